@@ -1,0 +1,79 @@
+import { Anchor, AppShell, Burger, Group, getDefaultZIndex, Stack } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Suspense } from "react";
+import { Link, Outlet } from "react-router";
+import { BrandLogo } from "../../../components/brand-logo";
+import { PageLoader } from "../../../components/page-loader";
+import { useSession } from "../../../features/auth/api/get-current-user";
+import { texts } from "../../../lib/texts";
+import { AccountMenu } from "./account-menu";
+import { navItemsFor } from "./nav-items";
+import { NavLinks } from "./nav-links";
+import { SubscriptionBanner } from "./subscription-banner";
+import { WorkspaceSwitcher } from "./workspace-switcher";
+
+/**
+ * Header and navbar sit above ordinary modals, so a menu link stays usable while a form modal is
+ * open; leaving with unsaved changes then goes through the unsaved-changes guard.
+ */
+const SHELL_Z_INDEX = getDefaultZIndex("modal") + 1;
+
+export function DashboardLayout() {
+  const [isNavOpen, { toggle, close }] = useDisclosure(false);
+  const session = useSession();
+  // RequireSession renders this layout only for a signed-in user with a company.
+  if (session.status !== "signed-in" || !session.data.company) return <PageLoader />;
+  const { user, company } = session.data;
+  const navItems = navItemsFor(user.role);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: "sm", collapsed: { mobile: !isNavOpen, desktop: true } }}
+      padding="md"
+      zIndex={SHELL_Z_INDEX}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={texts.shell.toggleNavigation}
+              aria-expanded={isNavOpen}
+              aria-controls="mobile-navigation"
+            />
+            <Anchor component={Link} to="/inbox" underline="never" aria-label={texts.shell.home}>
+              <BrandLogo />
+            </Anchor>
+            <Group component="nav" aria-label={texts.shell.mainNavigation} gap={4} visibleFrom="sm" ml="md">
+              <NavLinks items={navItems} />
+            </Group>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Group visibleFrom="sm">
+              <WorkspaceSwitcher user={user} company={company} />
+            </Group>
+            <AccountMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {isNavOpen ? (
+        <AppShell.Navbar p="md" id="mobile-navigation" aria-label={texts.shell.mainNavigation}>
+          <Stack gap="xs">
+            <NavLinks items={navItems} isVertical onNavigate={close} />
+            <WorkspaceSwitcher user={user} company={company} isFullWidth />
+          </Stack>
+        </AppShell.Navbar>
+      ) : null}
+      <AppShell.Main>
+        {company.subscription.status === "active" ? null : <SubscriptionBanner status={company.subscription.status} />}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

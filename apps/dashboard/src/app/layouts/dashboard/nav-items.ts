@@ -1,0 +1,11 @@
+import type { Role } from "@harbor/contract/common";
+import { texts } from "../../../lib/texts";
+
+export type NavItem = { label: string; to: string };
+
+/** Header menu entries of the areas that exist so far; Settings is for admins only. */
+export function navItemsFor(role: Role | null): NavItem[] {
+  const items: NavItem[] = [{ label: texts.shell.menu.inbox, to: "/inbox" }];
+  if (role === "admin") items.push({ label: texts.shell.menu.settings, to: "/settings" });
+  return items;
+}

@@ -1,0 +1,106 @@
+import { type ComponentType, lazy } from "react";
+import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from "react-router";
+import { RedirectIfSignedIn } from "./guards/redirect-if-signed-in";
+import { RequireAdmin } from "./guards/require-admin";
+import { RequirePlatformAdmin } from "./guards/require-platform-admin";
+import { RequireSession } from "./guards/require-session";
+import { AuthLayout } from "./layouts/auth-layout";
+import { RootLayout } from "./layouts/root-layout";
+import { RouteError } from "./route-error";
+
+/** React.lazy for a module's named export: each page (and the shell) is its own chunk. */
+function lazyNamed<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const SignInPage = lazyNamed(() => import("../features/auth/pages/sign-in-page"), "SignInPage");
+const SignUpPage = lazyNamed(() => import("../features/auth/pages/sign-up-page"), "SignUpPage");
+const AuthenticateLoginPage = lazyNamed(
+  () => import("../features/auth/pages/authenticate-login-page"),
+  "AuthenticateLoginPage",
+);
+const SelectCompanyPage = lazyNamed(() => import("../features/auth/pages/select-company-page"), "SelectCompanyPage");
+const OnboardingPage = lazyNamed(() => import("../features/auth/pages/onboarding-page"), "OnboardingPage");
+const LogoutPage = lazyNamed(() => import("../features/auth/pages/logout-page"), "LogoutPage");
+const DashboardLayout = lazyNamed(() => import("./layouts/dashboard/dashboard-layout"), "DashboardLayout");
+const InboxPage = lazyNamed(() => import("../features/inbox/pages/inbox-page"), "InboxPage");
+const SettingsLayout = lazyNamed(() => import("./layouts/settings-layout"), "SettingsLayout");
+const UserAccessPage = lazyNamed(() => import("../features/settings/pages/user-access-page"), "UserAccessPage");
+const AdminLayout = lazyNamed(() => import("./layouts/admin-layout"), "AdminLayout");
+const AddCompanyPage = lazyNamed(() => import("../features/admin/pages/add-company-page"), "AddCompanyPage");
+const DeleteCompanyPage = lazyNamed(() => import("../features/admin/pages/delete-company-page"), "DeleteCompanyPage");
+const NotFoundPage = lazyNamed(() => import("../features/not-found/pages/not-found-page"), "NotFoundPage");
+
+/** The spec's route table (part 2 §2.1), for the areas built so far. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: "/", element: <Navigate to="/sign-in" replace /> },
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            element: <RedirectIfSignedIn />,
+            children: [
+              { path: "sign-in", element: <SignInPage /> },
+              { path: "sign-up", element: <SignUpPage /> },
+              { path: "authenticate-login", element: <AuthenticateLoginPage /> },
+            ],
+          },
+          { path: "select-company", element: <SelectCompanyPage /> },
+          { path: "onboarding", element: <OnboardingPage /> },
+          { path: "logout", element: <LogoutPage /> },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [
+              { path: "inbox", element: <InboxPage /> },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  {
+                    path: "settings",
+                    element: <SettingsLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="user-access" replace /> },
+                      { path: "user-access", element: <UserAccessPage /> },
+                    ],
+                  },
+                  // Analytics is admin-only (spec part 2 §6) and not built yet: admins land in the inbox too.
+                  { path: "analytics/*", element: <Navigate to="/inbox" replace /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: "admin",
+        element: <AdminLayout />,
+        children: [
+          {
+            element: <RequirePlatformAdmin />,
+            children: [
+              { index: true, element: <Navigate to="add-company" replace /> },
+              { path: "add-company", element: <AddCompanyPage /> },
+              { path: "delete-company", element: <DeleteCompanyPage /> },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,186 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { envelopeSchema, errorEnvelopeSchema } from "@harbor/contract/envelope";
+import { healthResponseSchema, publicConfigSchema } from "@harbor/contract/platform";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppConfig } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { adminRoutes } from "./modules/admin/admin.routes";
+import { createAdminService } from "./modules/admin/admin.service";
+import { createAuthRepository } from "./modules/auth/auth.repository";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { createAuthService } from "./modules/auth/auth.service";
+import { createCompaniesRepository } from "./modules/companies/companies.repository";
+import { createCompaniesService } from "./modules/companies/companies.service";
+import { createDemoContentRunner, type DemoContentSeeder } from "./modules/companies/demo-content";
+import { createUsersRepository } from "./modules/users/users.repository";
+import { usersRoutes } from "./modules/users/users.routes";
+import { createUsersService } from "./modules/users/users.service";
+import { failure, ok } from "./platform/envelope";
+import { registerErrorHandler } from "./platform/error-handler";
+import { AppError } from "./platform/errors";
+import { asRouter, okResponse } from "./platform/http";
+import { createMailer, type Mailer } from "./platform/mailer";
+import { registerOriginCheck } from "./platform/origin-check";
+import { registerSessions } from "./platform/session";
+
+export type AppDeps = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Defaults to SMTP or dev mail per the config. */
+  mailer?: Mailer;
+  logger?: boolean | { level: string };
+  /** Requests per minute per IP across the API. */
+  rateLimitMax?: number;
+  demoContentSeeders?: DemoContentSeeder[];
+};
+
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole server without listening: main.ts listens, tests use app.inject(). */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // The API answers in the envelope, so a malformed URL must not leak a plain-text 400.
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const log: FastifyBaseLogger = app.log;
+  const db = database.db;
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+
+  const authRepository = createAuthRepository(db);
+  const companiesRepository = createCompaniesRepository(db);
+  const usersRepository = createUsersRepository(db);
+  const demoContent = createDemoContentRunner({
+    companies: companiesRepository,
+    seeders: deps.demoContentSeeders ?? [],
+    log,
+  });
+  const companiesService = createCompaniesService({ companies: companiesRepository, demoContent });
+  const authService = createAuthService({
+    auth: authRepository,
+    users: usersRepository,
+    companies: companiesRepository,
+    companiesService,
+    mailer,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+  });
+  const usersService = createUsersService({
+    users: usersRepository,
+    companies: companiesRepository,
+    mailer,
+    publicUrl: config.publicUrl,
+    platformAdmins: config.platformAdmins,
+    log,
+  });
+  const adminService = createAdminService({
+    companies: companiesRepository,
+    companiesService,
+    platformAdmins: config.platformAdmins,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    max: deps.rateLimitMax ?? 600,
+    timeWindow: "1 minute",
+    errorResponseBuilder: () =>
+      new AppError("TOO_MANY_REQUESTS", "Too many requests. Please wait a minute and try again."),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Harbor API", version: "0.1.0", description: "Every answer is { hasError, message, data }." },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  registerOriginCheck(app, { publicUrl: config.publicUrl, publicPrefixes: ["/api/widget/"] });
+  registerSessions(app, { auth: authRepository, authService, isSecureCookie: config.isSecureCookie });
+
+  const router = asRouter(app);
+  router.get(
+    "/api/health",
+    {
+      schema: { tags: ["platform"], response: { 200: envelopeSchema(healthResponseSchema), 503: errorEnvelopeSchema } },
+    },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return ok({ status: "ok" as const, database: database.kind });
+      } catch (error) {
+        log.error({ err: error }, "health check failed");
+        return reply.status(503).send(failure("The database is not reachable."));
+      }
+    },
+  );
+  router.get("/api/config", { schema: { tags: ["platform"], response: okResponse(publicConfigSchema) } }, async () =>
+    ok({ marketingURL: config.marketingUrl }),
+  );
+
+  authRoutes(app, { authService, isSecureCookie: config.isSecureCookie });
+  usersRoutes(app, { usersService });
+  adminRoutes(app, { adminService });
+
+  const dashboardDir = config.dashboardDir;
+  const hasDashboard = dashboardDir !== undefined && existsSync(path.join(dashboardDir, "index.html"));
+  if (hasDashboard) {
+    await app.register(fastifyStatic, {
+      root: dashboardDir,
+      wildcard: false,
+      // Vite fingerprints everything under /assets, so it can be cached for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
+    if (hasDashboard && isPageRequest) {
+      // The dashboard routes in the browser; every page path gets the app shell.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send(failure("Not found."));
+  });
+
+  app.addHook("onClose", async () => {
+    await demoContent.drain();
+    mailer.close();
+  });
+
+  void demoContent.resumePending().catch((error: unknown) => log.error({ err: error }, "resuming demo content failed"));
+
+  return Object.assign(app as FastifyInstance, {
+    services: { authService, usersService, adminService, companiesService, demoContent },
+  });
+}
+
+export type HarborApp = Awaited<ReturnType<typeof buildApp>>;

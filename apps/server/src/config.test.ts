@@ -1,0 +1,45 @@
+import { mkdtemp, readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("has embedded defaults and generates an APP_SECRET once into DATA_DIR", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-config-"));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      databaseUrl: undefined,
+      aiProvider: "local",
+      isSecureCookie: false,
+    });
+    expect(config.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(await readFile(path.join(dataDir, "app-secret"), "utf8")).toBe(config.appSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(config.appSecret);
+  });
+
+  it("uses Secure cookies behind an https PUBLIC_URL and lower-cases platform admins", () => {
+    const config = loadConfig({
+      DATA_DIR: os.tmpdir(),
+      APP_SECRET: "s".repeat(32),
+      PUBLIC_URL: "https://support.example/",
+      PLATFORM_ADMINS: " Ops@Harbor.example, ,second@harbor.example",
+    });
+    expect(config.isSecureCookie).toBe(true);
+    expect(config.publicUrl).toBe("https://support.example");
+    expect([...config.platformAdmins]).toEqual(["ops@harbor.example", "second@harbor.example"]);
+  });
+
+  it("fails fast naming each bad variable", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" });
+    } catch (error) {
+      expect((error as Error).message).toContain("PORT");
+      expect((error as Error).message).toContain("DATABASE_URL must start with postgres://");
+      expect((error as Error).message).toContain("APP_SECRET must be at least 32 characters");
+    }
+  });
+});

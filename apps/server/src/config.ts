@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Every environment variable Harbor reads, parsed once at boot (fail fast on a bad value). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS is a size such as 32MB")
+    .default("32MB"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres://")
+    .optional(),
+  REDIS_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Harbor <no-reply@harbor.localhost>"),
+  APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
+  AI_PROVIDER: z.enum(["local", "openai", "anthropic"]).default("local"),
+  AI_MODEL: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  PLATFORM_ADMINS: z.string().default(""),
+  MARKETING_URL: z.url().default("https://harbor.example/"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  HARBOR_DEMO: z.enum(["0", "1"]).default("1"),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  pgliteSharedBuffers: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appSecret: string;
+  aiProvider: "local" | "openai" | "anthropic";
+  platformAdmins: ReadonlySet<string>;
+  marketingUrl: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  isDemo: boolean;
+  isSecureCookie: boolean;
+  trustProxy: boolean;
+  /** Where the built dashboard lives; absent in tests that only use the API. */
+  dashboardDir: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable (FOO= in a shell or a compose file) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
+    aiProvider: e.AI_PROVIDER,
+    platformAdmins: new Set(
+      e.PLATFORM_ADMINS.split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    marketingUrl: e.MARKETING_URL,
+    logLevel: e.LOG_LEVEL,
+    isDemo: e.HARBOR_DEMO === "1",
+    isSecureCookie: publicUrl.startsWith("https://"),
+    trustProxy: e.TRUST_PROXY === "1",
+    dashboardDir: undefined,
+  };
+}
+
+/** A first start without APP_SECRET generates one into DATA_DIR so secrets at rest survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,4 @@
+// The schema drizzle-kit reads and the typed client uses; one file per domain beside this one.
+export * from "./auth";
+export * from "./companies";
+export * from "./users";

@@ -1,0 +1,114 @@
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { ValidateEmailOtpResponse } from "@harbor/contract/auth";
+import type { ApiEnvelope } from "@harbor/contract/envelope";
+import { eq } from "drizzle-orm";
+import { buildApp, type HarborApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import type { DatabaseHandle } from "../src/db/client";
+import { codeRequests } from "../src/db/schema/index";
+import { createMailer } from "../src/platform/mailer";
+import { SESSION_COOKIE } from "../src/platform/session";
+import { createTestDatabase } from "./database";
+import { codeFromMail, type SmtpCapture, startSmtpCapture } from "./smtp-capture";
+
+export type ApiResult<T = unknown> = { status: number; body: ApiEnvelope<T>; cookie: string | undefined };
+
+/**
+ * One test file's world: a fresh migrated database, a real SMTP capture, and the app built on
+ * them, driven through app.inject() the way the dashboard calls it.
+ */
+export async function createHarness(options: { platformAdmins?: string[]; rateLimitMax?: number } = {}) {
+  const database: DatabaseHandle = await createTestDatabase();
+  const smtp: SmtpCapture = await startSmtpCapture();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-app-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_SECRET: "test-secret-test-secret-test-secret-0123",
+    SMTP_URL: smtp.url,
+    PLATFORM_ADMINS: (options.platformAdmins ?? []).join(","),
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: { info: () => {} } });
+  const app: HarborApp = await buildApp({
+    config,
+    database,
+    mailer,
+    logger: false,
+    rateLimitMax: options.rateLimitMax,
+  });
+  await app.ready();
+  let ipCounter = 1;
+
+  async function api<T = unknown>(
+    method: "GET" | "POST",
+    url: string,
+    request: { cookie?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+  ): Promise<ApiResult<T>> {
+    const response = await app.inject({
+      method,
+      url,
+      payload: request.body === undefined ? undefined : (request.body as object),
+      headers: { ...(request.cookie ? { cookie: `${SESSION_COOKIE}=${request.cookie}` } : {}), ...request.headers },
+      remoteAddress: request.ip ?? "127.0.0.1",
+    });
+    const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);
+    return { status: response.statusCode, body: response.json() as ApiEnvelope<T>, cookie: setCookie?.value };
+  }
+
+  /** A distinct client address per person keeps the per-IP code throttle out of unrelated tests. */
+  const nextIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+  /** Signs up through register → mail → validate; resolves once the demo content is in place. */
+  async function signUp(email: string) {
+    const ip = nextIp();
+    const sent = smtp.countTo(email);
+    const registered = await api("POST", "/api/auth/register", { body: { email }, ip });
+    if (registered.status !== 200) throw new Error(`register failed: ${registered.body.message}`);
+    const code = codeFromMail(await smtp.latestTo(email, { after: sent }));
+    const validated = await api<{ userID: string }>("POST", "/api/auth/validate-email-otp", {
+      body: { email, otp: code },
+      ip,
+    });
+    if (validated.status !== 200 || !validated.cookie) throw new Error(`validate failed: ${validated.body.message}`);
+    await app.services.demoContent.drain();
+    const me = await api<{ company: { _id: string } }>("GET", "/api/user/", { cookie: validated.cookie });
+    return { cookie: validated.cookie, userId: validated.body.data.userID, companyId: me.body.data.company._id, email };
+  }
+
+  /** Signs in by code. Clears the address's resend throttle first (the throttle has its own tests). */
+  async function signIn(email: string) {
+    await database.db.delete(codeRequests).where(eq(codeRequests.email, email));
+    const ip = nextIp();
+    const sent = smtp.countTo(email);
+    const requested = await api("POST", "/api/auth/get-email-otp", { body: { email }, ip });
+    if (requested.status !== 200) throw new Error(`get-email-otp failed: ${requested.body.message}`);
+    const code = codeFromMail(await smtp.latestTo(email, { after: sent }));
+    const validated = await api<ValidateEmailOtpResponse>("POST", "/api/auth/validate-email-otp", {
+      body: { email, otp: code },
+      ip,
+    });
+    if (validated.status !== 200 || !validated.cookie) throw new Error(`validate failed: ${validated.body.message}`);
+    return { cookie: validated.cookie, userId: validated.body.data.userID, data: validated.body.data };
+  }
+
+  return {
+    app,
+    database,
+    db: database.db,
+    smtp,
+    api,
+    nextIp,
+    signUp,
+    signIn,
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+    },
+  };
+}
+
+export type Harness = Awaited<ReturnType<typeof createHarness>>;

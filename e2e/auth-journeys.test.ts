@@ -1,0 +1,179 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeFromMail } from "../apps/server/test/smtp-capture";
+import { apiClient } from "./support/api";
+import { expectAccessibleAtBothWidths, launchBrowser } from "./support/browser";
+import { type HarborServer, startHarborServer } from "./support/harbor-server";
+
+let server: HarborServer;
+let browser: Browser;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  server = await startHarborServer();
+  browser = await launchBrowser();
+  api = apiClient(server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  // SIGTERM: the server finishes what it is doing, closes the database and exits cleanly.
+  if (server) expect(await server.stop()).toBe(0);
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+/** Types the e-mail on /sign-in, then the code from the mail on /authenticate-login. */
+async function signInInBrowser(page: Page, email: string) {
+  await page.goto(`${server.url}/sign-in`);
+  const before = server.smtp.countTo(email);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/authenticate-login");
+  const code = codeFromMail(await server.smtp.latestTo(email, { after: before }));
+  await page.getByLabel("Sign-in code", { exact: false }).first().pressSequentially(code);
+}
+
+describe("sign-up and sign-in journeys", () => {
+  it("a newcomer signs up, reads the code from the mail, watches onboarding and lands in the inbox", async () => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.waitForURL("**/sign-in");
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL("**/sign-up");
+    await expect.poll(() => page.getByRole("heading", { name: "Sign Up" }).isVisible()).toBe(true);
+    await page.getByLabel("E-mail").fill("founder@kestrel-pine.example");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await page.waitForURL("**/authenticate-login");
+    await expect.poll(() => page.getByText("founder@kestrel-pine.example").first().isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: /Open Gmail/ }).getAttribute("href")).toContain("mail.google.com");
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    const code = codeFromMail(await server.smtp.latestTo("founder@kestrel-pine.example"));
+    // Lower-case entry works: the field upper-cases and submits by itself at 6 characters.
+    await page.getByLabel("Sign-in code", { exact: false }).first().pressSequentially(code.toLowerCase());
+
+    await page.waitForURL("**/onboarding");
+    await expect.poll(() => page.getByText("Just a moment").isVisible()).toBe(true);
+    await page.waitForURL("**/inbox", { timeout: 15_000 });
+    await expect.poll(() => page.getByText("Your inbox is empty").isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Kestrel Pine").first().isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    // Signed in, the auth screens send the user back to the dashboard.
+    await page.goto(`${server.url}/sign-in`);
+    await page.waitForURL("**/inbox");
+    await page.context().close();
+  });
+
+  it("a wrong code keeps the field locked with the server's message until the user tries again", async () => {
+    // Invited by a colleague, so no code was sent to this address yet (resends wait 30 s).
+    const { cookie } = await api.signUp("owner@typo-shop.example");
+    await api.addUser(cookie, { name: "Tom Typo", email: "tom@typo-shop.example", role: "agent" });
+    const page = await newPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByLabel("E-mail").fill("tom@typo-shop.example");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/authenticate-login");
+    const real = codeFromMail(await server.smtp.latestTo("tom@typo-shop.example", { after: 1 }));
+    const wrong = (real[0] === "A" ? "B" : "A") + real.slice(1);
+    await page.getByLabel("Sign-in code", { exact: false }).first().pressSequentially(wrong);
+    await expect.poll(() => page.getByText("That code is not right. 4 tries left.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByLabel("Sign-in code", { exact: false }).first().pressSequentially(real);
+    await page.waitForURL("**/inbox");
+    await page.context().close();
+  });
+
+  it("a member of two companies picks one, then switches from the header", async () => {
+    const first = await api.signUp("owner@alpha-outdoor.example");
+    const second = await api.signUp("owner@bravo-gear.example");
+    await api.addUser(second.cookie, { name: "Dana Dual", email: "dana@dual.example", role: "admin" });
+    await api.addUser(first.cookie, { name: "Dana Dual", email: "dana@dual.example", role: "agent" });
+
+    const page = await newPage();
+    await signInInBrowser(page, "dana@dual.example");
+    await page.waitForURL("**/select-company");
+    await expect.poll(() => page.getByRole("heading", { name: "Select Your Store" }).isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    const stores = page.getByRole("button", { name: /^Open / });
+    expect(await stores.allInnerTexts()).toEqual([
+      expect.stringContaining("Alpha Outdoor"),
+      expect.stringContaining("Bravo Gear"),
+    ]);
+
+    await page.getByRole("button", { name: "Open Bravo Gear" }).click();
+    await page.waitForURL("**/inbox");
+    // Dana is admin in Bravo Gear: Settings is in the menu.
+    await expect.poll(() => page.getByRole("link", { name: "Settings" }).first().isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: /^Workspace: Bravo Gear/ }).click();
+    await Promise.all([page.waitForEvent("load"), page.getByRole("menuitem", { name: /Alpha Outdoor/ }).click()]);
+    await expect.poll(() => page.getByRole("button", { name: /^Workspace: Alpha Outdoor/ }).isVisible()).toBe(true);
+    // In Alpha Outdoor Dana is an agent: no Settings.
+    expect(await page.getByRole("link", { name: "Settings" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("an agent sees no Settings, and /settings and /analytics send them to the inbox", async () => {
+    const { cookie } = await api.signUp("owner@agents-shop.example");
+    await api.addUser(cookie, { name: "Avi Agent", email: "avi@agents-shop.example", role: "agent" });
+    const page = await newPage();
+    await signInInBrowser(page, "avi@agents-shop.example");
+    await page.waitForURL("**/inbox");
+    await expect.poll(() => page.getByRole("link", { name: "Inbox" }).first().isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Settings" }).count()).toBe(0);
+    for (const path of ["/settings", "/settings/user-access", "/analytics"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL("**/inbox");
+    }
+    await page.context().close();
+  });
+
+  it("an admin manages the team, and leaving with an unsaved edit shows the guard", async () => {
+    const page = await newPage();
+    const { cookie } = await api.signUp("founder@team-shop.example");
+    await api.addUser(cookie, { name: "Lee Lead", email: "lead@team-shop.example", role: "admin" });
+    await signInInBrowser(page, "lead@team-shop.example");
+    await page.waitForURL("**/inbox");
+    await page.getByRole("link", { name: "Settings" }).first().click();
+    await page.waitForURL("**/settings/user-access");
+    await expect.poll(() => page.getByText("Showing 2 users").isVisible()).toBe(true);
+    // Admin rows have no edit or delete actions.
+    expect(await page.getByRole("button", { name: "Edit Founder" }).count()).toBe(0);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Add User" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Full name").fill("Noa Newhire");
+    await dialog.getByLabel("E-Mail address").fill("noa@team-shop.example");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    await expect.poll(() => page.getByText("Showing 3 users").isVisible()).toBe(true);
+    expect((await server.smtp.latestTo("noa@team-shop.example")).subject).toBe(
+      "Lee Lead added you to Team Shop on Harbor",
+    );
+
+    // An unsaved edit, then a click on another page: the guard asks first.
+    await page.getByRole("button", { name: "Edit Noa Newhire" }).click();
+    await page.getByRole("dialog").getByLabel("Full name").fill("Noa Changed");
+    await page.getByRole("link", { name: "Inbox" }).first().click();
+    const guard = page.getByRole("dialog", { name: "You Have Unsaved Changes" });
+    await expect.poll(() => guard.isVisible()).toBe(true);
+    expect(await guard.innerText()).toContain("Your changes will be lost. Are you sure you want to continue?");
+    await guard.getByRole("button", { name: "Cancel" }).click();
+    expect(page.url()).toContain("/settings/user-access");
+    await page.getByRole("link", { name: "Inbox" }).first().click();
+    await page
+      .getByRole("dialog", { name: "You Have Unsaved Changes" })
+      .getByRole("button", { name: "Yes, Continue" })
+      .click();
+    await page.waitForURL("**/inbox");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium (STACK.md): no browser download; background networking off on this closed network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+/** axe-core on the current page: the serious and critical violations, described for a failure message. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+}
+
+/** Checks the page at desktop and phone widths, then restores the desktop size. */
+export async function expectAccessibleAtBothWidths(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    for (const violation of await seriousA11yViolations(page)) problems.push(`${size.width}px ${violation}`);
+  }
+  await page.setViewportSize(DESKTOP);
+  return problems;
+}

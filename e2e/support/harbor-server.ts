@@ -1,0 +1,91 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startSmtpCapture } from "../../apps/server/test/smtp-capture";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The built Harbor server as `npm start` runs it (node apps/server/dist/main.js) on a fresh data
+ * folder, with mail going to a real SMTP capture. `stop()` sends SIGTERM and reports the exit code.
+ */
+export async function startHarborServer(
+  options: { platformAdmins?: string[]; env?: Record<string, string>; dataDir?: string } = {},
+) {
+  const startedAt = performance.now();
+  const smtp = await startSmtpCapture();
+  // A given data folder is the caller's to keep (restart measurements); a fresh one is removed on stop.
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "harbor-e2e-")));
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "apps/server/dist/main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      PLATFORM_ADMINS: (options.platformAdmins ?? []).join(","),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Harbor exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Harbor did not become healthy:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const msToHealthy = performance.now() - startedAt;
+
+  return {
+    url,
+    smtp,
+    dataDir,
+    pid: child.pid,
+    msToHealthy,
+    output: () => output,
+    async stop(): Promise<number | null> {
+      child.kill("SIGTERM");
+      const code = await exited;
+      await smtp.close();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export type HarborServer = Awaited<ReturnType<typeof startHarborServer>>;

@@ -1,0 +1,42 @@
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/**
+ * One runner for the whole repository; `npm test` runs every project. Server suites run on PGlite
+ * and, when TEST_DATABASE_URL is set (CI), a second time on that PostgreSQL server.
+ */
+const serverProject = (name: string, databaseUrl: string): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ["apps/server/src/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["apps/server/test/global-setup.ts"],
+    provide: { testDatabaseUrl: databaseUrl },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"], environment: "node" } },
+      serverProject("server", ""),
+      ...(postgresUrl ? [serverProject("server-postgres", postgresUrl)] : []),
+      "apps/dashboard/vitest.config.ts",
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          fileParallelism: false,
+          expect: { poll: { timeout: 10_000, interval: 50 } },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
