@@ -296,6 +296,10 @@ describe("sessions", () => {
 
   it("answers 401 without a session and for a forged token", async () => {
     expect((await h.api("GET", "/api/user/")).status).toBe(401);
+    for (const url of ["/api/auth/select-company", "/api/auth/toggle-company"]) {
+      const response = await h.api("POST", url, { body: { companyID: "00000000-0000-4000-8000-000000000000" } });
+      expect(response.status).toBe(401);
+    }
     expect((await h.api("GET", "/api/user/", { cookie: "forged-token" })).status).toBe(401);
   });
 

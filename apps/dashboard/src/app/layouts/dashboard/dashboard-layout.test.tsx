@@ -1,0 +1,75 @@
+import type { GetUserResponse } from "@harbor/contract/user";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { stubFetch } from "../../../test/fetch-stub";
+import { renderRoutes } from "../../../test/render";
+import { DashboardLayout } from "./dashboard-layout";
+
+const acme = { companyID: "00000000-0000-4000-8000-0000000000a1", name: "Acme Outdoor", logoURL: null };
+
+function session(overrides: { role?: "admin" | "agent"; status?: "active" | "past_due"; companies?: (typeof acme)[] }) {
+  const companies = overrides.companies ?? [acme];
+  const answer: GetUserResponse = {
+    user: {
+      userID: "00000000-0000-4000-8000-000000000001",
+      email: "sam@acme.example",
+      name: "Sam Support",
+      role: overrides.role ?? "admin",
+      companies,
+      hasMultipleCompanies: companies.length > 1,
+      isPlatformAdmin: false,
+    },
+    company: {
+      _id: acme.companyID,
+      name: acme.name,
+      logoURL: null,
+      subscription: { status: overrides.status ?? "active" },
+      isDemoContentReady: true,
+      createdAt: "2026-11-01T00:00:00.000Z",
+    },
+  };
+  return answer;
+}
+
+function renderShell(answer: GetUserResponse) {
+  stubFetch({ "GET /api/user/": () => ({ data: answer }) });
+  renderRoutes({
+    initialPath: "/inbox",
+    routes: [{ element: <DashboardLayout />, children: [{ path: "/inbox", element: <p>inbox page</p> }] }],
+  });
+}
+
+describe("dashboard shell", () => {
+  it("shows the subscription banner only when the subscription is not active", async () => {
+    renderShell(session({ status: "past_due" }));
+    expect(await screen.findByText("Your subscription is not active")).toBeTruthy();
+    expect(screen.getByText(/Its status is past due/)).toBeTruthy();
+  });
+
+  it("has no banner for an active subscription", async () => {
+    renderShell(session({ status: "active" }));
+    expect(await screen.findByText("inbox page")).toBeTruthy();
+    expect(screen.queryByText("Your subscription is not active")).toBeNull();
+  });
+
+  it.each([
+    ["admin", ["Inbox", "Settings"]],
+    ["agent", ["Inbox"]],
+  ] as const)("gives the %s role the menu entries %j", async (role, entries) => {
+    renderShell(session({ role }));
+    await screen.findByText("inbox page");
+    const navigation = screen.getAllByRole("navigation", { name: "Main navigation" })[0]!;
+    expect(
+      within(navigation)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(entries);
+  });
+
+  it("shows the workspace name without a menu for a single company", async () => {
+    renderShell(session({ companies: [acme] }));
+    await screen.findByText("inbox page");
+    expect(screen.getAllByText("Acme Outdoor").length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: /Switch workspace/ })).toBeNull();
+  });
+});
