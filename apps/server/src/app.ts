@@ -11,6 +11,8 @@ import { healthResponseSchema, publicConfigSchema } from "@harbor/contract/platf
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createLocalHashingEmbedder } from "./ai/embeddings/local-hashing-embedder";
+import { createRetriever } from "./ai/retrieval/retrieve";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { adminRoutes } from "./modules/admin/admin.routes";
@@ -21,13 +23,21 @@ import { createAuthService } from "./modules/auth/auth.service";
 import { createCompaniesRepository } from "./modules/companies/companies.repository";
 import { createCompaniesService } from "./modules/companies/companies.service";
 import { createDemoContentRunner, type DemoContentSeeder } from "./modules/companies/demo-content";
+import { createIntegrationsRepository } from "./modules/integrations/integrations.repository";
+import { createKnowledgeJobs } from "./modules/knowledge/knowledge.jobs";
+import { createKnowledgeRepository } from "./modules/knowledge/knowledge.repository";
+import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
+import { createKnowledgeService, SYNC_SOURCE_JOB } from "./modules/knowledge/knowledge.service";
 import { createUsersRepository } from "./modules/users/users.repository";
 import { usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
+import { createSecretBox } from "./platform/crypto";
 import { failure, ok } from "./platform/envelope";
 import { registerErrorHandler } from "./platform/error-handler";
 import { AppError } from "./platform/errors";
 import { asRouter, okResponse } from "./platform/http";
+import { createJobRunner } from "./platform/jobs/job-runner";
+import { createJobsRepository } from "./platform/jobs/jobs.repository";
 import { createMailer, type Mailer } from "./platform/mailer";
 import { registerOriginCheck } from "./platform/origin-check";
 import { registerSessions } from "./platform/session";
@@ -41,6 +51,10 @@ export type AppDeps = {
   /** Requests per minute per IP across the API. */
   rateLimitMax?: number;
   demoContentSeeders?: DemoContentSeeder[];
+  /** Background jobs run in this process (default). Tests may turn them off to drive them by hand. */
+  isRunningJobs?: boolean;
+  /** Where ingestion's HTTP goes; tests point it at local servers. */
+  ingestionFetch?: typeof fetch;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -64,7 +78,12 @@ export async function buildApp(deps: AppDeps) {
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
 
+  const secretBox = createSecretBox(config.appSecret);
+  const embedder = createLocalHashingEmbedder();
   const authRepository = createAuthRepository(db);
+  const knowledgeRepository = createKnowledgeRepository(db);
+  const integrationsRepository = createIntegrationsRepository(db, secretBox);
+  const jobsRepository = createJobsRepository(db);
   const companiesRepository = createCompaniesRepository(db);
   const usersRepository = createUsersRepository(db);
   const demoContent = createDemoContentRunner({
@@ -90,6 +109,27 @@ export async function buildApp(deps: AppDeps) {
     platformAdmins: config.platformAdmins,
     log,
   });
+  const knowledgeJobs = createKnowledgeJobs({
+    knowledge: knowledgeRepository,
+    integrations: integrationsRepository,
+    embedder,
+    log,
+    fetch: deps.ingestionFetch,
+  });
+  const jobRunner = createJobRunner({
+    repository: jobsRepository,
+    log,
+    handlers: { [SYNC_SOURCE_JOB]: knowledgeJobs.runSync },
+    schedules: [{ everyMs: 60_000, run: () => knowledgeJobs.queueDueSyncs((job) => jobRunner.enqueue(job)) }],
+  });
+  const knowledgeService = createKnowledgeService({
+    knowledge: knowledgeRepository,
+    companies: companiesRepository,
+    integrations: integrationsRepository,
+    embedder,
+    enqueue: (job) => jobRunner.enqueue(job),
+  });
+  const retriever = createRetriever({ db, embedder });
   const adminService = createAdminService({
     companies: companiesRepository,
     companiesService,
@@ -145,6 +185,7 @@ export async function buildApp(deps: AppDeps) {
   authRoutes(app, { authService, isSecureCookie: config.isSecureCookie });
   usersRoutes(app, { usersService });
   adminRoutes(app, { adminService });
+  knowledgeRoutes(app, { knowledgeService });
 
   const dashboardDir = config.dashboardDir;
   const hasDashboard = dashboardDir !== undefined && existsSync(path.join(dashboardDir, "index.html"));
@@ -172,14 +213,31 @@ export async function buildApp(deps: AppDeps) {
   });
 
   app.addHook("onClose", async () => {
+    await jobRunner.stop();
     await demoContent.drain();
     mailer.close();
   });
 
   void demoContent.resumePending().catch((error: unknown) => log.error({ err: error }, "resuming demo content failed"));
+  if (deps.isRunningJobs ?? true) {
+    // One process owns an embedded database, so whatever it was running when it stopped resumes now.
+    if (database.kind === "pglite") await jobsRepository.requeueAllRunning();
+    jobRunner.start();
+  }
 
   return Object.assign(app as FastifyInstance, {
-    services: { authService, usersService, adminService, companiesService, demoContent },
+    services: {
+      authService,
+      usersService,
+      adminService,
+      companiesService,
+      demoContent,
+      knowledgeService,
+      jobRunner,
+      retriever,
+      integrationsRepository,
+      embedder,
+    },
   });
 }
 

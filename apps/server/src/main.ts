@@ -12,10 +12,12 @@ async function main() {
 
   // Opening PGlite (WASM start-up) and loading the app's modules overlap: a restart takes the
   // longer of the two rather than their sum.
+  const migrationsFolder = fileURLToPath(new URL("./db/migrations", import.meta.url));
   const opening = config.databaseUrl
-    ? openDatabase({ kind: "postgres", connectionString: config.databaseUrl })
+    ? openDatabase({ kind: "postgres", connectionString: config.databaseUrl, migrationsFolder })
     : openDatabase({
         kind: "pglite",
+        migrationsFolder,
         dataDir: path.join(config.dataDir, "db"),
         sharedBuffers: config.pgliteSharedBuffers,
       });
@@ -24,9 +26,6 @@ async function main() {
   await database.migrate();
 
   const app = await buildApp({ config, database });
-  app.addHook("onClose", async () => {
-    await database.close();
-  });
 
   let isStopping = false;
   const stop = async (signal: string) => {
@@ -36,6 +35,7 @@ async function main() {
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
     await app.close();
+    await database.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

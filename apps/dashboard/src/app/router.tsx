@@ -26,6 +26,17 @@ const DashboardLayout = lazyNamed(() => import("./layouts/dashboard/dashboard-la
 const InboxPage = lazyNamed(() => import("../features/inbox/pages/inbox-page"), "InboxPage");
 const SettingsLayout = lazyNamed(() => import("./layouts/settings-layout"), "SettingsLayout");
 const UserAccessPage = lazyNamed(() => import("../features/settings/pages/user-access-page"), "UserAccessPage");
+const KnowledgeBaseLayout = lazyNamed(() => import("./layouts/knowledge-base-layout"), "KnowledgeBaseLayout");
+const SourcesPage = lazyNamed(() => import("../features/knowledge-base/pages/sources-page"), "SourcesPage");
+const SourceDetailPage = lazyNamed(
+  () => import("../features/knowledge-base/pages/source-detail-page"),
+  "SourceDetailPage",
+);
+const ArticlesPage = lazyNamed(() => import("../features/knowledge-base/pages/articles-page"), "ArticlesPage");
+const ArticleEditorPage = lazyNamed(
+  () => import("../features/knowledge-base/pages/article-editor-page"),
+  "ArticleEditorPage",
+);
 const AdminLayout = lazyNamed(() => import("./layouts/admin-layout"), "AdminLayout");
 const AddCompanyPage = lazyNamed(() => import("../features/admin/pages/add-company-page"), "AddCompanyPage");
 const DeleteCompanyPage = lazyNamed(() => import("../features/admin/pages/delete-company-page"), "DeleteCompanyPage");
@@ -64,6 +75,18 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
+                  {
+                    path: "knowledge-base",
+                    element: <KnowledgeBaseLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="sources" replace /> },
+                      { path: "sources", element: <SourcesPage /> },
+                      { path: "sources/:sourceID", element: <SourceDetailPage /> },
+                      { path: "articles", element: <ArticlesPage /> },
+                      { path: "articles/add", element: <ArticleEditorPage /> },
+                      { path: "articles/add/:referenceID", element: <ArticleEditorPage /> },
+                    ],
+                  },
                   {
                     path: "settings",
                     element: <SettingsLayout />,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -23,15 +24,19 @@ export type DatabaseHandle = {
   dumpDataDir?: () => Promise<Blob>;
 };
 
-/** Migrations sit beside this file in the sources and beside main.js in the built server. */
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/**
+ * Where the migrations are when this file runs from the sources (tests, `npm run dev`). The built
+ * server is bundled, so main.ts passes the folder it ships beside instead.
+ */
+const sourceMigrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type OpenDatabaseOptions =
+export type OpenDatabaseOptions = { migrationsFolder?: string } & (
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File; sharedBuffers?: string }
-  | { kind: "postgres"; connectionString: string; maxConnections?: number };
+  | { kind: "postgres"; connectionString: string; maxConnections?: number }
+);
 
 /** Any number of nodes may start together: an advisory lock lets one migrate while the rest wait. */
-async function migratePostgresUnderLock(pool: pg.Pool) {
+async function migratePostgresUnderLock(pool: pg.Pool, migrationsFolder: string) {
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('harbor:migrations'))");
@@ -43,6 +48,7 @@ async function migratePostgresUnderLock(pool: pg.Pool) {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? sourceMigrationsFolder;
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
     // An idle client's error (the server restarting) must not crash the process; the pool reconnects.
@@ -51,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgresUnderLock(pool),
+      migrate: () => migratePostgresUnderLock(pool, migrationsFolder),
       close: () => pool.end(),
     };
   }
@@ -73,4 +79,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     dumpDataDir: async () => (await client.dumpDataDir("none")) as Blob,
   };
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`, which drizzle types only loosely. */
+export async function queryRows<T>(db: Pick<Database, "execute">, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

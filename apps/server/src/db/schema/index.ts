@@ -1,4 +1,7 @@
 // The schema drizzle-kit reads and the typed client uses; one file per domain beside this one.
 export * from "./auth";
 export * from "./companies";
+export * from "./integrations";
+export * from "./jobs";
+export * from "./knowledge";
 export * from "./users";

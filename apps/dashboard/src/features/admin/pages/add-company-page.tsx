@@ -17,11 +17,11 @@ import {
 import { useForm } from "@mantine/form";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
+import { RepeatableField } from "../../../components/repeatable-field";
 import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useAddCompany } from "../api/add-company";
-import { RepeatableField } from "../components/repeatable-field";
 
 const t = texts.admin.addCompany;
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Fieldset, Group, Stack, TextInput, type TextInputProps } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { texts } from "../../../lib/texts";
+import { texts } from "../lib/texts";
 
 type RepeatableFieldProps = {
   legend: string;
@@ -30,7 +30,7 @@ export function RepeatableField(props: RepeatableFieldProps) {
                 color="red.9"
                 size="lg"
                 mb={2}
-                aria-label={texts.admin.addCompany.remove(label)}
+                aria-label={texts.common.remove(label)}
                 onClick={() => onRemove(index)}
               >
                 <IconTrash size={18} aria-hidden />

@@ -1,0 +1,23 @@
+import type { DocumentRefRequest } from "@harbor/contract/knowledge";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { documentQueryKey } from "./get-document";
+import { removeDocumentFromLists } from "./get-documents";
+import { sourcesQueryKey } from "./get-sources";
+
+export function deleteDocument(request: DocumentRefRequest) {
+  return apiRequest<null>("/document/delete", { method: "POST", body: request });
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: (_answer, request) => {
+      removeDocumentFromLists(queryClient, request);
+      queryClient.removeQueries({ queryKey: documentQueryKey(request) });
+      // The source's document count changed.
+      return queryClient.invalidateQueries({ queryKey: sourcesQueryKey });
+    },
+  });
+}

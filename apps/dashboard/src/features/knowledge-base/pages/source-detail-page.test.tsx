@@ -1,0 +1,342 @@
+import type { KnowledgeDocument, ListDocumentsRequest, Source } from "@harbor/contract/knowledge";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
+import { renderRoutes } from "../../../test/render";
+import {
+  ARTICLES_SOURCE_ID,
+  articlesSource,
+  company,
+  documents,
+  knowledgeDocument,
+  source,
+  WEBSITE_SOURCE_ID,
+  withChunks,
+} from "../test-fixtures";
+import { SourceDetailPage } from "./source-detail-page";
+
+type Handler = (body: unknown) => StubAnswer | Promise<StubAnswer>;
+const website = source();
+
+function renderPage({
+  sources = [articlesSource, website],
+  sourceID = WEBSITE_SOURCE_ID,
+  list,
+  routes = {},
+}: {
+  sources?: Source[];
+  sourceID?: string;
+  list: (request: ListDocumentsRequest) => StubAnswer | Promise<StubAnswer>;
+  routes?: Record<string, Handler>;
+}) {
+  const fetchMock = stubFetch({
+    "GET /api/document/sources": () => ({ data: company(sources) }),
+    "POST /api/document/all": (body) => list(body as ListDocumentsRequest),
+    ...routes,
+  });
+  const view = renderRoutes({
+    initialPath: `/knowledge-base/sources/${sourceID}`,
+    routes: [
+      { path: "/knowledge-base/sources", element: <p>sources list</p> },
+      { path: "/knowledge-base/sources/:sourceID", element: <SourceDetailPage /> },
+      { path: "/knowledge-base/articles/add/:referenceID", element: <p>article editor</p> },
+    ],
+  });
+  return { ...view, fetchMock };
+}
+
+const page = (items: KnowledgeDocument[], totalCount = 45): StubAnswer => ({ data: { documents: items, totalCount } });
+const listCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
+  bodiesSentTo(fetchMock, "POST /api/document/all") as ListDocumentsRequest[];
+const rows = () =>
+  within(screen.getByRole("region", { name: "Documents" }))
+    .getAllByRole("row")
+    .slice(1);
+
+/** happy-dom does no layout: a 400 px high container whose rows are 40 px each. */
+function layOut() {
+  const region = screen.getByRole("region", { name: "Documents" });
+  let scrollTop = 0;
+  const scrollHeight = () => region.querySelectorAll("tbody tr").length * 40;
+  Object.defineProperties(region, {
+    clientHeight: { configurable: true, get: () => 400 },
+    scrollHeight: { configurable: true, get: scrollHeight },
+    scrollTop: { configurable: true, get: () => scrollTop, set: (value: number) => (scrollTop = value) },
+  });
+  /** Scrolls to `distance` px above the bottom. */
+  return (distance: number) => {
+    scrollTop = scrollHeight() - 400 - distance;
+    fireEvent.scroll(region);
+  };
+}
+
+describe("SourceDetailPage documents list", () => {
+  it("shows the breadcrumb, the status, the count and the first page of 20", async () => {
+    const { fetchMock } = renderPage({ list: () => page(documents(20)) });
+    expect(await screen.findByText("45 documents")).toBeTruthy();
+    const breadcrumb = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect(within(breadcrumb).getByRole("link", { name: "Sources" }).getAttribute("href")).toBe(
+      "/knowledge-base/sources",
+    );
+    expect(within(breadcrumb).getByText("Help pages")).toBeTruthy();
+    expect(rows()).toHaveLength(20);
+    expect(listCalls(fetchMock)).toEqual([{ sourceID: WEBSITE_SOURCE_ID, pageNumber: 1, pageSize: 20, filter: "all" }]);
+  });
+
+  it("loads the next page only when scrolled to within 30 px of the bottom", async () => {
+    const { fetchMock } = renderPage({
+      list: ({ pageNumber }) => page(documents(pageNumber === 1 ? 20 : 20)),
+    });
+    await screen.findByText("45 documents");
+    const scrollTo = layOut();
+    scrollTo(100);
+    scrollTo(31);
+    expect(listCalls(fetchMock)).toHaveLength(1);
+    scrollTo(30);
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    expect(listCalls(fetchMock).map((call) => call.pageNumber)).toEqual([1, 2]);
+  });
+
+  it("asks for no further page while one is on its way", async () => {
+    let release: () => void = () => {};
+    const { fetchMock } = renderPage({
+      list: ({ pageNumber }) =>
+        pageNumber === 1
+          ? page(documents(20))
+          : new Promise<StubAnswer>((resolve) => {
+              release = () => resolve(page(documents(20)));
+            }),
+    });
+    await screen.findByText("45 documents");
+    const scrollTo = layOut();
+    scrollTo(10);
+    scrollTo(0);
+    scrollTo(5);
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(2));
+    expect(screen.getByText("Loading more documents")).toBeTruthy();
+    release();
+    await waitFor(() => expect(rows()).toHaveLength(40));
+    expect(listCalls(fetchMock).map((call) => call.pageNumber)).toEqual([1, 2]);
+  });
+
+  it("stops loading once a page comes back empty", async () => {
+    const sizes: Record<number, number> = { 1: 20, 2: 5, 3: 0 };
+    const { fetchMock } = renderPage({ list: ({ pageNumber = 1 }) => page(documents(sizes[pageNumber] ?? 20), 25) });
+    await screen.findByText("25 documents");
+    const scrollTo = layOut();
+    scrollTo(0);
+    await waitFor(() => expect(rows()).toHaveLength(25));
+    scrollTo(0);
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    scrollTo(0);
+    scrollTo(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls(fetchMock).map((call) => call.pageNumber)).toEqual([1, 2, 3]);
+    expect(rows()).toHaveLength(25);
+  });
+
+  it("clears the list and starts at page 1 on a search (on Enter) and on a filter change", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage({
+      list: ({ searchTerm, filter }) => {
+        if (filter === "inactive") return page([knowledgeDocument({ title: "Old returns", is_active: false })], 1);
+        if (searchTerm) return page([knowledgeDocument({ title: "Returns policy" })], 1);
+        return page(documents(20));
+      },
+    });
+    await screen.findByText("45 documents");
+    const scrollTo = layOut();
+    scrollTo(0);
+    await waitFor(() => expect(rows()).toHaveLength(40));
+
+    const search = screen.getByRole("searchbox", { name: "Search documents" });
+    await user.type(search, "returns");
+    // Typing alone does not search.
+    expect(listCalls(fetchMock)).toHaveLength(2);
+    await user.type(search, "{Enter}");
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByText("Returns policy")).toBeTruthy();
+    expect(screen.getByText("1 document")).toBeTruthy();
+    expect(listCalls(fetchMock).at(-1)).toEqual({
+      sourceID: WEBSITE_SOURCE_ID,
+      pageNumber: 1,
+      pageSize: 20,
+      searchTerm: "returns",
+      filter: "all",
+    });
+
+    await user.click(screen.getByRole("radio", { name: "Inactive" }));
+    await waitFor(() => expect(screen.getByText("Old returns")).toBeTruthy());
+    expect(rows()).toHaveLength(1);
+    expect(listCalls(fetchMock).at(-1)).toMatchObject({ pageNumber: 1, searchTerm: "returns", filter: "inactive" });
+  });
+
+  it("shows a zero state when nothing comes back", async () => {
+    const user = userEvent.setup();
+    renderPage({ list: () => page([], 0) });
+    expect(await screen.findByRole("heading", { name: "No documents yet" })).toBeTruthy();
+    await user.type(screen.getByRole("searchbox", { name: "Search documents" }), "zzz{Enter}");
+    expect(await screen.findByRole("heading", { name: "No documents found" })).toBeTruthy();
+  });
+
+  it("shows the statuses, and a placeholder for a broken image", async () => {
+    renderPage({
+      list: () =>
+        page([
+          knowledgeDocument({ title: "Waiting", has_content: false, image: "https://cdn.shop.test/a.png" }),
+          knowledgeDocument({ title: "Hidden", is_active: false, show_as_source: false }),
+        ]),
+    });
+    await screen.findByText("Waiting");
+    const [waiting, hidden] = rows();
+    expect(within(waiting!).getByText("Waiting for upload")).toBeTruthy();
+    expect(within(waiting!).getByText("Show as source")).toBeTruthy();
+    expect(within(hidden!).getByText("Inactive")).toBeTruthy();
+    expect(within(hidden!).getByText("Hide Source")).toBeTruthy();
+
+    const image = waiting!.querySelector("img");
+    expect(image?.getAttribute("src")).toBe("https://cdn.shop.test/a.png");
+    fireEvent.error(image!);
+    expect(within(waiting!).getByTestId("image-placeholder")).toBeTruthy();
+    expect(waiting!.querySelector("img")).toBeNull();
+  });
+});
+
+describe("SourceDetailPage document modal", () => {
+  it("toggles Active and Show as source with both values and updates the list", async () => {
+    const user = userEvent.setup();
+    const document = knowledgeDocument({ title: "Shipping times" });
+    const { fetchMock } = renderPage({
+      list: () => page([document], 1),
+      routes: {
+        "POST /api/document/get": () => ({ data: withChunks(document, ["We ship within 2 days."]) }),
+        "POST /api/document/toggle": (body) => {
+          const { isActive, showAsSource } = body as { isActive: boolean; showAsSource: boolean };
+          return { data: { ...document, is_active: isActive, show_as_source: showAsSource } };
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Shipping times" }));
+    const dialog = await screen.findByRole("dialog", { name: "Shipping times" });
+    expect(await within(dialog).findByText("We ship within 2 days.")).toBeTruthy();
+    const link = within(dialog).getByRole("link", { name: /shop\.test/ });
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(bodiesSentTo(fetchMock, "POST /api/document/get")).toEqual([
+      { referenceID: document.reference_id, sourceID: WEBSITE_SOURCE_ID },
+    ]);
+
+    await user.click(within(dialog).getByRole("switch", { name: /^Active/ }));
+    await waitFor(() => expect(within(rows()[0]!).getByText("Inactive")).toBeTruthy());
+    expect((within(dialog).getByRole("switch", { name: /^Active/ }) as HTMLInputElement).checked).toBe(false);
+
+    await user.click(within(dialog).getByRole("switch", { name: /^Show as source/ }));
+    await waitFor(() => expect(within(rows()[0]!).getByText("Hide Source")).toBeTruthy());
+    expect(bodiesSentTo(fetchMock, "POST /api/document/toggle")).toEqual([
+      { referenceID: document.reference_id, sourceID: WEBSITE_SOURCE_ID, isActive: false, showAsSource: true },
+      { referenceID: document.reference_id, sourceID: WEBSITE_SOURCE_ID, isActive: false, showAsSource: false },
+    ]);
+  });
+
+  it("updates a product and deletes a document after confirmation", async () => {
+    const user = userEvent.setup();
+    const shop = source({ sourceType: "shopify-products", name: "Products" });
+    const product = knowledgeDocument({ title: "Trail shoe", source_type: "shopify-products" });
+    const { fetchMock } = renderPage({
+      sources: [shop],
+      list: () => page([product], 1),
+      routes: {
+        "POST /api/document/get": () => ({ data: withChunks(product, ["Trail shoe, EUR 120.00"]) }),
+        "POST /api/document/resync": () => ({ data: product }),
+        "POST /api/document/delete": () => ({ message: "Document deleted" }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Trail shoe" }));
+    const dialog = await screen.findByRole("dialog", { name: "Trail shoe" });
+    await user.click(within(dialog).getByRole("button", { name: "Update product" }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/document/resync")).toHaveLength(1));
+
+    await user.click(within(dialog).getByRole("button", { name: "Delete document" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete Trail shoe?" });
+    await user.click(within(confirm).getByRole("button", { name: "Yes. Delete" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodiesSentTo(fetchMock, "POST /api/document/delete")).toEqual([
+      { referenceID: product.reference_id, sourceID: WEBSITE_SOURCE_ID },
+    ]);
+    expect(await screen.findByRole("heading", { name: "No documents yet" })).toBeTruthy();
+  });
+
+  it("offers Edit, and no show-as-source, for an article", async () => {
+    const user = userEvent.setup();
+    const article = knowledgeDocument({
+      title: "Returns",
+      source_type: "macha-article",
+      source_id: ARTICLES_SOURCE_ID,
+      url: null,
+    });
+    const { router, fetchMock } = renderPage({
+      sourceID: ARTICLES_SOURCE_ID,
+      list: () => page([article], 1),
+      routes: {
+        "POST /api/document/get": () => ({ data: withChunks(article, ["30 days."]) }),
+        "POST /api/document/toggle": () => ({ data: { ...article, is_active: false } }),
+      },
+    });
+    // The articles source cannot be deleted.
+    await screen.findByRole("button", { name: "Returns" });
+    expect(screen.queryByRole("button", { name: "Delete Source" })).toBeNull();
+    expect(within(rows()[0]!).queryByText("Show as source")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Returns" }));
+    const dialog = await screen.findByRole("dialog", { name: "Returns" });
+    expect(within(dialog).queryByRole("switch", { name: /Show as source/ })).toBeNull();
+    await user.click(within(dialog).getByRole("switch", { name: /^Active/ }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/document/toggle")).toHaveLength(1));
+    expect(bodiesSentTo(fetchMock, "POST /api/document/toggle")[0]).toEqual({
+      referenceID: article.reference_id,
+      sourceID: ARTICLES_SOURCE_ID,
+      isActive: false,
+      showAsSource: true,
+    });
+    await user.click(within(dialog).getByRole("link", { name: "Edit" }));
+    expect(await screen.findByText("article editor")).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/knowledge-base/articles/add/${article.reference_id}`);
+  });
+});
+
+describe("SourceDetailPage delete source", () => {
+  it("enables the red button only when the source name is typed exactly, then goes back to Sources", async () => {
+    const user = userEvent.setup();
+    const { fetchMock, router } = renderPage({
+      list: () => page([], 0),
+      routes: { "POST /api/document/sources/delete": () => ({ data: company([articlesSource]) }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete Source" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Help pages?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete Source" }) as HTMLButtonElement;
+    const input = within(dialog).getByLabelText("Type Help pages to confirm");
+    expect(confirm.disabled).toBe(true);
+
+    await user.type(input, "help pages");
+    expect(confirm.disabled).toBe(true);
+    await user.type(input, "{Enter}");
+    await user.clear(input);
+    await user.type(input, "Help pages ");
+    expect(confirm.disabled).toBe(true);
+    expect(bodiesSentTo(fetchMock, "POST /api/document/sources/delete")).toHaveLength(0);
+
+    await user.type(input, "{Backspace}");
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect(await screen.findByText("sources list")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/knowledge-base/sources");
+    expect(bodiesSentTo(fetchMock, "POST /api/document/sources/delete")).toEqual([{ sourceID: WEBSITE_SOURCE_ID }]);
+  });
+
+  it("says so when the source does not exist", async () => {
+    renderPage({ sourceID: "00000000-0000-4000-8000-0000000000ff", list: () => page([], 0) });
+    expect(await screen.findByRole("heading", { name: "Source not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to Sources" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,90 @@
+import type { Source } from "@harbor/contract/knowledge";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconDatabase, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { EmptyState } from "../../../components/empty-state";
+import { PageLoader } from "../../../components/page-loader";
+import { errorMessage } from "../../../lib/api-client";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
+import { useSources } from "../api/get-sources";
+import { useResyncSource } from "../api/resync-source";
+import { AddSourceModal } from "../components/add-source-modal";
+import { PageErrorsModal } from "../components/page-errors-modal";
+import { SourcesTable } from "../components/sources-table";
+import type { HelpDeskIntegration } from "../source-rules";
+
+const t = texts.knowledgeBase.sources;
+
+/**
+ * The connected help desk. Integrations are not built yet, so the help-center source type is never
+ * offered; the integrations area will feed the company's active Zendesk integration in here.
+ */
+const HELP_DESK: HelpDeskIntegration | null = null;
+
+/** The source stays set while the modal closes, so its title does not change during the fade-out. */
+type PageErrorsState = { isOpen: boolean; source: Source | null };
+
+export function SourcesPage({ helpDesk = HELP_DESK }: { helpDesk?: HelpDeskIntegration | null }) {
+  const sources = useSources();
+  const resync = useResyncSource();
+  const [isAddOpen, setAddOpen] = useState(false);
+  const [pageErrors, setPageErrors] = useState<PageErrorsState>({ isOpen: false, source: null });
+
+  const startResync = (source: Source) => {
+    if (resync.isPending) return;
+    resync.mutate(
+      { sourceID: source._id },
+      {
+        onSuccess: () => notifySuccess({ message: t.resyncStarted }),
+        onError: (error) => notifyError({ message: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <Stack>
+      <title>{texts.pageTitle(t.title)}</title>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2}>{t.title}</Title>
+          <Text c="dimmed" size="sm">
+            {t.description}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAddOpen(true)}>
+          {t.addSource}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p="md">
+        {sources.isPending ? (
+          <PageLoader label={t.loading} />
+        ) : sources.isError ? (
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(sources.error)}
+          </Alert>
+        ) : sources.data.sources.length === 0 ? (
+          <EmptyState icon={<IconDatabase size={30} />} title={t.emptyTitle} text={t.emptyText} headingOrder={3} />
+        ) : (
+          <SourcesTable
+            sources={sources.data.sources}
+            onResync={startResync}
+            resyncingID={resync.isPending ? (resync.variables?.sourceID ?? null) : null}
+            onShowPageErrors={(source) => setPageErrors({ isOpen: true, source })}
+          />
+        )}
+      </Paper>
+      <AddSourceModal
+        opened={isAddOpen}
+        onClose={() => setAddOpen(false)}
+        sources={sources.data?.sources ?? []}
+        helpDesk={helpDesk}
+      />
+      <PageErrorsModal
+        opened={pageErrors.isOpen}
+        source={pageErrors.source}
+        onClose={() => setPageErrors((state) => ({ ...state, isOpen: false }))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import type { RetrievedChunk, SourceType } from "@harbor/contract/knowledge";
+import { sql } from "drizzle-orm";
+import { type Database, queryRows } from "../../db/client";
+import type { Embedder } from "../embeddings/embedder";
+import { textQueryPlan } from "./build-text-query";
+import { questionConcepts } from "./support-thesaurus";
+
+/** Reciprocal rank fusion constant: the usual 60 keeps either list from dominating. */
+const RRF_K = 60;
+/**
+ * How much the vector side counts against the full-text side in the fusion. The local hashing
+ * vectors are lexical and noisier than IDF-weighted full text (measured on shop-a, decision 004),
+ * so they mostly break ties and rescue typos.
+ */
+const VECTOR_WEIGHT = 0.1;
+/** At most this many passages per document, so several documents get a say. */
+const MAX_PASSAGES_PER_DOCUMENT = 2;
+
+export type RetrieveOptions = {
+  companyId: string;
+  query: string;
+  limit?: number;
+  candidates?: number;
+  /** One side alone, for measuring what each contributes (benchmarks, the admin playground). */
+  mode?: "hybrid" | "text" | "vector";
+  /** Overrides the fusion weight of the vector side (tuning runs). */
+  vectorWeight?: number;
+};
+
+type FusedRow = {
+  chunk_id: string;
+  document_id: string;
+  reference_id: string;
+  title: string;
+  content: string;
+  url: string | null;
+  image: string | null;
+  source_type: string;
+  show_as_source: boolean;
+  score: number;
+};
+
+/**
+ * Hybrid retrieval over one company's searchable passages: PostgreSQL full-text ranking and
+ * pgvector cosine similarity, each taking its best `candidates`, fused by reciprocal rank.
+ * Only chunks of active documents in active sources are searchable (`is_searchable`).
+ */
+export function createRetriever(deps: { db: Database; embedder: Embedder }) {
+  return {
+    async retrieve(options: RetrieveOptions): Promise<RetrievedChunk[]> {
+      const limit = options.limit ?? 5;
+      const candidates = options.candidates ?? 40;
+      const mode = options.mode ?? "hybrid";
+      const vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
+      const question = options.query.slice(0, 2000);
+      const plan = textQueryPlan(question);
+      const [embedding] = await deps.embedder.embed([question]);
+      // Each concept (a word, or a thesaurus group with its Dutch/Hebrew/English synonyms) yields
+      // its lexemes under every configuration the plan names.
+      const lexemeSources = [
+        ...questionConcepts(question).flatMap((concept) =>
+          plan.configs.map(
+            (config) =>
+              sql`select lexeme, ${concept.key} as concept from unnest(to_tsvector(${config}::regconfig, ${concept.text}))`,
+          ),
+        ),
+        ...plan.extraWords.map(
+          (word) => sql`select lexeme, ${`w:${word}`} as concept from unnest(to_tsvector('simple', ${word}))`,
+        ),
+      ];
+      const vectorLiteral = embedding ? `[${embedding.join(",")}]` : null;
+
+      const rows = await deps.db.transaction(async (tx) => {
+        // Let the HNSW scan keep going until enough of *this company's* rows are found.
+        await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
+        await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(Math.max(candidates, 40)))}`);
+        return queryRows<FusedRow>(
+          tx,
+          sql`
+          with lexemes as (${sql.join(lexemeSources, sql` union `)}),
+          corpus as (
+            select count(*)::float8 as n from knowledge_chunks
+            where company_id = ${options.companyId} and is_searchable
+          ),
+          -- BM25's inverse document frequency per query word, counted in this company's passages:
+          -- "order" in every passage weighs little, "germany" in three weighs a lot. Words in more
+          -- than half the passages are dropped, as their weight would be ~0 anyway.
+          terms as (
+            select l.lexeme, l.concept, to_tsquery('simple', quote_literal(l.lexeme)) as q,
+              ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) as idf
+            from lexemes l, corpus,
+              lateral (
+                select count(*)::float8 as n from knowledge_chunks c
+                where c.company_id = ${options.companyId} and c.is_searchable
+                  and c.search @@ to_tsquery('simple', quote_literal(l.lexeme))
+              ) df
+            where df.n > 0 and df.n <= corpus.n / 2 + 1
+          ),
+          concept_hits as (
+            select c.id, t.concept, max(t.idf * ts_rank(c.search, t.q, 0)) as score
+            from terms t
+            join knowledge_chunks c on c.search @@ t.q
+            where c.company_id = ${options.companyId} and c.is_searchable
+            group by c.id, t.concept
+          ),
+          text_hits as (
+            select id, row_number() over (order by score desc, id) as rank from (
+              select id, sum(score) as score from concept_hits
+              group by id
+              order by score desc, id
+              limit ${candidates}
+            ) scored
+          ),
+          vector_hits as (
+            select id, row_number() over (order by distance, id) as rank from (
+              select c.id, c.embedding <=> ${vectorLiteral}::vector as distance
+              from knowledge_chunks c
+              where ${vectorLiteral}::text is not null and c.company_id = ${options.companyId}
+                and c.is_searchable and c.embedding_model = ${deps.embedder.model}
+              order by c.embedding <=> ${vectorLiteral}::vector
+              limit ${candidates}
+            ) nearest
+          ),
+          fused as (
+            select id, sum(weight / (${RRF_K} + rank)) as score
+            from (
+              select id, rank, 1.0 as weight from text_hits where ${mode !== "vector"}
+              union all
+              select id, rank, ${vectorWeight}::float8 as weight from vector_hits where ${mode !== "text"}
+            ) hits
+            group by id
+          ),
+          ranked as (
+            select c.id as chunk_id, d.id as document_id, d.reference_id, d.title, c.content, d.url, d.image,
+                   s.source_type, d.show_as_source, f.score::float8 as score,
+                   row_number() over (partition by d.id order by f.score desc, c.id) as nth_of_document
+            from fused f
+            join knowledge_chunks c on c.id = f.id
+            join knowledge_documents d on d.id = c.document_id
+            join knowledge_sources s on s.id = d.source_id
+          )
+          select * from ranked where nth_of_document <= ${MAX_PASSAGES_PER_DOCUMENT}
+          order by score desc, chunk_id
+          limit ${limit}`,
+        );
+      });
+      return rows.map((row) => ({
+        chunkId: row.chunk_id,
+        documentId: row.document_id,
+        referenceId: row.reference_id,
+        title: row.title,
+        content: row.content,
+        url: row.url,
+        image: row.image,
+        sourceType: row.source_type as SourceType,
+        showAsSource: row.show_as_source,
+        score: Number(row.score),
+      }));
+    },
+  };
+}
+
+export type Retriever = ReturnType<typeof createRetriever>;

@@ -1,0 +1,79 @@
+import { wordsOf } from "../embeddings/local-hashing-embedder";
+
+/**
+ * Words shop visitors and help articles use for the same thing, in English, Dutch and Hebrew.
+ * Retrieval without a language model misses "shipping" vs "delivery", or a Dutch question about
+ * an English page; expanding the question with its group's words closes much of that gap
+ * (docs/decisions/004-local-retrieval.md has the before/after figures). Each line is one group.
+ */
+const GROUPS = [
+  "shipping ship shipped ships delivery deliver delivered delivers postage dispatch dispatched courier carrier parcel package verzending verzenden verzonden bezorging bezorgen bezorgd levering leveren geleverd pakket zending opsturen versturen sturen משלוח משלוחים שליח שליחות שליחויות חבילה",
+  "cost costs price prices fee fees charge charged pay much tariff kosten kost prijs prijzen tarief betalen עולה עלות מחיר מחירים תשלום",
+  "return returns returning returned send back refund refunds money back terugsturen retour retourneren retourneer terug terugbetaling geld החזרה החזרות להחזיר החזר זיכוי",
+  "exchange exchanges swap different size ruilen omruilen ruil החלפה להחליף",
+  "warranty guarantee guaranteed covered defect defective faulty broke broken repair garantie defect kapot reparatie אחריות תקלה פגום שבור תיקון",
+  "damaged damage hole torn scratched arrived broken beschadigd schade kapot gat פגום נזק חור קרוע",
+  "order orders ordered purchase bought buy bestelling bestellen besteld gekocht kopen הזמנה הזמנתי קניתי לקנות",
+  "cancel cancelled cancellation change annuleren annulering wijzigen לבטל ביטול לשנות",
+  "track tracking trace where status volgen track-trace waar מעקב איפה",
+  "pay payment payments method ideal card credit paypal klarna later afterpay betalen betaling betaalmethode achteraf kaart תשלום לשלם כרטיס אשראי",
+  "gift card giftcard voucher cadeaukaart cadeaubon tegoedbon כרטיס מתנה שובר",
+  "discount code coupon promo sale korting kortingscode actie הנחה קוד קופון",
+  "size sizes sizing fit fits measure maat maten pasvorm מידה מידות",
+  "wash washing clean cleaning care dry dryer tumble iron wassen wasmachine drogen droger onderhoud כביסה לכבס ניקוי טיפול ייבוש מייבש",
+  "store stores shop shops location address visit winkel winkels adres חנות חנויות כתובת סניף",
+  "hours open opening closed times openingstijden open gesloten שעות פתיחה פתוח",
+  "account login password email profile privacy data delete account inloggen wachtwoord gegevens חשבון סיסמה התחברות פרטיות",
+  "subscription subscribe club monthly skip abonnement maandelijks מנוי",
+  "points loyalty rewards trailpoints punten spaarpunten נקודות",
+  'customs duties duty import vat tax taxes douane invoerrechten btw מכס מע"מ מס יבוא',
+  'international abroad worldwide outside buitenland internationaal לחו"ל בינלאומי',
+  "pickup collect click point afhalen ophalen afhaalpunt איסוף",
+  "days day weeks long time period within how-long dagen dag weken termijn ימים יום תקופה זמן",
+  "tomorrow next day morgen מחר",
+  "netherlands dutch holland nederland nederlandse הולנד",
+  "belgium belgië belgie בלגיה",
+  "luxembourg luxemburg לוקסמבורג",
+  "germany duitsland גרמניה",
+  "israel ישראל",
+  "united kingdom uk britain england groot-brittannië engeland בריטניה אנגליה",
+  'united states usa us america verenigde staten amerika ארה"ב אמריקה',
+  "europe eu european europa אירופה austria belgium bulgaria croatia cyprus czechia denmark estonia finland france greece hungary ireland italy latvia lithuania malta poland portugal romania slovakia slovenia spain sweden oostenrijk frankrijk italië spanje",
+  "electronics electronic electrical device gadget battery charger headlamp torch gps watch smartwatch elektronica apparaat batterij oplader אלקטרוניקה מכשיר סוללה מטען",
+  "boots boot shoes shoe footwear hiking wandelschoenen schoenen laarzen נעליים נעלי מגפיים",
+  "jacket jackets coat raincoat shell jas regenjas מעיל מעילים",
+  "watch horloge שעון",
+  "headlamp head torch lamp hoofdlamp פנס",
+  "temperature degrees temperatuur graden טמפרטורה מעלות",
+  "valid expire expires expiry validity geldig verloopt geldigheid תוקף בתוקף",
+];
+
+const wordToGroup = new Map<string, number>();
+for (const [index, group] of GROUPS.entries()) {
+  for (const word of wordsOf(group)) if (!wordToGroup.has(word)) wordToGroup.set(word, index);
+}
+
+/** Hebrew one-letter prefixes ("ל", "ב", "ה", "ו", "מ", "ש", "כ") are tried off as well. */
+const HEBREW_PREFIX = /^[והבלמשכ]{1,2}(?=[\u0590-\u05ff]{2,})/;
+
+export type QueryConcept = { key: string; text: string };
+
+/**
+ * The question as concepts: each word on its own, except that words of one thesaurus group
+ * become a single concept holding the whole group. Retrieval scores a passage once per concept
+ * (its best-matching word), so ten synonyms of "shipping" count as one match, not ten.
+ */
+export function questionConcepts(question: string): QueryConcept[] {
+  const concepts = new Map<string, QueryConcept>();
+  for (const word of wordsOf(question)) {
+    const group = wordToGroup.get(word) ?? wordToGroup.get(word.replace(HEBREW_PREFIX, ""));
+    if (group === undefined) {
+      concepts.set(`w:${word}`, { key: `w:${word}`, text: word });
+    } else {
+      const key = `g:${group}`;
+      const existing = concepts.get(key);
+      concepts.set(key, { key, text: `${existing?.text ?? GROUPS[group]} ${word}` });
+    }
+  }
+  return [...concepts.values()];
+}

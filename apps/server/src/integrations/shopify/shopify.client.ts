@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { createHttpClient } from "../http-client";
+import { IntegrationError, type VendorLabel } from "../integration-error";
+import { parseVendorAnswer } from "../parse-vendor-answer";
+
+/** A product as knowledge sync needs it. */
+export interface ShopifyProduct {
+  /** `gid://shopify/Product/<number>` */
+  id: string;
+  handle: string;
+  title: string;
+  descriptionHtml: string;
+  productType: string;
+  vendor: string;
+  tags: string[];
+  updatedAt: string;
+  /** Null when the product is not published to the online store. */
+  onlineStoreUrl: string | null;
+  featuredImageUrl: string | null;
+  variants: { title: string; sku: string | null; price: string; availableForSale: boolean }[];
+}
+
+export interface ShopifyShop {
+  name: string;
+  currencyCode: string;
+  primaryDomainUrl: string;
+}
+
+export interface ShopifyClientOptions {
+  /** `acme` or `acme.myshopify.com`. */
+  shopDomain?: string;
+  /** Overrides `https://{shop}.myshopify.com` (the fake's URL in tests). */
+  baseUrl?: string;
+  accessToken: string;
+  /** Quarterly versions age out after about a year, so this is a setting. */
+  apiVersion?: string;
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface ShopifyClient {
+  /** Pages of active products, following cursors to the end. */
+  iterateProducts(options?: { pageSize?: number }): AsyncGenerator<ShopifyProduct[]>;
+  /** Cheapest call that proves the domain and token work. */
+  getShop(): Promise<ShopifyShop>;
+}
+
+const SHOPIFY: VendorLabel = { name: "Shopify", credential: "access token" };
+const DEFAULT_API_VERSION = "2025-07";
+const VARIANTS_PER_PRODUCT = 100;
+/**
+ * Shopify refuses any query whose requested cost exceeds 1,000 points. One product here costs
+ * 1 (product) + 1 (featuredImage) + 2 + 100 × 1 (variants connection) = 104 and the products
+ * connection adds 2, so at most 9 products fit in a page (2 + 9 × 104 = 938). `first: 250`, as the
+ * contract sketches it, would request 26,002 points and be rejected outright.
+ */
+const MAX_QUERY_COST = 1000;
+const PRODUCT_COST = 1 + 1 + 2 + VARIANTS_PER_PRODUCT;
+const MAX_PRODUCT_PAGE_SIZE = Math.floor((MAX_QUERY_COST - 2) / PRODUCT_COST);
+/** Throttling is routine during a big sync; each wait is computed to be long enough. */
+const MAX_THROTTLED_RETRIES = 10;
+const MAX_THROTTLE_WAIT_MS = 30_000;
+
+const PRODUCTS_QUERY = /* GraphQL */ `
+  query HarborProducts($first: Int!, $after: String, $query: String) {
+    products(first: $first, after: $after, query: $query) {
+      nodes {
+        id
+        handle
+        title
+        descriptionHtml
+        productType
+        vendor
+        tags
+        updatedAt
+        onlineStoreUrl
+        featuredImage { url }
+        variants(first: ${VARIANTS_PER_PRODUCT}) { nodes { title sku price availableForSale } }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+`;
+
+const SHOP_QUERY = /* GraphQL */ `
+  query HarborShop {
+    shop { name currencyCode primaryDomain { url } }
+  }
+`;
+
+const throttleStatusSchema = z.object({
+  requestedQueryCost: z.number(),
+  throttleStatus: z.object({ currentlyAvailable: z.number(), restoreRate: z.number() }),
+});
+
+const envelopeSchema = z.object({
+  data: z.unknown().optional(),
+  errors: z
+    .array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).optional() }))
+    .optional(),
+  extensions: z.object({ cost: z.unknown().optional() }).optional(),
+});
+
+const productNodeSchema = z
+  .object({
+    id: z.string(),
+    handle: z.string(),
+    title: z.string(),
+    descriptionHtml: z.string(),
+    productType: z.string(),
+    vendor: z.string(),
+    tags: z.array(z.string()),
+    updatedAt: z.string(),
+    onlineStoreUrl: z.string().nullable(),
+    featuredImage: z.object({ url: z.string() }).nullable(),
+    variants: z.object({
+      nodes: z.array(
+        z.object({ title: z.string(), sku: z.string().nullable(), price: z.string(), availableForSale: z.boolean() }),
+      ),
+    }),
+  })
+  .transform(
+    ({ featuredImage, variants, ...product }): ShopifyProduct => ({
+      ...product,
+      featuredImageUrl: featuredImage?.url ?? null,
+      variants: variants.nodes,
+    }),
+  );
+
+const productsDataSchema = z.object({
+  products: z.object({
+    nodes: z.array(productNodeSchema),
+    pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+  }),
+});
+
+const shopDataSchema = z.object({
+  shop: z.object({ name: z.string(), currencyCode: z.string(), primaryDomain: z.object({ url: z.string() }) }),
+});
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createShopifyClient(options: ShopifyClientOptions): ShopifyClient {
+  const { accessToken, apiVersion = DEFAULT_API_VERSION, sleep = realSleep } = options;
+  const http = createHttpClient({
+    vendor: SHOPIFY,
+    baseUrl: options.baseUrl ?? `https://${normalizeShopDomain(options.shopDomain)}`,
+    headers: { "x-shopify-access-token": accessToken },
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    sleep,
+    // A throttled answer may come as HTTP 429 (unconfirmed); its body still reports the bucket.
+    retryDelayFromBody: throttleWaitMs,
+  });
+
+  async function query<T>({ document, variables, schema }: GraphqlCall<T>): Promise<T> {
+    for (let throttledRetry = 0; ; throttledRetry++) {
+      const answer = await http.request({
+        method: "POST",
+        path: `/admin/api/${apiVersion}/graphql.json`,
+        body: { query: document, variables },
+        isIdempotent: true,
+        schema: envelopeSchema,
+      });
+      const errors = answer.errors ?? [];
+      if (errors.some((error) => error.extensions?.code === "THROTTLED")) {
+        if (throttledRetry >= MAX_THROTTLED_RETRIES) {
+          throw new IntegrationError({
+            vendor: SHOPIFY,
+            kind: "rate_limited",
+            status: 200,
+            vendorMessage: "Throttled",
+          });
+        }
+        const waitMs = throttleWaitMs(answer) ?? 1000 * 2 ** throttledRetry;
+        await sleep(Math.min(waitMs, MAX_THROTTLE_WAIT_MS));
+        continue;
+      }
+      if (errors.length > 0) {
+        // A missing scope is a permissions problem the merchant can fix (reported as the REST API's
+        // 403 would be); anything else is a fault in Harbor's query.
+        const isAccessDenied = errors.some((error) => error.extensions?.code === "ACCESS_DENIED");
+        throw new IntegrationError({
+          vendor: SHOPIFY,
+          kind: isAccessDenied ? "auth" : "invalid",
+          status: isAccessDenied ? 403 : 200,
+          vendorMessage: errors.map((error) => error.message).join("; "),
+        });
+      }
+      return parseVendorAnswer({ vendor: SHOPIFY, schema, body: answer.data });
+    }
+  }
+
+  async function* iterateProducts({ pageSize = MAX_PRODUCT_PAGE_SIZE } = {}): AsyncGenerator<ShopifyProduct[]> {
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PRODUCT_PAGE_SIZE) {
+      throw new RangeError(
+        `pageSize must be 1–${MAX_PRODUCT_PAGE_SIZE}: each product requests ${PRODUCT_COST} points and Shopify refuses queries over ${MAX_QUERY_COST}`,
+      );
+    }
+    let after: string | null = null;
+    do {
+      const { products }: z.output<typeof productsDataSchema> = await query({
+        document: PRODUCTS_QUERY,
+        variables: { first: pageSize, after, query: "status:active" },
+        schema: productsDataSchema,
+      });
+      if (products.nodes.length > 0) yield products.nodes;
+      after = products.pageInfo.hasNextPage ? products.pageInfo.endCursor : null;
+    } while (after);
+  }
+
+  async function getShop(): Promise<ShopifyShop> {
+    const { shop } = await query({ document: SHOP_QUERY, variables: {}, schema: shopDataSchema });
+    return { name: shop.name, currencyCode: shop.currencyCode, primaryDomainUrl: shop.primaryDomain.url };
+  }
+
+  return { iterateProducts, getShop };
+}
+
+interface GraphqlCall<T> {
+  document: string;
+  variables: Record<string, unknown>;
+  schema: z.ZodType<T>;
+}
+
+/** How long until the bucket holds what the query asked for: (requested − available) / restore rate. */
+function throttleWaitMs(body: unknown): number | undefined {
+  const cost = z.object({ extensions: z.object({ cost: throttleStatusSchema }) }).safeParse(body);
+  if (!cost.success) return undefined;
+  const { requestedQueryCost, throttleStatus } = cost.data.extensions.cost;
+  if (throttleStatus.restoreRate <= 0) return undefined;
+  const deficit = requestedQueryCost - throttleStatus.currentlyAvailable;
+  return deficit > 0 ? Math.ceil((deficit * 1000) / throttleStatus.restoreRate) : undefined;
+}
+
+/** Only `*.myshopify.com` hosts get the token: the domain comes from a form. */
+function normalizeShopDomain(shopDomain: string | undefined): string {
+  const domain = (shopDomain ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/$/, "");
+  if (/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(domain)) return domain;
+  if (/^[a-z0-9][a-z0-9-]*$/.test(domain)) return `${domain}.myshopify.com`;
+  throw new RangeError(`Not a Shopify shop domain: "${shopDomain ?? ""}"`);
+}

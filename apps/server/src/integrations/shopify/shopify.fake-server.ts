@@ -1,0 +1,396 @@
+import { STATUS_CODES } from "node:http";
+import { type DocumentNode, execute, GraphQLError, parse, validate } from "graphql";
+import { type FakeHttpServer, type InjectedFailure, startFakeHttpServer } from "../fake-http-server";
+import { shopifyAdminSchema } from "./shopify.admin-schema";
+import type { FakeShopifyProduct } from "./shopify.fake-products";
+import { calculateQueryCost } from "./shopify.query-cost";
+
+/** Shopify's documented ceiling for one query, whatever is left in the bucket. */
+const MAX_SINGLE_QUERY_COST = 1000;
+const MAX_PAGE_SIZE = 250;
+const INVALID_TOKEN_MESSAGE = "[API] Invalid API key or access token (unrecognized login or wrong password)";
+
+export interface FakeShopifyThrottle {
+  maximumAvailable: number;
+  /** Points restored per second. */
+  restoreRate: number;
+  /** Points in the bucket at start; full when omitted. */
+  currentlyAvailable?: number;
+}
+
+export interface FakeShopifyOptions {
+  accessToken: string;
+  products: FakeShopifyProduct[];
+  shopName?: string;
+  currencyCode?: string;
+  /** Enforce a leaky bucket; without it every query is let through (the bucket is reported full). */
+  throttle?: FakeShopifyThrottle;
+  /** Shopify's throttled answer is documented with HTTP 200; some report 429. The fake does either. */
+  throttledHttpStatus?: 200 | 429;
+  failNext?: { count: number } & InjectedFailure;
+  /** Milliseconds clock for the bucket, so a test's fake sleep can let it refill. */
+  now?: () => number;
+}
+
+export interface FakeShopify extends FakeHttpServer {
+  /** `*.myshopify.com` domain of the fake shop (the client's `baseUrl` points at `url` instead). */
+  shopDomain: string;
+  setProducts(products: FakeShopifyProduct[]): void;
+}
+
+/**
+ * A fake Shopify Admin GraphQL API on loopback: token check, schema validation against the
+ * Admin schema slice, calculated query cost with the single-query limit, an optional leaky
+ * bucket, cursor pagination and the product search syntax Harbor uses (`status:active`).
+ */
+export async function startFakeShopify(options: FakeShopifyOptions): Promise<FakeShopify> {
+  const { accessToken, shopName = "Fake Outdoor Shop", currencyCode = "EUR", now = Date.now } = options;
+  const shopDomain = `${slug(shopName)}.myshopify.com`;
+  let catalogue = toCatalogue(options.products);
+  // A sync asks the same search and the same query hundreds of times; work them out once.
+  let searchResults = new Map<string, CatalogueEntry[]>();
+  const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+  const bucket = createBucket(options.throttle, now);
+
+  const rootValue = {
+    shop: () => ({
+      id: "gid://shopify/Shop/1",
+      name: shopName,
+      email: `owner@${shopDomain}`,
+      myshopifyDomain: shopDomain,
+      currencyCode,
+      primaryDomain: {
+        id: "gid://shopify/Domain/1",
+        host: shopDomain,
+        url: `https://${shopDomain}`,
+        sslEnabled: true,
+      },
+    }),
+    products: (args: ConnectionArgs & { query?: string | null }) => {
+      const search = args.query ?? "";
+      let matching = searchResults.get(search);
+      if (!matching) {
+        const isMatch = productFilter(search);
+        matching = catalogue.filter((entry) => isMatch(entry.product));
+        searchResults.set(search, matching);
+      }
+      return paginate({
+        items: matching,
+        args,
+        keyOf: (entry) => entry.key,
+        toNode: (entry) => toProductNode(entry.product),
+      });
+    },
+  };
+
+  async function answer(version: string, body: string) {
+    const request = parseRequestBody(body);
+    if (!request) return { status: 400, body: { errors: { query: "Required parameter missing or invalid" } } };
+
+    let document = documents.get(request.query);
+    if (!document) {
+      document = parseAndValidate(request.query);
+      documents.set(request.query, document);
+    }
+    if (!("kind" in document)) return ok(version, { errors: document.map((error) => error.toJSON()) });
+
+    const requestedQueryCost = calculateQueryCost({
+      schema: shopifyAdminSchema,
+      document,
+      variables: request.variables,
+    });
+    if (requestedQueryCost > MAX_SINGLE_QUERY_COST) {
+      return ok(version, {
+        errors: [
+          {
+            message: `Query cost is ${requestedQueryCost}, which exceeds the single query max cost limit (${MAX_SINGLE_QUERY_COST}).`,
+            extensions: { code: "MAX_COST_EXCEEDED", cost: requestedQueryCost, maxCost: MAX_SINGLE_QUERY_COST },
+          },
+        ],
+        extensions: { cost: { requestedQueryCost, actualQueryCost: null, throttleStatus: bucket.status() } },
+      });
+    }
+    if (!bucket.canSpend(requestedQueryCost)) {
+      return {
+        status: options.throttledHttpStatus ?? 200,
+        headers: { "x-shopify-api-version": version },
+        body: {
+          errors: [
+            {
+              message: "Throttled",
+              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+            },
+          ],
+          extensions: { cost: { requestedQueryCost, actualQueryCost: null, throttleStatus: bucket.status() } },
+        },
+      };
+    }
+
+    const result = await execute({
+      schema: shopifyAdminSchema,
+      document,
+      rootValue,
+      variableValues: request.variables,
+      operationName: request.operationName,
+    });
+    const actualQueryCost = calculateQueryCost({
+      schema: shopifyAdminSchema,
+      document,
+      variables: request.variables,
+      data: result.data ?? {},
+    });
+    bucket.spend(actualQueryCost);
+    return ok(version, {
+      ...(result.data === undefined ? {} : { data: result.data }),
+      ...(result.errors ? { errors: result.errors.map((error) => error.toJSON()) } : {}),
+      extensions: { cost: { requestedQueryCost, actualQueryCost, throttleStatus: bucket.status() } },
+    });
+  }
+
+  const server = await startFakeHttpServer({
+    failureBody: (status) => ({ errors: STATUS_CODES[status] ?? "Error" }),
+    handle: async ({ method, url, headers, body }) => {
+      const match = /^\/admin\/api\/(\d{4}-(?:01|04|07|10)|unstable)\/graphql\.json$/.exec(url.pathname);
+      if (method !== "POST" || !match?.[1]) return { status: 404, body: { errors: "Not Found" } };
+      if (headers["x-shopify-access-token"] !== accessToken)
+        return { status: 401, body: { errors: INVALID_TOKEN_MESSAGE } };
+      return answer(match[1], body);
+    },
+  });
+  if (options.failNext) server.failNextRequests(options.failNext.count, options.failNext);
+
+  return {
+    ...server,
+    shopDomain,
+    setProducts(products) {
+      catalogue = toCatalogue(products);
+      searchResults = new Map();
+    },
+  };
+}
+
+function parseAndValidate(query: string): DocumentNode | readonly GraphQLError[] {
+  try {
+    const document = parse(query);
+    const errors = validate(shopifyAdminSchema, document);
+    return errors.length > 0 ? errors : document;
+  } catch (error) {
+    if (error instanceof GraphQLError) return [error];
+    throw error;
+  }
+}
+
+function ok(version: string, body: unknown) {
+  return { status: 200, headers: { "x-shopify-api-version": version }, body };
+}
+
+interface GraphqlRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+function parseRequestBody(body: string): GraphqlRequest | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== "object" || parsed === null || !("query" in parsed) || typeof parsed.query !== "string") {
+      return undefined;
+    }
+    return parsed as GraphqlRequest;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Bucket {
+  canSpend(cost: number): boolean;
+  spend(cost: number): void;
+  status(): { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+}
+
+/** Shopify's leaky bucket: a query needs its requested cost available and is charged its actual cost. */
+function createBucket(throttle: FakeShopifyThrottle | undefined, now: () => number): Bucket {
+  const maximumAvailable = throttle?.maximumAvailable ?? 2000;
+  const restoreRate = throttle?.restoreRate ?? 100;
+  let available = throttle?.currentlyAvailable ?? maximumAvailable;
+  let updatedAt = now();
+  const refill = () => {
+    const at = now();
+    available = Math.min(maximumAvailable, available + ((at - updatedAt) * restoreRate) / 1000);
+    updatedAt = at;
+  };
+  return {
+    canSpend(cost) {
+      if (!throttle) return true;
+      refill();
+      return cost <= available;
+    },
+    spend(cost) {
+      if (!throttle) return;
+      available -= cost;
+    },
+    status() {
+      if (throttle) refill();
+      return { maximumAvailable, currentlyAvailable: throttle ? available : maximumAvailable, restoreRate };
+    },
+  };
+}
+
+interface ConnectionArgs {
+  first?: number | null;
+  last?: number | null;
+  after?: string | null;
+  before?: string | null;
+  reverse?: boolean | null;
+}
+
+interface PaginateOptions<T, N> {
+  items: T[];
+  args: ConnectionArgs;
+  keyOf: (item: T) => number;
+  toNode: (item: T) => N;
+}
+
+/** Relay pagination with Shopify's rules: one of first/last, at most 250, cursors opaque. */
+function paginate<T, N>({ items, args, keyOf, toNode }: PaginateOptions<T, N>) {
+  const { first, last, after, before, reverse } = args;
+  const size = first ?? last;
+  if (size === null || size === undefined) throw new GraphQLError("you must provide one of first or last");
+  // Wording not confirmed from Shopify's docs; the limit (250) is.
+  if (size > MAX_PAGE_SIZE) {
+    throw new GraphQLError(`The page size must be at most ${MAX_PAGE_SIZE}; it was ${size}.`, {
+      extensions: { code: "BAD_REQUEST" },
+    });
+  }
+
+  const ordered = reverse ? [...items].reverse() : items;
+  const isAfter = (key: number, bound: number) => (reverse ? key < bound : key > bound);
+  // `ordered` is sorted by key, so each bound is found by binary search (10,000-product catalogues).
+  const afterKey = after ? decodeCursor(after) : undefined;
+  const beforeKey = before ? decodeCursor(before) : undefined;
+  const start = afterKey === undefined ? 0 : firstIndex(ordered, (item) => isAfter(keyOf(item), afterKey));
+  const end =
+    beforeKey === undefined ? ordered.length : firstIndex(ordered, (item) => !isAfter(beforeKey, keyOf(item)));
+
+  const isForward = first !== null && first !== undefined;
+  const pageStart = isForward ? start : Math.max(start, end - size);
+  const pageEnd = isForward ? Math.min(end, start + size) : end;
+  const page = ordered.slice(pageStart, Math.max(pageStart, pageEnd));
+  const cursorAt = (index: number) => {
+    const item = page.at(index);
+    return item === undefined ? null : encodeCursor(keyOf(item));
+  };
+  // Functions, so the executor only builds what the query selects.
+  return {
+    nodes: () => page.map(toNode),
+    edges: () => page.map((item) => ({ cursor: encodeCursor(keyOf(item)), node: toNode(item) })),
+    pageInfo: () => ({
+      hasNextPage: isForward ? pageEnd < end : beforeKey !== undefined,
+      hasPreviousPage: isForward ? afterKey !== undefined : pageStart > start,
+      startCursor: cursorAt(0),
+      endCursor: cursorAt(-1),
+    }),
+  };
+}
+
+/** Index of the first item for which `predicate` holds, given it is false…false, true…true. */
+function firstIndex<T>(items: T[], predicate: (item: T) => boolean): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (predicate(items[middle] as T)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+function encodeCursor(key: number): string {
+  return Buffer.from(JSON.stringify({ last_id: key })).toString("base64url");
+}
+
+function decodeCursor(cursor: string): number {
+  try {
+    const { last_id: key } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { last_id?: unknown };
+    if (typeof key === "number") return key;
+  } catch {
+    // fall through to Shopify's answer for a cursor it did not issue
+  }
+  throw new GraphQLError(`Invalid cursor for current pagination sort.`, { extensions: { code: "BAD_REQUEST" } });
+}
+
+function toProductNode(product: FakeShopifyProduct) {
+  return {
+    ...product,
+    description: () =>
+      product.descriptionHtml
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    featuredImage: product.featuredImageUrl
+      ? { id: null, url: product.featuredImageUrl, altText: product.title }
+      : null,
+    variants: (args: ConnectionArgs) =>
+      paginate({
+        items: product.variants.map((variant, index) => ({ ...variant, position: index + 1 })),
+        args,
+        keyOf: (variant) => variant.position,
+        toNode: (variant) => ({
+          ...variant,
+          id: `${product.id.replace("Product", "ProductVariant")}${variant.position}`,
+        }),
+      }),
+  };
+}
+
+/**
+ * The product search syntax, as far as Harbor uses it: `field:value` terms joined by spaces or
+ * AND; status takes a comma list; other words match the title. Unknown fields are ignored, as
+ * Shopify does (it only warns).
+ */
+function productFilter(query: string): (product: FakeShopifyProduct) => boolean {
+  const terms = query.match(/(?:[^\s"]+:)?(?:"[^"]*"|[^\s"]+)/g) ?? [];
+  const checks = terms
+    .filter((term) => term.toUpperCase() !== "AND")
+    .map((term): ((product: FakeShopifyProduct) => boolean) => {
+      const separator = term.indexOf(":");
+      const field = separator > 0 ? term.slice(0, separator).toLowerCase() : "";
+      const value = (separator > 0 ? term.slice(separator + 1) : term).replace(/"/g, "").toLowerCase();
+      switch (field) {
+        case "status": {
+          const statuses = new Set(value.toUpperCase().split(","));
+          return (product) => statuses.has(product.status);
+        }
+        case "vendor":
+          return (product) => product.vendor.toLowerCase() === value;
+        case "product_type":
+          return (product) => product.productType.toLowerCase() === value;
+        case "tag":
+          return (product) => product.tags.some((tag) => tag.toLowerCase() === value);
+        case "":
+          return (product) => product.title.toLowerCase().includes(value);
+        default:
+          return () => true;
+      }
+    });
+  return (product) => checks.every((check) => check(product));
+}
+
+interface CatalogueEntry {
+  product: FakeShopifyProduct;
+  key: number;
+}
+
+/** Products in Shopify's default order (ID), each with its numeric ID for cursors. */
+function toCatalogue(products: FakeShopifyProduct[]): CatalogueEntry[] {
+  return products
+    .map((product) => ({ product, key: Number(/(\d+)$/.exec(product.id)?.[1] ?? Number.NaN) }))
+    .sort((a, b) => a.key - b.key);
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}

@@ -1,0 +1,199 @@
+import { type FakeHttpServer, type FakeRequest, type FakeResponse, startFakeHttpServer } from "../fake-http-server";
+import type { ZendeskArticle, ZendeskMacro } from "./zendesk.client";
+
+export type FakeZendeskMacro = ZendeskMacro & { active?: boolean };
+
+export interface FakeZendeskOptions {
+  /** Accepted as an OAuth bearer token and as the API token in Basic `{email}/token:{token}`. */
+  token: string;
+  articles: ZendeskArticle[];
+  macros: FakeZendeskMacro[];
+  email?: string;
+  /** Articles per page of the incremental export (Zendesk: 1,000). */
+  incrementalPageSize?: number;
+  /**
+   * Zendesk's time-based exports mark the last page with `end_of_stream: true` and still give a
+   * `next_page`; without this flag the fake instead ends with `next_page: null`, the other
+   * reading of the docs. Clients must stop on either.
+   */
+  isEndOfStreamReported?: boolean;
+  /** Requests per minute reported in `X-Rate-Limit`. */
+  rateLimit?: number;
+}
+
+export interface FakeZendesk extends FakeHttpServer {
+  subdomain: string;
+  setArticles(articles: ZendeskArticle[]): void;
+  setMacros(macros: FakeZendeskMacro[]): void;
+}
+
+const MAX_PAGE_SIZE = 100;
+const DEFAULT_OFFSET_PAGE_SIZE = 30;
+
+/** A fake Zendesk (Help Center articles, incremental export, active macros) on loopback. */
+export async function startFakeZendesk(options: FakeZendeskOptions): Promise<FakeZendesk> {
+  const {
+    token,
+    email = "agent@fake-support.example",
+    incrementalPageSize = 1000,
+    isEndOfStreamReported = true,
+    rateLimit = 700,
+  } = options;
+  let articles = [...options.articles].sort((a, b) => a.id - b.id);
+  let macros = [...options.macros].sort((a, b) => a.id - b.id);
+  const validAuthorizations = new Set([
+    `Bearer ${token}`,
+    `Basic ${Buffer.from(`${email}/token:${token}`).toString("base64")}`,
+  ]);
+  let window = { startedAt: Date.now(), count: 0 };
+
+  function handle(request: FakeRequest): FakeResponse {
+    if (!validAuthorizations.has(request.headers.authorization ?? "")) {
+      return { status: 401, body: { error: "Couldn't authenticate you" } };
+    }
+    const { pathname, searchParams } = request.url;
+    if (request.method !== "GET") return notFound();
+
+    const articlesPath = /^\/api\/v2\/help_center\/([a-z]{2,3}(?:-[a-z0-9]+)*)\/articles\.json$/i.exec(pathname);
+    if (articlesPath?.[1]) {
+      const locale = articlesPath[1].toLowerCase();
+      return paginate({
+        key: "articles",
+        items: articles.filter((article) => article.locale.toLowerCase() === locale),
+        url: request.url,
+      });
+    }
+    if (pathname === "/api/v2/help_center/incremental/articles.json") {
+      return incrementalExport(request.url, Number(searchParams.get("start_time")));
+    }
+    if (pathname === "/api/v2/macros/active.json") {
+      const active = macros.filter((macro) => macro.active !== false).map(({ active: _active, ...macro }) => macro);
+      return paginate({ key: "macros", items: active, url: request.url });
+    }
+    return notFound();
+  }
+
+  function incrementalExport(url: URL, startTime: number): FakeResponse {
+    if (!Number.isInteger(startTime) || startTime < 0) {
+      return {
+        status: 400,
+        body: { error: "InvalidValue", description: "start_time must be a Unix epoch time in seconds" },
+      };
+    }
+    const changed = articles
+      .map((article) => ({ article, updatedAt: Math.floor(Date.parse(article.updated_at) / 1000) }))
+      .filter(({ updatedAt }) => updatedAt >= startTime)
+      .sort((a, b) => a.updatedAt - b.updatedAt || a.article.id - b.article.id);
+    const page = changed.slice(0, incrementalPageSize);
+    const hasMore = changed.length > page.length;
+    const endTime = page.at(-1)?.updatedAt ?? startTime;
+    const nextUrl = new URL(url);
+    nextUrl.searchParams.set("start_time", String(endTime));
+    const next = nextUrl.toString();
+    return {
+      status: 200,
+      body: {
+        articles: page.map(({ article }) => article),
+        count: page.length,
+        end_time: endTime,
+        ...(isEndOfStreamReported
+          ? { next_page: next, end_of_stream: !hasMore }
+          : { next_page: hasMore ? next : null }),
+      },
+    };
+  }
+
+  const server = await startFakeHttpServer({
+    handle,
+    failureBody: (status) =>
+      status === 429
+        ? { error: "APIRateLimitExceeded", description: "Number of allowed API requests per minute exceeded" }
+        : { error: "ServiceUnavailable", description: "Zendesk is temporarily unavailable" },
+    commonHeaders: () => {
+      if (Date.now() - window.startedAt >= 60_000) window = { startedAt: Date.now(), count: 0 };
+      window.count++;
+      return {
+        "x-rate-limit": String(rateLimit),
+        "x-rate-limit-remaining": String(Math.max(0, rateLimit - window.count)),
+      };
+    },
+  });
+
+  return {
+    ...server,
+    subdomain: "fake-support",
+    setArticles(list) {
+      articles = [...list].sort((a, b) => a.id - b.id);
+    },
+    setMacros(list) {
+      macros = [...list].sort((a, b) => a.id - b.id);
+    },
+  };
+}
+
+function notFound(): FakeResponse {
+  return { status: 404, body: { error: "InvalidEndpoint", description: "Not found" } };
+}
+
+interface PaginateOptions<T extends { id: number }> {
+  key: string;
+  items: T[];
+  url: URL;
+}
+
+/**
+ * Zendesk's two pagination styles: cursor (`page[size]`, `page[after]` → `meta`, `links`) when
+ * `page[size]` is given, offset (`page`, `per_page` → `next_page`) otherwise.
+ */
+function paginate<T extends { id: number }>({ key, items, url }: PaginateOptions<T>): FakeResponse {
+  const cursorSize = url.searchParams.get("page[size]");
+  if (cursorSize !== null) {
+    const size = Number(cursorSize);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+      return {
+        status: 400,
+        body: { error: "InvalidPaginationParameter", description: `page[size] must be between 1 and ${MAX_PAGE_SIZE}` },
+      };
+    }
+    const after = url.searchParams.get("page[after]");
+    const afterId = after ? Number(Buffer.from(after, "base64url").toString("utf8")) : Number.NEGATIVE_INFINITY;
+    const remaining = items.filter((item) => item.id > afterId);
+    const page = remaining.slice(0, size);
+    const hasMore = remaining.length > page.length;
+    const cursorOf = (item: T | undefined) => (item ? Buffer.from(String(item.id)).toString("base64url") : null);
+    const afterCursor = cursorOf(page.at(-1));
+    const next = new URL(url);
+    if (afterCursor) next.searchParams.set("page[after]", afterCursor);
+    return {
+      status: 200,
+      body: {
+        [key]: page,
+        meta: { has_more: hasMore, after_cursor: afterCursor, before_cursor: cursorOf(page[0]) },
+        links: { next: hasMore ? next.toString() : null, prev: null },
+      },
+    };
+  }
+
+  const perPage = Math.min(
+    MAX_PAGE_SIZE,
+    Number(url.searchParams.get("per_page") ?? DEFAULT_OFFSET_PAGE_SIZE) || DEFAULT_OFFSET_PAGE_SIZE,
+  );
+  const pageNumber = Math.max(1, Number(url.searchParams.get("page") ?? 1) || 1);
+  const page = items.slice((pageNumber - 1) * perPage, pageNumber * perPage);
+  const linkTo = (target: number) => {
+    const link = new URL(url);
+    link.searchParams.set("page", String(target));
+    link.searchParams.set("per_page", String(perPage));
+    return link.toString();
+  };
+  const pageCount = Math.ceil(items.length / perPage);
+  return {
+    status: 200,
+    body: {
+      [key]: page,
+      next_page: pageNumber < pageCount ? linkTo(pageNumber + 1) : null,
+      previous_page: pageNumber > 1 ? linkTo(pageNumber - 1) : null,
+      count: items.length,
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Embedder } from "../../../ai/embeddings/embedder";
+import type { KnowledgeRepository, SourceRow } from "../knowledge.repository";
+import { contentHashOf, prepareDocument } from "./prepare-document";
+import type { SourceReader } from "./raw-document";
+
+const MAX_PAGE_ERRORS_KEPT = 200;
+
+type Logger = { info(obj: object, msg: string): void };
+
+export type SyncResult = { written: number; unchanged: number; removed: number; errors: number };
+
+/**
+ * One sync of one source: read → for each changed item prepare (chunk, embed) and replace it in
+ * its own transaction → after a complete full listing remove what the source no longer has.
+ * Unchanged items are skipped by content hash, so a resync costs reading, not re-embedding.
+ * The caller owns the source's Syncing flag and its final status.
+ */
+export async function syncSource(options: {
+  source: SourceRow;
+  reader: SourceReader;
+  repository: KnowledgeRepository;
+  embedder: Embedder;
+  signal: AbortSignal;
+  log: Logger;
+}): Promise<
+  SyncResult & { pageErrors: { url: string; message: string }[]; cursor?: Record<string, unknown>; failure?: unknown }
+> {
+  const { source, repository } = options;
+  const knownHashes = await repository.documentHashes(source.companyId, source.id);
+  const seen = new Set<string>();
+  const pageErrors: { url: string; message: string }[] = [];
+  const result: SyncResult = { written: 0, unchanged: 0, removed: 0, errors: 0 };
+
+  // A reader that fails part-way (credentials revoked, site down) ends the sync: what was written
+  // stays, nothing is removed, and the failure is reported with the page errors gathered so far.
+  const next = async () => {
+    try {
+      return { step: await options.reader.next() };
+    } catch (failure) {
+      if (options.signal.aborted) throw failure;
+      return { failure };
+    }
+  };
+  let read = await next();
+  while (read.step && !read.step.done) {
+    options.signal.throwIfAborted();
+    const event = read.step.value;
+    if (event.type === "error") {
+      result.errors++;
+      if (pageErrors.length < MAX_PAGE_ERRORS_KEPT) pageErrors.push({ url: event.url, message: event.message });
+    } else if (!seen.has(event.document.referenceId)) {
+      seen.add(event.document.referenceId);
+      if (knownHashes.get(event.document.referenceId) === contentHashOf(event.document)) {
+        result.unchanged++;
+      } else {
+        const prepared = await prepareDocument(event.document, options.embedder);
+        const stored = await repository.replaceDocument({
+          companyId: source.companyId,
+          sourceId: source.id,
+          document: prepared,
+        });
+        // The source was deleted while it synced: nothing left to write into.
+        if (!stored) return { ...result, pageErrors };
+        result.written++;
+      }
+    }
+    read = await next();
+  }
+  if (!read.step) return { ...result, pageErrors, failure: read.failure };
+
+  if (read.step.value.isFullListing) {
+    result.removed = await repository.deleteDocumentsNotIn({
+      companyId: source.companyId,
+      sourceId: source.id,
+      keepReferenceIds: [...seen],
+    });
+  }
+  options.log.info({ sourceId: source.id, ...result }, "source synced");
+  return { ...result, pageErrors, cursor: read.step.value.cursor };
+}

@@ -1,0 +1,421 @@
+import { and, asc, count, desc, eq, ilike, inArray, lte, notInArray, or, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { knowledgeChunks, knowledgeDocuments, knowledgeSources } from "../../db/schema/index";
+
+export type SourceRow = typeof knowledgeSources.$inferSelect;
+export type DocumentRow = typeof knowledgeDocuments.$inferSelect;
+export type NewSource = Omit<typeof knowledgeSources.$inferInsert, "id" | "createdAt" | "updatedAt">;
+
+/** A document as ingestion produces it, ready to replace the stored version. */
+export type PreparedDocument = {
+  referenceId: string;
+  title: string;
+  url: string | null;
+  image: string | null;
+  language: string;
+  textSearchConfig: "english" | "dutch" | "simple";
+  preview: string;
+  contentHash: string;
+  chunks: { content: string; embedding: number[] | null }[];
+  embeddingModel: string;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** SQL only; every statement is scoped by companyId. */
+export function createKnowledgeRepository(db: Database) {
+  const searchVector = (config: string, title: string, content: string) =>
+    sql`setweight(to_tsvector(${config}::regconfig, ${title}), 'A') || setweight(to_tsvector(${config}::regconfig, ${content}), 'B')`;
+
+  return {
+    async listSources(companyId: string) {
+      const documentCounts = db
+        .select({ sourceId: knowledgeDocuments.sourceId, n: count().as("n") })
+        .from(knowledgeDocuments)
+        .where(eq(knowledgeDocuments.companyId, companyId))
+        .groupBy(knowledgeDocuments.sourceId)
+        .as("document_counts");
+      return db
+        .select({ source: knowledgeSources, documentCount: sql<number>`coalesce(${documentCounts.n}, 0)::int` })
+        .from(knowledgeSources)
+        .leftJoin(documentCounts, eq(documentCounts.sourceId, knowledgeSources.id))
+        .where(eq(knowledgeSources.companyId, companyId))
+        .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
+    },
+
+    async findSource(companyId: string, sourceId: string) {
+      const [row] = await db
+        .select()
+        .from(knowledgeSources)
+        .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.id, sourceId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findSourceByType(companyId: string, sourceType: string) {
+      const [row] = await db
+        .select()
+        .from(knowledgeSources)
+        .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.sourceType, sourceType)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Inserts unless the company already has this type and URL; returns null then. */
+    async createSource(source: NewSource) {
+      const [row] = await db.insert(knowledgeSources).values(source).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async updateSource(companyId: string, sourceId: string, change: Partial<NewSource>) {
+      const [row] = await db
+        .update(knowledgeSources)
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.id, sourceId)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Chunks stay searchable only while their document and its source are both active. */
+    async setSourceActive(companyId: string, sourceId: string, isActive: boolean) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(knowledgeSources)
+          .set({ isActive, updatedAt: new Date() })
+          .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.id, sourceId)));
+        await tx.execute(sql`
+          update knowledge_chunks c set is_searchable = ${isActive} and d.is_active
+          from knowledge_documents d
+          where d.id = c.document_id and d.company_id = ${companyId} and d.source_id = ${sourceId}`);
+      });
+    },
+
+    async deleteSource(companyId: string, sourceId: string) {
+      const deleted = await db
+        .delete(knowledgeSources)
+        .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.id, sourceId)))
+        .returning({ id: knowledgeSources.id });
+      return deleted.length === 1;
+    },
+
+    /** Sources whose schedule says it is time to sync again (any company: the scheduler's view). */
+    async sourcesDueForSync(now: Date) {
+      return db
+        .select({ id: knowledgeSources.id, companyId: knowledgeSources.companyId })
+        .from(knowledgeSources)
+        .where(
+          and(
+            lte(knowledgeSources.nextSyncAt, now),
+            eq(knowledgeSources.isActive, true),
+            eq(knowledgeSources.isSyncing, false),
+          ),
+        )
+        .limit(100);
+    },
+
+    async listDocuments(options: {
+      companyId: string;
+      sourceId: string;
+      page: number;
+      pageSize: number;
+      searchTerm?: string;
+      filter: "all" | "active" | "inactive";
+    }) {
+      const conditions = [
+        eq(knowledgeDocuments.companyId, options.companyId),
+        eq(knowledgeDocuments.sourceId, options.sourceId),
+      ];
+      if (options.filter !== "all") conditions.push(eq(knowledgeDocuments.isActive, options.filter === "active"));
+      if (options.searchTerm) {
+        const pattern = `%${escapeLike(options.searchTerm)}%`;
+        const match = or(ilike(knowledgeDocuments.title, pattern), ilike(knowledgeDocuments.url, pattern));
+        if (match) conditions.push(match);
+      }
+      const where = and(...conditions);
+      const [documents, [total]] = await Promise.all([
+        db
+          .select()
+          .from(knowledgeDocuments)
+          .where(where)
+          .orderBy(desc(knowledgeDocuments.updatedAt), asc(knowledgeDocuments.id))
+          .limit(options.pageSize)
+          .offset((options.page - 1) * options.pageSize),
+        db.select({ n: count() }).from(knowledgeDocuments).where(where),
+      ]);
+      return { documents, totalCount: total?.n ?? 0 };
+    },
+
+    async findDocument(options: { companyId: string; sourceId: string; referenceId: string }) {
+      const [row] = await db
+        .select()
+        .from(knowledgeDocuments)
+        .where(
+          and(
+            eq(knowledgeDocuments.companyId, options.companyId),
+            eq(knowledgeDocuments.sourceId, options.sourceId),
+            eq(knowledgeDocuments.referenceId, options.referenceId),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async listChunks(companyId: string, documentId: string) {
+      return db
+        .select({ id: knowledgeChunks.id, content: knowledgeChunks.content, position: knowledgeChunks.position })
+        .from(knowledgeChunks)
+        .where(and(eq(knowledgeChunks.companyId, companyId), eq(knowledgeChunks.documentId, documentId)))
+        .orderBy(asc(knowledgeChunks.position));
+    },
+
+    /** Content hashes of a source's documents, so a resync skips what did not change. */
+    async documentHashes(companyId: string, sourceId: string) {
+      const rows = await db
+        .select({ referenceId: knowledgeDocuments.referenceId, contentHash: knowledgeDocuments.contentHash })
+        .from(knowledgeDocuments)
+        .where(and(eq(knowledgeDocuments.companyId, companyId), eq(knowledgeDocuments.sourceId, sourceId)));
+      return new Map(rows.map((row) => [row.referenceId, row.contentHash]));
+    },
+
+    /**
+     * Replaces one document and all its chunks in a single transaction: readers see the old
+     * version or the new one, never a mix, and a failure leaves the old version searchable.
+     * The active/show-as-source choices an admin made survive the update.
+     */
+    async replaceDocument(options: { companyId: string; sourceId: string; document: PreparedDocument }) {
+      const { companyId, sourceId, document } = options;
+      return db.transaction(async (tx) => {
+        const [source] = await tx
+          .select({ isActive: knowledgeSources.isActive })
+          .from(knowledgeSources)
+          .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.id, sourceId)))
+          .for("update");
+        if (!source) return null;
+        const [stored] = await tx
+          .insert(knowledgeDocuments)
+          .values({
+            companyId,
+            sourceId,
+            referenceId: document.referenceId,
+            title: document.title,
+            url: document.url,
+            image: document.image,
+            language: document.language,
+            preview: document.preview,
+            contentHash: document.contentHash,
+            hasContent: document.chunks.length > 0,
+          })
+          .onConflictDoUpdate({
+            target: [knowledgeDocuments.sourceId, knowledgeDocuments.referenceId],
+            set: {
+              title: document.title,
+              url: document.url,
+              image: document.image,
+              language: document.language,
+              preview: document.preview,
+              contentHash: document.contentHash,
+              hasContent: document.chunks.length > 0,
+              updatedAt: new Date(),
+            },
+          })
+          .returning();
+        if (!stored) throw new Error("Document upsert returned no row");
+        await tx
+          .delete(knowledgeChunks)
+          .where(and(eq(knowledgeChunks.companyId, companyId), eq(knowledgeChunks.documentId, stored.id)));
+        if (document.chunks.length > 0) {
+          await tx.insert(knowledgeChunks).values(
+            document.chunks.map((chunk, position) => ({
+              companyId,
+              documentId: stored.id,
+              position,
+              content: chunk.content,
+              isSearchable: stored.isActive && source.isActive,
+              search: searchVector(document.textSearchConfig, document.title, chunk.content),
+              embedding: chunk.embedding,
+              embeddingModel: chunk.embedding ? document.embeddingModel : null,
+            })),
+          );
+        }
+        return stored;
+      });
+    },
+
+    /**
+     * Saves an authored article's blocks: unchanged blocks keep their rows (and embeddings),
+     * edited ones are rewritten, new ones added, deleted ones removed; all in one transaction.
+     */
+    async saveArticle(options: {
+      companyId: string;
+      sourceId: string;
+      referenceId: string;
+      title: string;
+      isActive: boolean;
+      language: string;
+      textSearchConfig: "english" | "dutch" | "simple";
+      deleteChunkIds: string[];
+      blocks: { id: string | null; content: string | null; embedding: number[] | null }[];
+      embeddingModel: string;
+      preview: (chunks: string[]) => string;
+    }) {
+      return db.transaction(async (tx) => {
+        const [document] = await tx
+          .insert(knowledgeDocuments)
+          .values({
+            companyId: options.companyId,
+            sourceId: options.sourceId,
+            referenceId: options.referenceId,
+            title: options.title,
+            language: options.language,
+            isActive: options.isActive,
+            showAsSource: true,
+          })
+          .onConflictDoUpdate({
+            target: [knowledgeDocuments.sourceId, knowledgeDocuments.referenceId],
+            set: {
+              title: options.title,
+              isActive: options.isActive,
+              language: options.language,
+              updatedAt: new Date(),
+            },
+          })
+          .returning();
+        if (!document) throw new Error("Article upsert returned no row");
+        if (options.deleteChunkIds.length > 0) {
+          await tx
+            .delete(knowledgeChunks)
+            .where(
+              and(
+                eq(knowledgeChunks.companyId, options.companyId),
+                eq(knowledgeChunks.documentId, document.id),
+                inArray(knowledgeChunks.id, options.deleteChunkIds),
+              ),
+            );
+        }
+        const existing = await tx
+          .select({ id: knowledgeChunks.id, content: knowledgeChunks.content })
+          .from(knowledgeChunks)
+          .where(and(eq(knowledgeChunks.companyId, options.companyId), eq(knowledgeChunks.documentId, document.id)));
+        const existingById = new Map(existing.map((chunk) => [chunk.id, chunk.content]));
+        const keptIds: string[] = [];
+        const finalContents: string[] = [];
+        for (const [position, block] of options.blocks.entries()) {
+          const content = block.content ?? (block.id ? existingById.get(block.id) : undefined);
+          if (content === undefined) return { missingChunkId: block.id };
+          finalContents.push(content);
+          const values = {
+            position,
+            content,
+            isSearchable: options.isActive,
+            search: searchVector(options.textSearchConfig, options.title, content),
+            ...(block.content !== null
+              ? { embedding: block.embedding, embeddingModel: block.embedding ? options.embeddingModel : null }
+              : {}),
+          };
+          if (block.id && existingById.has(block.id)) {
+            keptIds.push(block.id);
+            await tx
+              .update(knowledgeChunks)
+              .set(values)
+              .where(and(eq(knowledgeChunks.companyId, options.companyId), eq(knowledgeChunks.id, block.id)));
+          } else {
+            const [inserted] = await tx
+              .insert(knowledgeChunks)
+              .values({ companyId: options.companyId, documentId: document.id, ...values })
+              .returning({ id: knowledgeChunks.id });
+            if (inserted) keptIds.push(inserted.id);
+          }
+        }
+        // Blocks that the request neither kept nor deleted explicitly are gone from the article.
+        await tx
+          .delete(knowledgeChunks)
+          .where(
+            and(
+              eq(knowledgeChunks.companyId, options.companyId),
+              eq(knowledgeChunks.documentId, document.id),
+              keptIds.length > 0 ? notInArray(knowledgeChunks.id, keptIds) : sql`true`,
+            ),
+          );
+        const hasContent = finalContents.some((content) => content.trim().length > 0);
+        const [saved] = await tx
+          .update(knowledgeDocuments)
+          .set({ preview: options.preview(finalContents), hasContent })
+          .where(eq(knowledgeDocuments.id, document.id))
+          .returning();
+        return { document: saved ?? document };
+      });
+    },
+
+    async setDocumentFlags(options: {
+      companyId: string;
+      sourceId: string;
+      referenceId: string;
+      isActive: boolean;
+      showAsSource: boolean;
+    }) {
+      return db.transaction(async (tx) => {
+        const [document] = await tx
+          .update(knowledgeDocuments)
+          .set({ isActive: options.isActive, showAsSource: options.showAsSource, updatedAt: new Date() })
+          .where(
+            and(
+              eq(knowledgeDocuments.companyId, options.companyId),
+              eq(knowledgeDocuments.sourceId, options.sourceId),
+              eq(knowledgeDocuments.referenceId, options.referenceId),
+            ),
+          )
+          .returning();
+        if (!document) return null;
+        const [source] = await tx
+          .select({ isActive: knowledgeSources.isActive })
+          .from(knowledgeSources)
+          .where(eq(knowledgeSources.id, options.sourceId));
+        await tx
+          .update(knowledgeChunks)
+          .set({ isSearchable: options.isActive && (source?.isActive ?? false) })
+          .where(and(eq(knowledgeChunks.companyId, options.companyId), eq(knowledgeChunks.documentId, document.id)));
+        return document;
+      });
+    },
+
+    async deleteDocument(options: { companyId: string; sourceId: string; referenceId: string }) {
+      const deleted = await db
+        .delete(knowledgeDocuments)
+        .where(
+          and(
+            eq(knowledgeDocuments.companyId, options.companyId),
+            eq(knowledgeDocuments.sourceId, options.sourceId),
+            eq(knowledgeDocuments.referenceId, options.referenceId),
+          ),
+        )
+        .returning({ id: knowledgeDocuments.id });
+      return deleted.length === 1;
+    },
+
+    /** After a complete full sync: documents the source no longer has are removed. */
+    async deleteDocumentsNotIn(options: { companyId: string; sourceId: string; keepReferenceIds: string[] }) {
+      const conditions = [
+        eq(knowledgeDocuments.companyId, options.companyId),
+        eq(knowledgeDocuments.sourceId, options.sourceId),
+      ];
+      if (options.keepReferenceIds.length > 0) {
+        conditions.push(notInArray(knowledgeDocuments.referenceId, options.keepReferenceIds));
+      }
+      const deleted = await db
+        .delete(knowledgeDocuments)
+        .where(and(...conditions))
+        .returning({ id: knowledgeDocuments.id });
+      return deleted.length;
+    },
+
+    async incrementTimesUsed(companyId: string, documentIds: string[]) {
+      if (documentIds.length === 0) return;
+      await db
+        .update(knowledgeDocuments)
+        .set({ timesUsed: sql`${knowledgeDocuments.timesUsed} + 1` })
+        .where(and(eq(knowledgeDocuments.companyId, companyId), inArray(knowledgeDocuments.id, documentIds)));
+    },
+  };
+}
+
+export type KnowledgeRepository = ReturnType<typeof createKnowledgeRepository>;
