@@ -233,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
       companiesService,
       demoContent,
       knowledgeService,
+      knowledgeRepository,
       jobRunner,
       retriever,
       integrationsRepository,

@@ -13,6 +13,9 @@ const RRF_K = 60;
  * so they mostly break ties and rescue typos.
  */
 const VECTOR_WEIGHT = 0.1;
+/** A query word in at most this many passages picks candidates; commoner words only score them. */
+const RARE_TERM_MAX_PASSAGES = 1000;
+const MAX_TEXT_CANDIDATES = 3000;
 /** At most this many passages per document, so several documents get a say. */
 const MAX_PASSAGES_PER_DOCUMENT = 2;
 
@@ -56,18 +59,14 @@ export function createRetriever(deps: { db: Database; embedder: Embedder }) {
       const plan = textQueryPlan(question);
       const [embedding] = await deps.embedder.embed([question]);
       // Each concept (a word, or a thesaurus group with its Dutch/Hebrew/English synonyms) yields
-      // its lexemes under every configuration the plan names.
-      const lexemeSources = [
-        ...questionConcepts(question).flatMap((concept) =>
-          plan.configs.map(
-            (config) =>
-              sql`select lexeme, ${concept.key} as concept from unnest(to_tsvector(${config}::regconfig, ${concept.text}))`,
-          ),
-        ),
-        ...plan.extraWords.map(
-          (word) => sql`select lexeme, ${`w:${word}`} as concept from unnest(to_tsvector('simple', ${word}))`,
-        ),
+      // its lexemes under every configuration the plan names, in one set-returning expression.
+      const concepts = [
+        ...questionConcepts(question),
+        ...plan.extraWords.map((word) => ({ key: `w:${word}`, text: word })),
       ];
+      const conceptKeys = `{${concepts.map((c) => JSON.stringify(c.key)).join(",")}}`;
+      const conceptTexts = `{${concepts.map((c) => JSON.stringify(c.text)).join(",")}}`;
+      const configs = `{${plan.configs.join(",")}}`;
       const vectorLiteral = embedding ? `[${embedding.join(",")}]` : null;
 
       const rows = await deps.db.transaction(async (tx) => {
@@ -77,30 +76,43 @@ export function createRetriever(deps: { db: Database; embedder: Embedder }) {
         return queryRows<FusedRow>(
           tx,
           sql`
-          with lexemes as (${sql.join(lexemeSources, sql` union `)}),
-          corpus as (
-            select count(*)::float8 as n from knowledge_chunks
-            where company_id = ${options.companyId} and is_searchable
+          with lexemes as (
+            select distinct u.lexeme, x.concept
+            from unnest(${conceptKeys}::text[], ${conceptTexts}::text[]) as x(concept, body),
+              unnest(${configs}::regconfig[]) as cfg(config),
+              lateral unnest(to_tsvector(cfg.config, x.body)) u
           ),
-          -- BM25's inverse document frequency per query word, counted in this company's passages:
+          corpus as (
+            select greatest(chunk_count, 1)::float8 as n from knowledge_terms
+            where company_id = ${options.companyId} and lexeme = ''
+          ),
+          -- BM25's inverse document frequency per query word, from the company's lexeme counts:
           -- "order" in every passage weighs little, "germany" in three weighs a lot. Words in more
           -- than half the passages are dropped, as their weight would be ~0 anyway.
           terms as (
-            select l.lexeme, l.concept, to_tsquery('simple', quote_literal(l.lexeme)) as q,
-              ln(1 + (corpus.n - df.n + 0.5) / (df.n + 0.5)) as idf
-            from lexemes l, corpus,
-              lateral (
-                select count(*)::float8 as n from knowledge_chunks c
-                where c.company_id = ${options.companyId} and c.is_searchable
-                  and c.search @@ to_tsquery('simple', quote_literal(l.lexeme))
-              ) df
-            where df.n > 0 and df.n <= corpus.n / 2 + 1
+            select l.lexeme, l.concept, to_tsquery('simple', quote_literal(l.lexeme)) as q, k.chunk_count as df,
+              ln(1 + (corpus.n - k.chunk_count + 0.5) / (k.chunk_count + 0.5)) as idf
+            from lexemes l
+            join knowledge_terms k on k.company_id = ${options.companyId} and k.lexeme = l.lexeme
+            cross join corpus
+            where l.lexeme <> '' and k.chunk_count > 0 and k.chunk_count <= corpus.n / 2 + 1
           ),
-          concept_hits as (
-            select c.id, t.concept, max(t.idf * ts_rank(c.search, t.q, 0)) as score
+          -- Passages worth scoring are those holding a word that narrows the search (in at most
+          -- RARE_TERM_MAX_PASSAGES passages); common words then only add to their scores. This keeps
+          -- the work bounded on a large knowledge base. If every word is common, all of them count.
+          candidates as (
+            select distinct c.id
             from terms t
             join knowledge_chunks c on c.search @@ t.q
             where c.company_id = ${options.companyId} and c.is_searchable
+              and (t.df <= ${RARE_TERM_MAX_PASSAGES} or not exists (select 1 from terms where df <= ${RARE_TERM_MAX_PASSAGES}))
+            limit ${MAX_TEXT_CANDIDATES}
+          ),
+          concept_hits as (
+            select c.id, t.concept, max(t.idf * ts_rank(c.search, t.q, 0)) as score
+            from candidates x
+            join knowledge_chunks c on c.id = x.id
+            join terms t on c.search @@ t.q
             group by c.id, t.concept
           ),
           text_hits as (

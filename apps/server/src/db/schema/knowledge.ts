@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -104,7 +105,28 @@ export const knowledgeChunks = pgTable(
   (table) => [
     index("knowledge_chunks_document_idx").on(table.documentId, table.position),
     index("knowledge_chunks_search_idx").using("gin", table.search),
-    index("knowledge_chunks_embedding_idx").using("hnsw", table.embedding.op("vector_cosine_ops")),
+    // Lighter graph than pgvector's defaults (m 16, ef_construction 64): inserts are what bulk
+    // syncs pay for on the embedded database, and the iterative scan keeps recall at query time.
+    index("knowledge_chunks_embedding_idx")
+      .using("hnsw", table.embedding.op("vector_cosine_ops"))
+      .with({ m: 12, ef_construction: 32 }),
     index("knowledge_chunks_company_idx").on(table.companyId, table.isSearchable),
   ],
+);
+
+/**
+ * How many of a company's passages contain each lexeme (the empty lexeme holds the passage
+ * total): BM25's document frequencies, so retrieval weighs words by rarity with one index lookup
+ * per word. Kept exact by statement triggers on knowledge_chunks (migration 0004).
+ */
+export const knowledgeTerms = pgTable(
+  "knowledge_terms",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    lexeme: text("lexeme").notNull(),
+    chunkCount: integer("chunk_count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.lexeme] })],
 );

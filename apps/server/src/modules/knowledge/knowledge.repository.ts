@@ -178,12 +178,14 @@ export function createKnowledgeRepository(db: Database) {
     },
 
     /**
-     * Replaces one document and all its chunks in a single transaction: readers see the old
-     * version or the new one, never a mix, and a failure leaves the old version searchable.
-     * The active/show-as-source choices an admin made survive the update.
+     * Replaces documents and all their chunks in a single transaction: readers see the old
+     * version or the new one, never a mix, and a failure leaves the old versions searchable.
+     * Ingestion hands over a batch at a time (one commit per batch is what makes bulk syncs fast
+     * on the embedded database). The active/show-as-source choices an admin made survive.
+     * Returns null when the source no longer exists (deleted while it synced).
      */
-    async replaceDocument(options: { companyId: string; sourceId: string; document: PreparedDocument }) {
-      const { companyId, sourceId, document } = options;
+    async replaceDocuments(options: { companyId: string; sourceId: string; documents: PreparedDocument[] }) {
+      const { companyId, sourceId } = options;
       return db.transaction(async (tx) => {
         const [source] = await tx
           .select({ isActive: knowledgeSources.isActive })
@@ -191,23 +193,16 @@ export function createKnowledgeRepository(db: Database) {
           .where(and(eq(knowledgeSources.companyId, companyId), eq(knowledgeSources.id, sourceId)))
           .for("update");
         if (!source) return null;
-        const [stored] = await tx
+        if (options.documents.length === 0) return [];
+        // Three statements for the whole batch: upsert the documents, drop their old chunks,
+        // insert the new ones. Statement count, not row count, is what costs on PGlite.
+        const stored = await tx
           .insert(knowledgeDocuments)
-          .values({
-            companyId,
-            sourceId,
-            referenceId: document.referenceId,
-            title: document.title,
-            url: document.url,
-            image: document.image,
-            language: document.language,
-            preview: document.preview,
-            contentHash: document.contentHash,
-            hasContent: document.chunks.length > 0,
-          })
-          .onConflictDoUpdate({
-            target: [knowledgeDocuments.sourceId, knowledgeDocuments.referenceId],
-            set: {
+          .values(
+            options.documents.map((document) => ({
+              companyId,
+              sourceId,
+              referenceId: document.referenceId,
               title: document.title,
               url: document.url,
               image: document.image,
@@ -215,27 +210,49 @@ export function createKnowledgeRepository(db: Database) {
               preview: document.preview,
               contentHash: document.contentHash,
               hasContent: document.chunks.length > 0,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [knowledgeDocuments.sourceId, knowledgeDocuments.referenceId],
+            set: {
+              title: sql`excluded.title`,
+              url: sql`excluded.url`,
+              image: sql`excluded.image`,
+              language: sql`excluded.language`,
+              preview: sql`excluded.preview`,
+              contentHash: sql`excluded.content_hash`,
+              hasContent: sql`excluded.has_content`,
               updatedAt: new Date(),
             },
           })
           .returning();
-        if (!stored) throw new Error("Document upsert returned no row");
-        await tx
-          .delete(knowledgeChunks)
-          .where(and(eq(knowledgeChunks.companyId, companyId), eq(knowledgeChunks.documentId, stored.id)));
-        if (document.chunks.length > 0) {
-          await tx.insert(knowledgeChunks).values(
-            document.chunks.map((chunk, position) => ({
-              companyId,
-              documentId: stored.id,
-              position,
-              content: chunk.content,
-              isSearchable: stored.isActive && source.isActive,
-              search: searchVector(document.textSearchConfig, document.title, chunk.content),
-              embedding: chunk.embedding,
-              embeddingModel: chunk.embedding ? document.embeddingModel : null,
-            })),
-          );
+        const rowByReference = new Map(stored.map((row) => [row.referenceId, row]));
+        await tx.delete(knowledgeChunks).where(
+          and(
+            eq(knowledgeChunks.companyId, companyId),
+            inArray(
+              knowledgeChunks.documentId,
+              stored.map((row) => row.id),
+            ),
+          ),
+        );
+        const chunkRows = options.documents.flatMap((document) => {
+          const row = rowByReference.get(document.referenceId);
+          if (!row) throw new Error("Upserted document missing from the batch");
+          return document.chunks.map((chunk, position) => ({
+            companyId,
+            documentId: row.id,
+            position,
+            content: chunk.content,
+            isSearchable: row.isActive && source.isActive,
+            search: searchVector(document.textSearchConfig, document.title, chunk.content),
+            embedding: chunk.embedding,
+            embeddingModel: chunk.embedding ? document.embeddingModel : null,
+          }));
+        });
+        // Bounded statements: PostgreSQL allows 65,535 parameters per statement.
+        for (let i = 0; i < chunkRows.length; i += 500) {
+          await tx.insert(knowledgeChunks).values(chunkRows.slice(i, i + 500));
         }
         return stored;
       });

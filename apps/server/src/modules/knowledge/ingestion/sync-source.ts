@@ -4,6 +4,8 @@ import { contentHashOf, prepareDocument } from "./prepare-document";
 import type { SourceReader } from "./raw-document";
 
 const MAX_PAGE_ERRORS_KEPT = 200;
+/** Documents written per transaction. */
+const WRITE_BATCH = 50;
 
 type Logger = { info(obj: object, msg: string): void };
 
@@ -41,6 +43,21 @@ export async function syncSource(options: {
       return { failure };
     }
   };
+  let batch: Awaited<ReturnType<typeof prepareDocument>>[] = [];
+  let isSourceGone = false;
+  const flush = async () => {
+    if (batch.length === 0 || isSourceGone) return;
+    const stored = await repository.replaceDocuments({
+      companyId: source.companyId,
+      sourceId: source.id,
+      documents: batch,
+    });
+    // The source was deleted while it synced: nothing left to write into.
+    if (!stored) isSourceGone = true;
+    else result.written += stored.length;
+    batch = [];
+  };
+
   let read = await next();
   while (read.step && !read.step.done) {
     options.signal.throwIfAborted();
@@ -53,19 +70,15 @@ export async function syncSource(options: {
       if (knownHashes.get(event.document.referenceId) === contentHashOf(event.document)) {
         result.unchanged++;
       } else {
-        const prepared = await prepareDocument(event.document, options.embedder);
-        const stored = await repository.replaceDocument({
-          companyId: source.companyId,
-          sourceId: source.id,
-          document: prepared,
-        });
-        // The source was deleted while it synced: nothing left to write into.
-        if (!stored) return { ...result, pageErrors };
-        result.written++;
+        batch.push(await prepareDocument(event.document, options.embedder));
+        if (batch.length >= WRITE_BATCH) await flush();
+        if (isSourceGone) return { ...result, pageErrors };
       }
     }
     read = await next();
   }
+  await flush();
+  if (isSourceGone) return { ...result, pageErrors };
   if (!read.step) return { ...result, pageErrors, failure: read.failure };
 
   if (read.step.value.isFullListing) {

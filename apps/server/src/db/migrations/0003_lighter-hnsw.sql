@@ -1,0 +1,2 @@
+DROP INDEX "knowledge_chunks_embedding_idx";--> statement-breakpoint
+CREATE INDEX "knowledge_chunks_embedding_idx" ON "knowledge_chunks" USING hnsw ("embedding" vector_cosine_ops) WITH (m=12,ef_construction=32);

@@ -1,0 +1,135 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { generateFakeProducts } from "../apps/server/src/integrations/shopify/shopify.fake-products";
+import { prepareDocument } from "../apps/server/src/modules/knowledge/ingestion/prepare-document";
+import { productDocument } from "../apps/server/src/modules/knowledge/ingestion/source-readers";
+import { ms, percentile, startInProcessApp } from "./support/in-process-app";
+import { printTable } from "./table";
+
+const EVAL_QUESTIONS = path.resolve(import.meta.dirname, "../../shared/eval/shop-a/questions.jsonl");
+
+/**
+ * Retrieval and document-list latency at scale: one company with `documents` products (about
+ * two passages each, ~100,000 passages) beside other companies' data, on the embedded database.
+ * Rows are bulk-loaded through the same repository the ingestion uses, with the vector index
+ * built after loading (as a restore would); queries are the eval set's 81 visitor questions.
+ */
+export async function benchKnowledgeRetrieval(options: { documents?: number; otherCompanies?: number } = {}) {
+  const documentCount = options.documents ?? 50_000;
+  const otherCompanies = options.otherCompanies ?? 3;
+  const harbor = await startInProcessApp();
+  const { db } = harbor.database;
+  const services = harbor.app.services;
+  try {
+    await db.execute(sql`drop index knowledge_chunks_embedding_idx`);
+    const loadStartedAt = performance.now();
+    const load = async (companyName: string, count: number) => {
+      const auth = await harbor.createCompany(companyName);
+      const row = await services.knowledgeRepository.createSource({
+        companyId: auth.companyId,
+        name: "Products",
+        sourceType: "shopify-products",
+        url: `https://${companyName.toLowerCase().replace(/\W+/g, "-")}.myshopify.com`,
+        updateFrequency: "none",
+      });
+      const products = generateFakeProducts(count, { seed: companyName.length });
+      for (let i = 0; i < products.length; i += 250) {
+        const prepared = await Promise.all(
+          products
+            .slice(i, i + 250)
+            .map((product) =>
+              prepareDocument(
+                productDocument({ product, currency: "EUR", shopDomain: "bench.myshopify.com", selectors: undefined }),
+                services.embedder,
+              ),
+            ),
+        );
+        await services.knowledgeRepository.replaceDocuments({
+          companyId: auth.companyId,
+          sourceId: row!.id,
+          documents: prepared,
+        });
+      }
+      return { auth, sourceId: row!.id };
+    };
+    const main = await load("Bench Outdoor", documentCount);
+    for (let i = 0; i < otherCompanies; i++) await load(`Other Shop ${i + 1}`, Math.round(documentCount / 5));
+    const loadSeconds = (performance.now() - loadStartedAt) / 1000;
+    const indexStartedAt = performance.now();
+    await db.execute(
+      sql`create index knowledge_chunks_embedding_idx on knowledge_chunks using hnsw (embedding vector_cosine_ops) with (m = 12, ef_construction = 32)`,
+    );
+    const indexSeconds = (performance.now() - indexStartedAt) / 1000;
+    await db.execute(sql`analyze`);
+    const [counts] = (
+      (await db.execute(sql`
+        select (select count(*) from knowledge_chunks where company_id = ${main.auth.companyId})::int as mine,
+               (select count(*) from knowledge_chunks)::int as total`)) as unknown as {
+        rows: { mine: number; total: number }[];
+      }
+    ).rows;
+
+    const questions = (await readFile(EVAL_QUESTIONS, "utf8"))
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { question: string }).question);
+    const time = async (run: () => Promise<unknown>, repeat = 1) => {
+      const samples: number[] = [];
+      for (let r = 0; r < repeat; r++) {
+        const startedAt = performance.now();
+        await run();
+        samples.push(performance.now() - startedAt);
+      }
+      return samples;
+    };
+    const retrievalSamples = async (mode: "hybrid" | "text" | "vector") => {
+      const samples: number[] = [];
+      for (const question of [...questions, ...questions]) {
+        samples.push(
+          ...(await time(() => services.retriever.retrieve({ companyId: main.auth.companyId, query: question, mode }))),
+        );
+      }
+      return samples;
+    };
+    await retrievalSamples("hybrid"); // warm caches
+    const hybrid = await retrievalSamples("hybrid");
+    const text = await retrievalSamples("text");
+    const vector = await retrievalSamples("vector");
+
+    const list =
+      (request: { pageNumber?: number; searchTerm?: string; filter?: "all" | "active" | "inactive" }) => () =>
+        services.knowledgeService.listDocuments(main.auth, {
+          sourceID: main.sourceId,
+          pageNumber: request.pageNumber ?? 1,
+          pageSize: 20,
+          searchTerm: request.searchTerm,
+          filter: request.filter ?? "all",
+        });
+    const listCases: [string, () => Promise<unknown>][] = [
+      ["first page", list({})],
+      ["deep page (1,000)", list({ pageNumber: 1000 })],
+      ["search 'jacket'", list({ searchTerm: "jacket" })],
+      ["filter inactive", list({ filter: "inactive" })],
+    ];
+    const listRows: string[][] = [];
+    for (const [name, run] of listCases) {
+      await time(run, 3);
+      const samples = await time(run, 40);
+      listRows.push([`/document/all ${name}`, ms(percentile(samples, 50)), ms(percentile(samples, 95)), "p95 < 30 ms"]);
+    }
+
+    printTable(
+      `Knowledge at scale (${harbor.database.kind}): ${counts!.mine.toLocaleString("en")} passages in one company, ${counts!.total.toLocaleString("en")} in all; load ${loadSeconds.toFixed(0)} s, vector index ${indexSeconds.toFixed(0)} s`,
+      [
+        ["measure", "p50", "p95", "aim"],
+        ["retrieve, hybrid (162 questions)", ms(percentile(hybrid, 50)), ms(percentile(hybrid, 95)), "p95 < 50 ms"],
+        ["retrieve, full text only", ms(percentile(text, 50)), ms(percentile(text, 95)), "—"],
+        ["retrieve, vectors only", ms(percentile(vector, 50)), ms(percentile(vector, 95)), "—"],
+        ...listRows,
+      ],
+    );
+  } finally {
+    await harbor.close();
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { buildApp } from "../../apps/server/src/app";
+import { loadConfig } from "../../apps/server/src/config";
+import { openDatabase } from "../../apps/server/src/db/client";
+import { companies, memberships, users } from "../../apps/server/src/db/schema/index";
+import type { CompanyAuth } from "../../apps/server/src/platform/session";
+
+/** The whole server in this process on a fresh embedded database (or DATABASE_URL), for benchmarks. */
+export async function startInProcessApp() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", APP_SECRET: "b".repeat(40) });
+  const database = process.env.DATABASE_URL
+    ? await openDatabase({ kind: "postgres", connectionString: process.env.DATABASE_URL })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+  await database.migrate();
+  const app = await buildApp({ config, database, logger: false, rateLimitMax: 1_000_000 });
+  await app.ready();
+
+  /** A company with an admin, made directly (sign-in is not what is measured). */
+  async function createCompany(name: string): Promise<CompanyAuth> {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `admin@${name.toLowerCase().replace(/\W+/g, "-")}.example`, name: "Admin" })
+      .returning();
+    const [company] = await database.db.insert(companies).values({ name, isDemoContentReady: true }).returning();
+    await database.db.insert(memberships).values({ companyId: company!.id, userId: user!.id, role: "admin" });
+    return {
+      tokenHash: "bench",
+      userId: user!.id,
+      email: user!.email,
+      name: user!.name,
+      companyId: company!.id,
+      role: "admin",
+    };
+  }
+
+  return {
+    app,
+    database,
+    createCompany,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

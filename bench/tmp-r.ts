@@ -1,0 +1,3 @@
+import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
+
+await benchKnowledgeRetrieval({ documents: Number(process.argv[2]), otherCompanies: 1 });
