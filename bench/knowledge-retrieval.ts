@@ -17,7 +17,7 @@ const EVAL_QUESTIONS = path.resolve(import.meta.dirname, "../../shared/eval/shop
  */
 export async function benchKnowledgeRetrieval(options: { documents?: number; otherCompanies?: number } = {}) {
   const documentCount = options.documents ?? 50_000;
-  const otherCompanies = options.otherCompanies ?? 3;
+  const otherCompanies = options.otherCompanies ?? 1;
   const harbor = await startInProcessApp();
   const { db } = harbor.database;
   const services = harbor.app.services;

@@ -66,6 +66,12 @@ describe("sign-up and sign-in journeys", () => {
     await expect.poll(() => page.getByText("Kestrel Pine").first().isVisible()).toBe(true);
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
 
+    // The new workspace comes with demo help articles, already in the knowledge base.
+    await page.getByRole("link", { name: "Knowledge Base" }).first().click();
+    await page.goto(`${server.url}/knowledge-base/articles`);
+    await expect.poll(() => page.getByText("Shipping and delivery").first().isVisible()).toBe(true);
+    expect(await page.getByText("Returns and refunds").count()).toBeGreaterThan(0);
+
     // Signed in, the auth screens send the user back to the dashboard.
     await page.goto(`${server.url}/sign-in`);
     await page.waitForURL("**/inbox");

@@ -86,9 +86,14 @@ export async function buildApp(deps: AppDeps) {
   const jobsRepository = createJobsRepository(db);
   const companiesRepository = createCompaniesRepository(db);
   const usersRepository = createUsersRepository(db);
+  // The knowledge service is made below; the seeder calls it only once a workspace is created.
+  const knowledgeArticlesSeeder: DemoContentSeeder = {
+    name: "knowledge-articles",
+    seed: (companyId) => knowledgeService.seedDemoArticles(companyId),
+  };
   const demoContent = createDemoContentRunner({
     companies: companiesRepository,
-    seeders: deps.demoContentSeeders ?? [],
+    seeders: deps.demoContentSeeders ?? [knowledgeArticlesSeeder],
     log,
   });
   const companiesService = createCompaniesService({ companies: companiesRepository, demoContent });

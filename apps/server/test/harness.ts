@@ -19,7 +19,14 @@ export type ApiResult<T = unknown> = { status: number; body: ApiEnvelope<T>; coo
  * One test file's world: a fresh migrated database, a real SMTP capture, and the app built on
  * them, driven through app.inject() the way the dashboard calls it.
  */
-export async function createHarness(options: { platformAdmins?: string[]; rateLimitMax?: number } = {}) {
+export async function createHarness(
+  options: {
+    platformAdmins?: string[];
+    rateLimitMax?: number;
+    /** New workspaces get the demo articles (off by default, so each test starts from nothing). */
+    withDemoContent?: boolean;
+  } = {},
+) {
   const database: DatabaseHandle = await createTestDatabase();
   const smtp: SmtpCapture = await startSmtpCapture();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-app-"));
@@ -38,6 +45,7 @@ export async function createHarness(options: { platformAdmins?: string[]; rateLi
     mailer,
     logger: false,
     rateLimitMax: options.rateLimitMax,
+    demoContentSeeders: options.withDemoContent ? undefined : [],
   });
   await app.ready();
   let ipCounter = 1;

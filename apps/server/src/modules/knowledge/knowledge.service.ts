@@ -21,6 +21,7 @@ import type { CompanyAuth } from "../../platform/session";
 import type { CompaniesRepository } from "../companies/companies.repository";
 import { toCompanyDto } from "../companies/companies.service";
 import type { IntegrationsRepository } from "../integrations/integrations.repository";
+import { DEMO_ARTICLES } from "./demo-articles";
 import { previewOf } from "./ingestion/prepare-document";
 import { toDocumentDto, toSourceDto } from "./knowledge.mappers";
 import type { KnowledgeRepository, SourceRow } from "./knowledge.repository";
@@ -148,6 +149,29 @@ export function createKnowledgeService(deps: {
 
   return {
     articlesSource,
+
+    /** Demo content for a new workspace: writes each demo article unless it already exists. */
+    async seedDemoArticles(companyId: string) {
+      const source = await articlesSource(companyId);
+      for (const article of DEMO_ARTICLES) {
+        if (await knowledge.findDocument({ companyId, sourceId: source.id, referenceId: article.referenceId }))
+          continue;
+        const embeddings = await deps.embedder.embed(article.blocks.map((block) => `${article.title}\n${block}`));
+        await knowledge.saveArticle({
+          companyId,
+          sourceId: source.id,
+          referenceId: article.referenceId,
+          title: article.title,
+          isActive: true,
+          language: "en",
+          textSearchConfig: "english",
+          deleteChunkIds: [],
+          blocks: article.blocks.map((content, i) => ({ id: null, content, embedding: embeddings[i] ?? null })),
+          embeddingModel: deps.embedder.model,
+          preview: previewOf,
+        });
+      }
+    },
     companyWithSources: (auth: CompanyAuth) => companyWithSources(auth.companyId),
 
     addSource: (auth: CompanyAuth, request: z.output<typeof addSourceRequestSchema>) => createAndSync(auth, request),

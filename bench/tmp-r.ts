@@ -1,3 +1,0 @@
-import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
-
-await benchKnowledgeRetrieval({ documents: Number(process.argv[2]), otherCompanies: 1 });
