@@ -6,7 +6,7 @@ import {
   validateEmailOtpRequestSchema,
   validateEmailOtpResponseSchema,
 } from "@harbor/contract/auth";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ok } from "../../platform/envelope";
 import { asRouter, authRateLimit, emptyOkResponse, okResponse } from "../../platform/http";
 import { clearSessionCookie, requireUser, setSessionCookie } from "../../platform/session";
@@ -48,32 +48,26 @@ export function authRoutes(app: FastifyInstance, deps: { authService: AuthServic
     },
   );
 
+  // Picking a workspace after sign-in and switching from the header are the same act; only the
+  // spec's payloads and wording differ.
+  const selectCompany = (message: string) => async (request: FastifyRequest<{ Body: { companyID: string } }>) => {
+    const auth = requireUser(request);
+    await deps.authService.selectCompany({
+      tokenHash: auth.tokenHash,
+      userId: auth.userId,
+      companyId: request.body.companyID,
+    });
+    return ok(null, message);
+  };
   router.post(
     "/api/auth/select-company",
     { schema: { tags, body: selectCompanyRequestSchema, response: emptyOkResponse } },
-    async (request) => {
-      const auth = requireUser(request);
-      await deps.authService.selectCompany({
-        tokenHash: auth.tokenHash,
-        userId: auth.userId,
-        companyId: request.body.companyID,
-      });
-      return ok(null, "Workspace selected.");
-    },
+    selectCompany("Workspace selected."),
   );
-
   router.post(
     "/api/auth/toggle-company",
     { schema: { tags, body: toggleCompanyRequestSchema, response: emptyOkResponse } },
-    async (request) => {
-      const auth = requireUser(request);
-      await deps.authService.selectCompany({
-        tokenHash: auth.tokenHash,
-        userId: auth.userId,
-        companyId: request.body.companyID,
-      });
-      return ok(null, "Workspace switched.");
-    },
+    selectCompany("Workspace switched."),
   );
 
   router.get("/api/auth/logout", { schema: { tags, response: emptyOkResponse } }, async (request, reply) => {

@@ -89,6 +89,14 @@ export function createKnowledgeService(deps: {
     return source;
   }
 
+  /** The document and its source, both of this company, or a 404 that reveals nothing. */
+  async function requireDocument(companyId: string, request: { sourceID: string; referenceID: string }) {
+    const source = await requireSource(companyId, request.sourceID);
+    const document = await knowledge.findDocument({ companyId, sourceId: source.id, referenceId: request.referenceID });
+    if (!document) throw documentNotFound();
+    return { source, document };
+  }
+
   async function startSync(source: SourceRow) {
     await knowledge.updateSource(source.companyId, source.id, { isSyncing: true, lastError: null });
     await deps.enqueue({
@@ -251,13 +259,7 @@ export function createKnowledgeService(deps: {
       auth: CompanyAuth,
       request: { sourceID: string; referenceID: string },
     ): Promise<DocumentWithChunks> {
-      const source = await requireSource(auth.companyId, request.sourceID);
-      const document = await knowledge.findDocument({
-        companyId: auth.companyId,
-        sourceId: source.id,
-        referenceId: request.referenceID,
-      });
-      if (!document) throw documentNotFound();
+      const { source, document } = await requireDocument(auth.companyId, request);
       const chunks = await knowledge.listChunks(auth.companyId, document.id);
       return {
         ...toDocumentDto(document, source.sourceType as SourceType),
@@ -339,13 +341,7 @@ export function createKnowledgeService(deps: {
       auth: CompanyAuth,
       request: { sourceID: string; referenceID: string },
     ): Promise<KnowledgeDocument> {
-      const source = await requireSource(auth.companyId, request.sourceID);
-      const document = await knowledge.findDocument({
-        companyId: auth.companyId,
-        sourceId: source.id,
-        referenceId: request.referenceID,
-      });
-      if (!document) throw documentNotFound();
+      const { source, document } = await requireDocument(auth.companyId, request);
       if (source.sourceType === ARTICLES_SOURCE_TYPE) {
         throw new AppError("BAD_REQUEST", "Articles are written here; there is nothing to update from.");
       }
