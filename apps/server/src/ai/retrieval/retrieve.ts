@@ -13,9 +13,9 @@ const RRF_K = 60;
  * so they mostly break ties and rescue typos.
  */
 const VECTOR_WEIGHT = 0.1;
-/** A query word in at most this many passages picks candidates; commoner words only score them. */
-const RARE_TERM_MAX_PASSAGES = 1000;
-const MAX_TEXT_CANDIDATES = 3000;
+/** The rarest query words pick the passages to score (bounded work on a large knowledge base). */
+const RAREST_TERMS = 8;
+const CANDIDATES_PER_TERM = 250;
 /** At most this many passages per document, so several documents get a say. */
 const MAX_PASSAGES_PER_DOCUMENT = 2;
 
@@ -97,16 +97,17 @@ export function createRetriever(deps: { db: Database; embedder: Embedder }) {
             cross join corpus
             where l.lexeme <> '' and k.chunk_count > 0 and k.chunk_count <= corpus.n / 2 + 1
           ),
-          -- Passages worth scoring are those holding a word that narrows the search (in at most
-          -- RARE_TERM_MAX_PASSAGES passages); common words then only add to their scores. This keeps
-          -- the work bounded on a large knowledge base. If every word is common, all of them count.
+          -- Passages worth scoring: those holding one of the rarest query words, at most
+          -- CANDIDATES_PER_TERM for each of the RAREST_TERMS rarest. Common words then only add to
+          -- their scores. This bounds the work however large the knowledge base grows.
           candidates as (
-            select distinct c.id
-            from terms t
-            join knowledge_chunks c on c.search @@ t.q
-            where c.company_id = ${options.companyId} and c.is_searchable
-              and (t.df <= ${RARE_TERM_MAX_PASSAGES} or not exists (select 1 from terms where df <= ${RARE_TERM_MAX_PASSAGES}))
-            limit ${MAX_TEXT_CANDIDATES}
+            select distinct m.id
+            from (select q, df from terms order by df, lexeme limit ${RAREST_TERMS}) t,
+              lateral (
+                select c.id from knowledge_chunks c
+                where c.search @@ t.q and c.company_id = ${options.companyId} and c.is_searchable
+                limit ${CANDIDATES_PER_TERM}
+              ) m
           ),
           concept_hits as (
             select c.id, t.concept, max(t.idf * ts_rank(c.search, t.q, 0)) as score

@@ -77,6 +77,10 @@ export const knowledgeDocuments = pgTable(
   (table) => [
     uniqueIndex("knowledge_documents_source_ref_idx").on(table.sourceId, table.referenceId),
     index("knowledge_documents_list_idx").on(table.companyId, table.sourceId, table.updatedAt),
+    index("knowledge_documents_filter_idx").on(table.companyId, table.sourceId, table.isActive, table.updatedAt),
+    // The document search box matches anywhere in the title (ILIKE '%term%'): trigrams make that an index scan.
+    index("knowledge_documents_title_trgm_idx").using("gin", sql`${table.title} gin_trgm_ops`),
+    index("knowledge_documents_url_trgm_idx").using("gin", sql`${table.url} gin_trgm_ops`),
   ],
 );
 
