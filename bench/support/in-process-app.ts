@@ -10,7 +10,12 @@ import type { CompanyAuth } from "../../apps/server/src/platform/session";
 /** The whole server in this process on a fresh embedded database (or DATABASE_URL), for benchmarks. */
 export async function startInProcessApp() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", APP_SECRET: "b".repeat(40) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    APP_SECRET: "b".repeat(40),
+    CRAWL_ALLOW_PRIVATE_NETWORKS: "1",
+  });
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", connectionString: process.env.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });

@@ -45,6 +45,8 @@ export async function startHarborServer(
       PLATFORM_ADMINS: (options.platformAdmins ?? []).join(","),
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // Journeys crawl a site on loopback, which a real deployment refuses.
+      CRAWL_ALLOW_PRIVATE_NETWORKS: "1",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
     embedder,
     log,
     fetch: deps.ingestionFetch,
+    canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
   const jobRunner = createJobRunner({
     repository: jobsRepository,
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps) {
     integrations: integrationsRepository,
     embedder,
     enqueue: (job) => jobRunner.enqueue(job),
+    canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
   const retriever = createRetriever({ db, embedder });
   const adminService = createAdminService({

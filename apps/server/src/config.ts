@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HARBOR_DEMO: z.enum(["0", "1"]).default("1"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  CRAWL_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"]).default("0"),
 });
 
 export type AppConfig = {
@@ -51,6 +52,8 @@ export type AppConfig = {
   isDemo: boolean;
   isSecureCookie: boolean;
   trustProxy: boolean;
+  /** Lets website sources point at loopback/private addresses (local development and tests only). */
+  canCrawlPrivateNetworks: boolean;
   /** Where the built dashboard lives; absent in tests that only use the API. */
   dashboardDir: string | undefined;
 };
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isDemo: e.HARBOR_DEMO === "1",
     isSecureCookie: publicUrl.startsWith("https://"),
     trustProxy: e.TRUST_PROXY === "1",
+    canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
     dashboardDir: undefined,
   };
 }

@@ -25,6 +25,8 @@ export async function createHarness(
     rateLimitMax?: number;
     /** New workspaces get the demo articles (off by default, so each test starts from nothing). */
     withDemoContent?: boolean;
+    /** Tests crawl sites on loopback, which production refuses (SSRF); on unless a test says not. */
+    canCrawlPrivateNetworks?: boolean;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -37,6 +39,7 @@ export async function createHarness(
     PLATFORM_ADMINS: (options.platformAdmins ?? []).join(","),
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
   });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: { info: () => {} } });
   const app: HarborApp = await buildApp({

@@ -26,6 +26,7 @@ export function createKnowledgeJobs(deps: {
   log: Logger;
   /** Where the readers' HTTP goes (tests and demo mode point it at local servers). */
   fetch?: typeof fetch;
+  canCrawlPrivateNetworks: boolean;
 }) {
   return {
     /** The job handler: one sync of one source, ending with its status (never left "Syncing"). */
@@ -38,7 +39,13 @@ export function createKnowledgeJobs(deps: {
       try {
         outcome = await syncSource({
           source,
-          reader: readerFor({ source, signal, integrations: deps.integrations, fetch: deps.fetch }),
+          reader: readerFor({
+            source,
+            signal,
+            integrations: deps.integrations,
+            fetch: deps.fetch,
+            canCrawlPrivateNetworks: deps.canCrawlPrivateNetworks,
+          }),
           repository: deps.knowledge,
           embedder: deps.embedder,
           signal,

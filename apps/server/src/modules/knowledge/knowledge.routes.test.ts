@@ -361,3 +361,27 @@ describe("roles and tenancy", () => {
     expect(row).toMatchObject({ name: "Help site", isActive: true });
   });
 });
+
+describe("private networks", () => {
+  it("refuses website sources on loopback or private addresses unless the server allows it", async () => {
+    const strict = await createHarness({ canCrawlPrivateNetworks: false });
+    try {
+      const admin = await strict.signUp("owner@strict-shop.example");
+      for (const url of [
+        "http://127.0.0.1:8080/",
+        "http://localhost/",
+        "http://169.254.169.254/latest/",
+        "http://10.0.0.5/",
+      ]) {
+        const response = await strict.api("POST", "/api/document/sources/add", {
+          cookie: admin.cookie,
+          body: { sourceType: "website", name: `Internal ${url}`, url, updateFrequency: "none" },
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.message).toBe("This address is on a private network; Harbor reads public websites only.");
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+});

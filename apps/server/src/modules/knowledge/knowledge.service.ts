@@ -21,8 +21,10 @@ import type { CompanyAuth } from "../../platform/session";
 import type { CompaniesRepository } from "../companies/companies.repository";
 import { toCompanyDto } from "../companies/companies.service";
 import type { IntegrationsRepository } from "../integrations/integrations.repository";
+import { pointsToPrivateNetwork } from "./crawl/public-address";
 import { DEMO_ARTICLES } from "./demo-articles";
 import { previewOf } from "./ingestion/prepare-document";
+import { PRIVATE_NETWORK_MESSAGE } from "./ingestion/source-readers";
 import { toDocumentDto, toSourceDto } from "./knowledge.mappers";
 import type { KnowledgeRepository, SourceRow } from "./knowledge.repository";
 
@@ -54,6 +56,7 @@ export function createKnowledgeService(deps: {
   integrations: IntegrationsRepository;
   embedder: Embedder;
   enqueue: Enqueue;
+  canCrawlPrivateNetworks: boolean;
 }) {
   const { knowledge } = deps;
 
@@ -132,6 +135,12 @@ export function createKnowledgeService(deps: {
     },
   ) {
     const zendesk = await checkIntegrationFor(auth.companyId, source.sourceType);
+    const isCrawled = source.sourceType === "website" || source.sourceType === "blog";
+    if (isCrawled && !deps.canCrawlPrivateNetworks) {
+      for (const url of [source.url, ...(source.options.pageLinks ?? [])]) {
+        if (await pointsToPrivateNetwork(url)) throw new AppError("BAD_REQUEST", PRIVATE_NETWORK_MESSAGE);
+      }
+    }
     let { url, updateFrequency } = source;
     if (source.sourceType === "zendesk-hc") {
       if (await knowledge.findSourceByType(auth.companyId, "zendesk-hc")) {

@@ -13,11 +13,13 @@ export type JobRunnerOptions = {
   concurrency?: number;
   pollMs?: number;
   leaseMs?: number;
+  /** Wait before try n+1 after n failed tries; exponential from 30 s by default. */
+  retryDelayMs?: (attempts: number) => number;
   /** Periodic work (the resync scheduler), run by whichever node's timer fires. */
   schedules?: { everyMs: number; run: () => Promise<void> }[];
 };
 
-const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 30 * 60_000);
+const defaultRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 30 * 60_000);
 
 /**
  * Runs queued jobs from the database: claim with a lease, keep the lease alive while working,
@@ -29,6 +31,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 120_000;
   const kinds = Object.keys(options.handlers);
+  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
   const running = new Map<string, { promise: Promise<void>; controller: AbortController }>();
   const timers: NodeJS.Timeout[] = [];
   let isStopped = true;
@@ -122,10 +125,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       await Promise.all([...running.values()].map((entry) => entry.promise));
     },
     /** Resolves once no job of these kinds is queued or running (tests, eval loading). */
-    async waitUntilIdle(options2: { timeoutMs?: number; kinds?: string[] } = {}) {
-      const deadline = Date.now() + (options2.timeoutMs ?? 60_000);
+    async waitUntilIdle(wait: { timeoutMs?: number; kinds?: string[] } = {}) {
+      const deadline = Date.now() + (wait.timeoutMs ?? 60_000);
       for (;;) {
-        if (running.size === 0 && (await options.repository.countUnfinished(options2.kinds ?? kinds)) === 0) return;
+        if (running.size === 0 && (await options.repository.countUnfinished(wait.kinds ?? kinds)) === 0) return;
         if (Date.now() > deadline) throw new Error("Jobs did not finish in time");
         wake();
         await new Promise((resolve) => setTimeout(resolve, 25));

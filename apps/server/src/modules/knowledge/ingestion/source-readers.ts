@@ -7,6 +7,7 @@ import type { IntegrationsRepository } from "../../integrations/integrations.rep
 import { crawlSite } from "../crawl/crawl-site";
 import { extractHtml } from "../crawl/extract-html";
 import { htmlToText } from "../crawl/html-to-text";
+import { pointsToPrivateNetwork } from "../crawl/public-address";
 import type { SourceRow } from "../knowledge.repository";
 import type { RawDocument, SourceReader } from "./raw-document";
 
@@ -15,7 +16,10 @@ export type ReaderContext = {
   signal: AbortSignal;
   integrations: IntegrationsRepository;
   fetch?: typeof fetch;
+  canCrawlPrivateNetworks?: boolean;
 };
+
+export const PRIVATE_NETWORK_MESSAGE = "This address is on a private network; Harbor reads public websites only.";
 
 /** A source that can't be read at all (no credentials, bad URL) fails the sync with this message. */
 export class SourceUnreadableError extends Error {}
@@ -160,6 +164,12 @@ async function* website(context: ReaderContext): SourceReader {
   // A website source with listed page links reads exactly those pages (the add-company page's
   // "page links"); without them, and for blogs, the site is crawled from its URL.
   const followLinks = isBlog || (options.pageLinks ?? []).length === 0;
+  // Checked again at each sync: a public name can later resolve to a private address.
+  if (!context.canCrawlPrivateNetworks) {
+    for (const url of startUrls) {
+      if (await pointsToPrivateNetwork(url)) throw new SourceUnreadableError(PRIVATE_NETWORK_MESSAGE);
+    }
+  }
   let pagesRead = 0;
   for await (const page of crawlSite({
     startUrls,

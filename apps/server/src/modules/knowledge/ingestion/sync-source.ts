@@ -12,8 +12,9 @@ type Logger = { info(obj: object, msg: string): void };
 export type SyncResult = { written: number; unchanged: number; removed: number; errors: number };
 
 /**
- * One sync of one source: read → for each changed item prepare (chunk, embed) and replace it in
- * its own transaction → after a complete full listing remove what the source no longer has.
+ * One sync of one source: read → prepare each changed item (chunk, embed) → replace changed
+ * documents in batches, one transaction each → after a complete full listing remove what the
+ * source no longer has.
  * Unchanged items are skipped by content hash, so a resync costs reading, not re-embedding.
  * The caller owns the source's Syncing flag and its final status.
  */
