@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Stack } from "@mantine/core";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
@@ -16,18 +17,15 @@ export function ArticlesPage() {
 
   return (
     <Stack>
-      <title>{texts.pageTitle(t.title)}</title>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2}>{t.title}</Title>
-          <Text c="dimmed" size="sm">
-            {t.description}
-          </Text>
-        </div>
-        <Button component={Link} to={NEW_ARTICLE_PATH} leftSection={<IconPlus size={18} aria-hidden />}>
-          {t.addArticle}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        action={
+          <Button component={Link} to={NEW_ARTICLE_PATH} leftSection={<IconPlus size={18} aria-hidden />}>
+            {t.addArticle}
+          </Button>
+        }
+      />
       {sources.isPending ? (
         <PageLoader label={texts.knowledgeBase.documents.loading} />
       ) : sources.isError ? (

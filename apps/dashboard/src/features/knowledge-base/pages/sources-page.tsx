@@ -1,8 +1,9 @@
 import type { Source } from "@harbor/contract/knowledge";
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Paper, Stack } from "@mantine/core";
 import { IconAlertCircle, IconDatabase, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -44,18 +45,15 @@ export function SourcesPage({ helpDesk = HELP_DESK }: { helpDesk?: HelpDeskInteg
 
   return (
     <Stack>
-      <title>{texts.pageTitle(t.title)}</title>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2}>{t.title}</Title>
-          <Text c="dimmed" size="sm">
-            {t.description}
-          </Text>
-        </div>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAddOpen(true)}>
-          {t.addSource}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        action={
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAddOpen(true)}>
+            {t.addSource}
+          </Button>
+        }
+      />
       <Paper withBorder radius="lg" p="md">
         {sources.isPending ? (
           <PageLoader label={t.loading} />

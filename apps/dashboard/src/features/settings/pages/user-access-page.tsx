@@ -1,8 +1,9 @@
 import type { TeamMember } from "@harbor/contract/user";
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Paper, Stack } from "@mantine/core";
 import { IconAlertCircle, IconPlus, IconUsers } from "@tabler/icons-react";
 import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
+import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
@@ -24,21 +25,18 @@ export function UserAccessPage() {
 
   return (
     <Stack>
-      <title>{texts.pageTitle(t.title)}</title>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={2}>{t.title}</Title>
-          <Text c="dimmed" size="sm">
-            {t.description}
-          </Text>
-        </div>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setUserModal({ isOpen: true, user: null })}
-        >
-          {t.addUser}
-        </Button>
-      </Group>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        action={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setUserModal({ isOpen: true, user: null })}
+          >
+            {t.addUser}
+          </Button>
+        }
+      />
       <Paper withBorder radius="lg" p="md">
         {users.isPending ? (
           <PageLoader label={t.loading} />
