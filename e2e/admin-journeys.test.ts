@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { expectAccessibleAtBothWidths, launchBrowser } from "./support/browser";
+import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 let server: HarborServer;
@@ -19,18 +19,10 @@ afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
 });
 
-/** A browser context that carries an API-created session cookie. */
-async function pageSignedInAs(cookie: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const [name, value] = cookie.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context.newPage();
-}
-
 describe("platform admin pages", () => {
   it("a platform admin adds a company, then deletes it by ID", async () => {
     const { cookie } = await api.signUp("ops@harbor.example");
-    const page = await pageSignedInAs(cookie);
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.goto(`${server.url}/admin`);
     await page.waitForURL("**/admin/add-company");
     await expect.poll(() => page.getByRole("heading", { name: "Add Company" }).isVisible()).toBe(true);
@@ -69,7 +61,7 @@ describe("platform admin pages", () => {
 
   it("anyone else sees that the page is not for them", async () => {
     const { cookie } = await api.signUp("owner@ordinary-shop.example");
-    const page = await pageSignedInAs(cookie);
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.goto(`${server.url}/admin/add-company`);
     await expect.poll(() => page.getByText("Not allowed").isVisible()).toBe(true);
     expect(await page.getByLabel("Company name").count()).toBe(0);

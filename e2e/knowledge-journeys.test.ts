@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { expectAccessibleAtBothWidths, launchBrowser } from "./support/browser";
+import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 import { type HelpSite, startHelpSite } from "./support/help-site";
 
@@ -26,19 +26,12 @@ afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
 });
 
-async function pageSignedInAs(cookie: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const [name, value] = cookie.split("=") as [string, string];
-  await context.addCookies([{ name, value, url: server.url }]);
-  return context.newPage();
-}
-
 const SOURCE = "Help pages";
 
 describe("knowledge base journeys", () => {
   it("an admin crawls the help site, switches a page off, writes an article and deletes the source", async () => {
     const { cookie } = await apiClient(server).signUp("owner@kestrel-pine.example");
-    const page = await pageSignedInAs(cookie);
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
     const menu = page.getByRole("navigation", { name: "Knowledge base menu" });
 
     await page.goto(`${server.url}/knowledge-base`);

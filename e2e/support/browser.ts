@@ -43,3 +43,11 @@ export async function expectAccessibleAtBothWidths(page: Page): Promise<string[]
   await page.setViewportSize(DESKTOP);
   return problems;
 }
+
+/** A desktop-sized page whose context carries a session cookie made through the API. */
+export async function pageSignedInAs(options: { browser: Browser; url: string; cookie: string }): Promise<Page> {
+  const context = await options.browser.newContext({ viewport: DESKTOP });
+  const [name, value] = options.cookie.split("=") as [string, string];
+  await context.addCookies([{ name, value, url: options.url }]);
+  return context.newPage();
+}
