@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
@@ -11,15 +12,24 @@ import { healthResponseSchema, publicConfigSchema } from "@harbor/contract/platf
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createAiEngine } from "./ai/create-ai-engine";
 import { createLocalHashingEmbedder } from "./ai/embeddings/local-hashing-embedder";
+import { createAnswerPipeline } from "./ai/pipeline/answer-pipeline";
+import type { LlmProvider } from "./ai/providers/llm-provider";
 import { createRetriever } from "./ai/retrieval/retrieve";
 import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { createAdminService } from "./modules/admin/admin.service";
+import { createAiAgentRepository } from "./modules/ai-agent/ai-agent.repository";
+import { aiAgentRoutes } from "./modules/ai-agent/ai-agent.routes";
+import { createAiAgentService } from "./modules/ai-agent/ai-agent.service";
 import { createAuthRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
+import { createChatsRepository } from "./modules/chats/chats.repository";
+import { chatsRoutes } from "./modules/chats/chats.routes";
+import { createTokenUsageService } from "./modules/chats/token-usage.service";
 import { createCompaniesRepository } from "./modules/companies/companies.repository";
 import { createCompaniesService } from "./modules/companies/companies.service";
 import { createDemoContentRunner, type DemoContentSeeder } from "./modules/companies/demo-content";
@@ -55,6 +65,8 @@ export type AppDeps = {
   isRunningJobs?: boolean;
   /** Where ingestion's HTTP goes; tests point it at local servers. */
   ingestionFetch?: typeof fetch;
+  /** A remote model to answer with instead of the configured provider (tests use fake servers). */
+  llm?: LlmProvider | null;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -137,6 +149,28 @@ export async function buildApp(deps: AppDeps) {
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
   const retriever = createRetriever({ db, embedder });
+  const aiAgentRepository = createAiAgentRepository(db);
+  const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: config.publicUrl });
+  const chatsRepository = createChatsRepository(db);
+  const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
+  const aiEngine = createAiEngine(config, { llm: deps.llm });
+  const pipeline = createAnswerPipeline({
+    retrieve: (options) => retriever.retrieve(options),
+    settingsFor: (companyId) => aiAgentService.settingsFor(companyId),
+    categoriesFor: async (companyId) =>
+      (await aiAgentRepository.listActiveCategories(companyId)).map((category) => ({
+        title: category.title,
+        description: category.description,
+        intents: category.intents.filter((intent) => intent.isActive).map((intent) => intent.title),
+      })),
+    answerer: aiEngine.answerer,
+    classifier: aiEngine.classifier,
+    summarizer: aiEngine.summarizer,
+    fixedReplies: aiEngine.fixedReplies,
+    chats: chatsRepository,
+    incrementTimesUsed: (companyId, documentIds) => knowledgeRepository.incrementTimesUsed(companyId, documentIds),
+    log,
+  });
   const adminService = createAdminService({
     companies: companiesRepository,
     companiesService,
@@ -152,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
       },
     },
   });
+  await app.register(fastifyMultipart);
   await app.register(fastifyRateLimit, {
     max: deps.rateLimitMax ?? 600,
     timeWindow: "1 minute",
@@ -193,6 +228,8 @@ export async function buildApp(deps: AppDeps) {
   usersRoutes(app, { usersService });
   adminRoutes(app, { adminService });
   knowledgeRoutes(app, { knowledgeService });
+  aiAgentRoutes(app, { aiAgentService, pipeline });
+  chatsRoutes(app, { tokenUsageService });
 
   const dashboardDir = config.dashboardDir;
   const hasDashboard = dashboardDir !== undefined && existsSync(path.join(dashboardDir, "index.html"));
@@ -245,6 +282,12 @@ export async function buildApp(deps: AppDeps) {
       retriever,
       integrationsRepository,
       embedder,
+      aiAgentService,
+      chatsRepository,
+      pipeline,
+      aiEngine,
+      companiesRepository,
+      usersRepository,
     },
   });
 }

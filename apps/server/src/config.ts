@@ -26,6 +26,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.url().optional(),
   PLATFORM_ADMINS: z.string().default(""),
   MARKETING_URL: z.url().default("https://harbor.example/"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -46,6 +47,13 @@ export type AppConfig = {
   mailFrom: string;
   appSecret: string;
   aiProvider: "local" | "openai" | "anthropic";
+  /** The chat model of a remote provider; the provider's default when unset. */
+  aiModel: string | undefined;
+  openaiApiKey: string | undefined;
+  /** Any OpenAI-compatible server (Ollama, vLLM, llama.cpp server). */
+  openaiBaseUrl: string | undefined;
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
   platformAdmins: ReadonlySet<string>;
   marketingUrl: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -83,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     aiProvider: e.AI_PROVIDER,
+    aiModel: e.AI_MODEL,
+    openaiApiKey: e.OPENAI_API_KEY,
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    anthropicApiKey: e.ANTHROPIC_API_KEY,
+    anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
     platformAdmins: new Set(
       e.PLATFORM_ADMINS.split(",")
         .map((email) => email.trim().toLowerCase())

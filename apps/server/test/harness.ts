@@ -4,6 +4,7 @@ import path from "node:path";
 import type { ValidateEmailOtpResponse } from "@harbor/contract/auth";
 import type { ApiEnvelope } from "@harbor/contract/envelope";
 import { eq } from "drizzle-orm";
+import type { LlmProvider } from "../src/ai/providers/llm-provider";
 import { buildApp, type HarborApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
@@ -27,6 +28,8 @@ export async function createHarness(
     withDemoContent?: boolean;
     /** Tests crawl sites on loopback, which production refuses (SSRF); on unless a test says not. */
     canCrawlPrivateNetworks?: boolean;
+    /** Answer with this remote model (a fake server) instead of the local engine. */
+    llm?: LlmProvider | null;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -49,6 +52,7 @@ export async function createHarness(
     logger: false,
     rateLimitMax: options.rateLimitMax,
     demoContentSeeders: options.withDemoContent ? undefined : [],
+    llm: options.llm,
   });
   await app.ready();
   let ipCounter = 1;
@@ -58,11 +62,23 @@ export async function createHarness(
     url: string,
     request: { cookie?: string; body?: unknown; headers?: Record<string, string>; ip?: string } = {},
   ): Promise<ApiResult<T>> {
+    // A FormData body goes as multipart/form-data, encoded the way a browser's fetch does it.
+    let payload = request.body === undefined ? undefined : (request.body as object);
+    const headers: Record<string, string> = {};
+    if (request.body instanceof FormData) {
+      const encoded = new Response(request.body);
+      payload = Buffer.from(await encoded.arrayBuffer());
+      headers["content-type"] = encoded.headers.get("content-type") ?? "";
+    }
     const response = await app.inject({
       method,
       url,
-      payload: request.body === undefined ? undefined : (request.body as object),
-      headers: { ...(request.cookie ? { cookie: `${SESSION_COOKIE}=${request.cookie}` } : {}), ...request.headers },
+      payload,
+      headers: {
+        ...headers,
+        ...(request.cookie ? { cookie: `${SESSION_COOKIE}=${request.cookie}` } : {}),
+        ...request.headers,
+      },
       remoteAddress: request.ip ?? "127.0.0.1",
     });
     const setCookie = response.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -30,6 +30,10 @@ export type RetrieveOptions = {
   vectorWeight?: number;
 };
 
+/**
+ * Ties rank equally (rank(), not row_number()) and final ties fall to the document's reference and
+ * the passage's position: ids are random, so breaking ties by id made answers differ between runs.
+ */
 type FusedRow = {
   chunk_id: string;
   document_id: string;
@@ -41,6 +45,7 @@ type FusedRow = {
   source_type: string;
   show_as_source: boolean;
   score: number;
+  position: number;
 };
 
 /**
@@ -117,7 +122,7 @@ export function createRetriever(deps: { db: Database; embedder: Embedder }) {
             group by c.id, t.concept
           ),
           text_hits as (
-            select id, row_number() over (order by score desc, id) as rank from (
+            select id, rank() over (order by score desc) as rank from (
               select id, sum(score) as score from concept_hits
               group by id
               order by score desc, id
@@ -125,7 +130,7 @@ export function createRetriever(deps: { db: Database; embedder: Embedder }) {
             ) scored
           ),
           vector_hits as (
-            select id, row_number() over (order by distance, id) as rank from (
+            select id, rank() over (order by distance) as rank from (
               select c.id, c.embedding <=> ${vectorLiteral}::vector as distance
               from knowledge_chunks c
               where ${vectorLiteral}::text is not null and c.company_id = ${options.companyId}
@@ -145,15 +150,15 @@ export function createRetriever(deps: { db: Database; embedder: Embedder }) {
           ),
           ranked as (
             select c.id as chunk_id, d.id as document_id, d.reference_id, d.title, c.content, d.url, d.image,
-                   s.source_type, d.show_as_source, f.score::float8 as score,
-                   row_number() over (partition by d.id order by f.score desc, c.id) as nth_of_document
+                   s.source_type, d.show_as_source, f.score::float8 as score, c.position,
+                   row_number() over (partition by d.id order by f.score desc, c.position) as nth_of_document
             from fused f
             join knowledge_chunks c on c.id = f.id
             join knowledge_documents d on d.id = c.document_id
             join knowledge_sources s on s.id = d.source_id
           )
           select * from ranked where nth_of_document <= ${MAX_PASSAGES_PER_DOCUMENT}
-          order by score desc, chunk_id
+          order by score desc, reference_id, position
           limit ${limit}`,
         );
       });

@@ -5,6 +5,9 @@ import { users } from "./users";
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
   name: text("name").notNull(),
+  /** What the AI agent says about the company (AI agent area, Persona page). */
+  description: text("description").notNull().default(""),
+  industry: text("industry").notNull().default(""),
   logoUrl: text("logo_url"),
   websiteUrl: text("website_url"),
   currency: text("currency"),

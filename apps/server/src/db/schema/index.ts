@@ -1,5 +1,7 @@
 // The schema drizzle-kit reads and the typed client uses; one file per domain beside this one.
+export * from "./ai-agent";
 export * from "./auth";
+export * from "./chats";
 export * from "./companies";
 export * from "./integrations";
 export * from "./jobs";

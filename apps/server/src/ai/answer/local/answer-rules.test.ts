@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { forbiddenPhrasesOf } from "./answer-rules";
+
+const rule = (description: string) => ({ title: "Rule", description });
+
+describe("forbiddenPhrasesOf", () => {
+  it("reads quoted phrases a rule forbids, in English, Dutch and Hebrew", () => {
+    expect(
+      forbiddenPhrasesOf([
+        rule("Never mention 'Klarna' to customers."),
+        rule('Do not talk about "evening delivery".'),
+        rule("Noem nooit “retourlabel” in een antwoord."),
+        rule("אל תזכירו 'קופון' בתשובות"),
+      ]),
+    ).toEqual(["Klarna", "evening delivery", "retourlabel", "קופון"]);
+  });
+
+  it("skips rules an extractive engine can't follow", () => {
+    expect(
+      forbiddenPhrasesOf([
+        rule("Always end with 'Happy hiking!'"),
+        rule("Be extra polite to returning customers."),
+        rule("Never promise delivery dates."),
+      ]),
+    ).toEqual([]);
+  });
+});

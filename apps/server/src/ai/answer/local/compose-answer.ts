@@ -1,0 +1,103 @@
+import type { Persona, VisitorLanguage } from "@harbor/contract/ai-agent";
+import { detectLanguage } from "../../retrieval/detect-language";
+import type { ConversationTurn } from "../answer-types";
+import { fillPhrase, localPhrases } from "./phrases";
+import type { SelectedUnit } from "./select-sentences";
+
+/**
+ * The answer text around the selected sentences: the persona's opener, a lead-in naming the
+ * article when the facts are in another language than the visitor's, then the facts as the
+ * knowledge base words them. List items are rendered under their heading ("Zone 1: Germany,
+ * France, Austria and Denmark — Delivery: €9.95; Free from €125.") because a bare "Free from
+ * €125" would not say what it is about.
+ */
+
+/** Headings that add nothing in front of a product's own lines. */
+const GENERIC_HEADINGS = /^(description|details|features|specifications|variants|beschrijving|kenmerken|תיאור)$/i;
+
+function withFullStop(text: string): string {
+  return /[.!?…:]["'”’)]*$/.test(text) ? text : `${text}.`;
+}
+
+/** "… (SKU KP-RB28-MOS)" is for the warehouse, not the visitor. */
+function withoutSku(text: string): string {
+  return text.replace(/\s*\(SKU [^)]*\)/g, "");
+}
+
+/**
+ * One document's picks: sentences as they are, runs of list items joined under their heading.
+ * A product's lines say "it", so the product's name goes once in front of them.
+ */
+function renderDocument(units: SelectedUnit[]): string {
+  const pieces: string[] = [];
+  let index = 0;
+  while (index < units.length) {
+    const unit = units[index] as SelectedUnit;
+    if (unit.kind === "sentence") {
+      pieces.push(withFullStop(unit.text));
+      index++;
+      continue;
+    }
+    const run: SelectedUnit[] = [];
+    while (units[index]?.kind === "item" && units[index]?.heading === unit.heading) {
+      run.push(units[index] as SelectedUnit);
+      index++;
+    }
+    const items = run.map((item) => withoutSku(item.text).replace(/[;,.]+$/, ""));
+    const heading = unit.heading && !GENERIC_HEADINGS.test(unit.heading) && !unit.heading.endsWith("?");
+    pieces.push(
+      withFullStop(heading ? `${unit.heading}${labelSeparator(items)}${items.join("; ")}` : items.join("; ")),
+    );
+  }
+  const first = units[0];
+  const text = pieces.join(" ");
+  return first?.sourceType === "shopify-products" ? `${first.title}${labelSeparator([text])}${text}` : text;
+}
+
+/** "Costs: …", but "Costs — Standard delivery: €4.95" when the text has colons of its own. */
+function labelSeparator(texts: string[]): string {
+  return texts.some((text) => text.includes(":")) ? " — " : ": ";
+}
+
+/** Stable choice among variants, so the same question gets the same wording. */
+function pick<T>(options: T[], seed: string): T | undefined {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return options[hash % Math.max(options.length, 1)];
+}
+
+export function composeAnswer(options: {
+  question: string;
+  language: VisitorLanguage;
+  persona: Persona;
+  history: ConversationTurn[];
+  units: SelectedUnit[];
+}): string {
+  const phrases = localPhrases[options.language];
+  const tone = options.persona.responseTone;
+  const parts: string[] = [];
+  const isFirstAnswer = !options.history.some((turn) => turn.role === "assistant");
+  if (isFirstAnswer && (tone === "friendly" || tone === "casual")) {
+    parts.push(fillPhrase(phrases.greetings[tone], { name: options.persona.name }));
+  } else {
+    const opener = pick(phrases.openers[tone], options.question);
+    if (opener) parts.push(opener);
+  }
+
+  // Units arrive grouped by passage; two passages of one document read as one group.
+  const documents = new Map<string, SelectedUnit[]>();
+  for (const unit of options.units) documents.set(unit.documentId, [...(documents.get(unit.documentId) ?? []), unit]);
+  const facts = [...documents.values()].map(renderDocument).join(" ");
+  // Knowledge is often written in one language and asked about in another; say where the
+  // (untranslated) facts come from rather than pass them off as a reply in the visitor's language.
+  const factsLanguage = detectLanguage(facts);
+  if (factsLanguage !== options.language && factsLanguage !== "other") {
+    // One help article is named; products already carry their name in front of their lines.
+    const documents = new Set(options.units.map((unit) => unit.documentId));
+    const first = options.units[0];
+    const isOneArticle = documents.size === 1 && first !== undefined && first.sourceType !== "shopify-products";
+    parts.push(isOneArticle ? fillPhrase(phrases.sourceLeadIn, { title: first.title }) : phrases.sourcesLeadIn);
+  }
+  parts.push(facts);
+  return parts.join(" ");
+}

@@ -1,0 +1,165 @@
+import type { Persona } from "@harbor/contract/ai-agent";
+import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import { describe, expect, it } from "vitest";
+import type { AnswerInput, AnswerResult } from "../answer-types";
+import { createLocalAnswerer } from "./local-answerer";
+import { localPhrases } from "./phrases";
+
+function passage(id: string, title: string, content: string, extra: Partial<RetrievedChunk> = {}): RetrievedChunk {
+  return {
+    chunkId: `chunk-${id}`,
+    documentId: `doc-${id}`,
+    referenceId: id,
+    title,
+    content,
+    url: `https://help.example/${id}`,
+    image: null,
+    sourceType: "website",
+    showAsSource: true,
+    score: 0.01,
+    ...extra,
+  };
+}
+
+const delivery = passage(
+  "delivery",
+  "Delivery in the Netherlands",
+  `Delivery in the Netherlands
+All orders to Dutch addresses are delivered by PostNL.
+
+Costs
+- Standard delivery: €4.95
+- Free standard delivery on orders of €60 or more
+- Evening delivery between 18:00 and 22:00: €2.50 extra`,
+);
+const giftCards = passage(
+  "gift-cards",
+  "Gift cards",
+  "Validity\nAll gift cards are valid for 5 years from the date of purchase. The expiry date is printed on the card.",
+);
+const ridgeback = passage(
+  "ridgeback",
+  "Ridgeback 28 Daypack",
+  "Description\nA comfortable day pack.\n\n- Volume: 28 litres\n- Hydration sleeve for a reservoir of up to 3 litres",
+  { sourceType: "shopify-products" },
+);
+
+const persona: Persona = {
+  name: "Ava",
+  designation: "Support",
+  characteristics: "Helpful",
+  responseTone: "normal",
+  responseLength: "normal",
+  thumbnailURL: null,
+};
+
+function input(overrides: Partial<AnswerInput>): AnswerInput {
+  return {
+    question: "how much is delivery in the netherlands?",
+    language: "en",
+    persona,
+    company: { name: "Kestrel & Pine", description: "", industry: "" },
+    answerRules: [],
+    passages: [delivery, giftCards],
+    history: [],
+    ...overrides,
+  };
+}
+
+async function run(overrides: Partial<AnswerInput>) {
+  const stream = createLocalAnswerer().answer(input(overrides));
+  const pieces: string[] = [];
+  for (;;) {
+    const next = await stream.next();
+    if (next.done) return { result: next.value as AnswerResult, pieces };
+    pieces.push(next.value);
+  }
+}
+
+describe("local answerer", () => {
+  it("answers from the passages' own sentences, streamed in pieces, citing what it used", async () => {
+    const { result, pieces } = await run({});
+    expect(result.outcome).toBe("answered");
+    expect(result.text).toContain("Standard delivery: €4.95");
+    expect(result.text).toContain("€60");
+    expect(result.citedChunkIds).toEqual(["chunk-delivery"]);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join("")).toBe(result.text);
+  });
+
+  it("reports the words it read and wrote as tokens of the model 'local'", async () => {
+    const { result } = await run({});
+    const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+    const read = words("how much is delivery in the netherlands?") + words(delivery.content) + words(giftCards.content);
+    expect(result.usage).toEqual([
+      { model: "local", inputTokens: Math.round(read * 1.3), outputTokens: Math.round(words(result.text) * 1.3) },
+    ]);
+  });
+
+  it("hands questions about the visitor's own order to the order flow, whatever the passages say", async () => {
+    const { result } = await run({ question: "Where is my order #1043?" });
+    expect(result).toMatchObject({ outcome: "needs-order", text: localPhrases.en.orderFlow, citedChunkIds: [] });
+    const dutch = await run({ question: "Waar blijft mijn bestelling 1102?", language: "nl" });
+    expect(dutch.result.text).toBe(localPhrases.nl.orderFlow);
+  });
+
+  it("declines, offering a person, when the passages don't answer the question", async () => {
+    const { result } = await run({ question: "Do you sell climbing ropes and harnesses?" });
+    expect(result).toMatchObject({ outcome: "no-match", text: localPhrases.en.noMatch, citedChunkIds: [] });
+    const none = await run({ question: "Is there a student discount?", passages: [], language: "he" });
+    expect(none.result).toMatchObject({ outcome: "no-match", text: localPhrases.he.noMatch });
+  });
+
+  it("frames English facts for a Dutch visitor with a lead-in naming the article", async () => {
+    const { result } = await run({ question: "Hoe lang is een cadeaukaart geldig?", language: "nl" });
+    expect(result.outcome).toBe("answered");
+    expect(result.text).toMatch(/^Volgens ons hulpartikel “Gift cards”: .*5 years/);
+  });
+
+  it("names the product in front of its lines", async () => {
+    const { result } = await run({
+      question: "what size hydration bladder fits in the Ridgeback 28?",
+      passages: [ridgeback],
+    });
+    expect(result.text).toContain("Ridgeback 28 Daypack");
+    expect(result.text).toContain("3 litres");
+  });
+
+  it("opens in the persona's tone, greeting by name only at the start of a chat", async () => {
+    const friendly = { ...persona, responseTone: "friendly" as const };
+    const first = await run({ persona: friendly });
+    expect(first.result.text.startsWith("Hi, I'm Ava! ")).toBe(true);
+    const later = await run({
+      persona: friendly,
+      history: [
+        { role: "visitor", text: "hello" },
+        { role: "assistant", text: "Hi!" },
+      ],
+    });
+    expect(later.result.text).not.toContain("Ava");
+    expect(localPhrases.en.openers.friendly.some((opener) => later.result.text.startsWith(opener))).toBe(true);
+    const normal = await run({});
+    expect(normal.result.text.startsWith("Standard delivery")).toBe(false);
+    expect(normal.result.text.startsWith("Costs")).toBe(true);
+  });
+
+  it("says less when the persona is brief", async () => {
+    const brief = await run({ persona: { ...persona, responseLength: "brief" } });
+    const detailed = await run({ persona: { ...persona, responseLength: "detailed" } });
+    expect(brief.result.text.length).toBeLessThan(detailed.result.text.length);
+  });
+
+  it("leaves out what an answer rule forbids by quoting it", async () => {
+    const { result } = await run({
+      question: "how much is evening delivery in the netherlands?",
+      answerRules: [{ title: "No evenings", description: "Never mention 'evening delivery' to customers." }],
+    });
+    expect(result.text).not.toMatch(/evening/i);
+  });
+
+  it("stops when the request is aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(run({ signal: controller.signal })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,73 @@
+import type { AnswerOutcome } from "@harbor/contract/ai-agent";
+import type { Answerer, AnswerInput, AnswerResult } from "../answer-types";
+import { forbiddenPhrasesOf } from "./answer-rules";
+import { composeAnswer } from "./compose-answer";
+import { LOCAL_MODEL, localUsage } from "./local-usage";
+import { isOrderSpecificQuestion } from "./order-question";
+import { localPhrases } from "./phrases";
+import { selectSentences } from "./select-sentences";
+
+/**
+ * Below this share of the question answered by the lead sentences, the engine says it doesn't
+ * know and offers a person. Measured on shop-a (local-answerer.quality.test.ts): it is where
+ * unanswerable questions ("do you sell climbing ropes?") fall away while paraphrased
+ * answerable ones stay; higher costs answerable questions, lower lets guesses through.
+ */
+export const MIN_COVERAGE = 0.45;
+
+/** Pieces of about this many words are streamed, like a model's tokens, so the widget types them out. */
+const WORDS_PER_PIECE = 6;
+
+/**
+ * The offline answerer: no model, no network. It answers with the knowledge base's own
+ * sentences (select-sentences.ts), framed by fixed phrases in the visitor's language
+ * (phrases.ts); hands order-specific questions to the order flow; and abstains when the
+ * passages do not cover the question.
+ */
+export function createLocalAnswerer(): Answerer {
+  return {
+    model: LOCAL_MODEL,
+    async *answer(input: AnswerInput): AsyncGenerator<string, AnswerResult, void> {
+      input.signal?.throwIfAborted();
+      const phrases = localPhrases[input.language];
+      let outcome: AnswerOutcome = "answered";
+      let text: string;
+      let citedChunkIds: string[] = [];
+      if (isOrderSpecificQuestion(input.question, input.language)) {
+        outcome = "needs-order";
+        text = phrases.orderFlow;
+      } else {
+        const selection = selectSentences({
+          question: input.question,
+          passages: input.passages,
+          responseLength: input.persona.responseLength,
+          excludedPhrases: forbiddenPhrasesOf(input.answerRules),
+          companyName: input.company.name,
+        });
+        if (selection.units.length === 0 || selection.coverage < MIN_COVERAGE) {
+          outcome = "no-match";
+          text = phrases.noMatch;
+        } else {
+          text = composeAnswer({
+            question: input.question,
+            language: input.language,
+            persona: input.persona,
+            history: input.history,
+            units: selection.units,
+          });
+          citedChunkIds = [...new Set(selection.units.map((unit) => unit.chunkId))];
+        }
+      }
+      for (const piece of text.match(new RegExp(`(?:\\S+\\s*){1,${WORDS_PER_PIECE}}`, "g")) ?? []) {
+        input.signal?.throwIfAborted();
+        yield piece;
+      }
+      return {
+        text,
+        outcome,
+        citedChunkIds,
+        usage: localUsage({ read: [input.question, ...input.passages.map((p) => p.content)], written: [text] }),
+      };
+    },
+  };
+}

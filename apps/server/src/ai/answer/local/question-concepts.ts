@@ -1,0 +1,204 @@
+import { normaliseForMatching } from "../../embeddings/local-hashing-embedder";
+import { type AnswerKind, kindsOfCueWord } from "./answer-cues";
+import { type MatchTerm, PHRASE_FRAGMENTS, termsOf } from "./match-terms";
+import { nameTermsOf, phraseTermsOf } from "./phrase-terms";
+
+/**
+ * The question as weighted concepts. Like retrieval (support-thesaurus.ts), synonyms of one
+ * thesaurus group and repeats of a word count once. Weights are inverse frequencies over the
+ * candidate sentences: a word in every sentence ("delivery" when all passages are about
+ * delivery) tells little; a word in one tells a lot. A word in none gets the highest weight —
+ * that is what lets the answerer notice "PFAS" or "strava" is asked about and nowhere answered.
+ */
+export type QuestionConcept = {
+  words: string[];
+  stemKeys: Set<string>;
+  /** Thesaurus group and synonym keys. */
+  groupKeys: Set<string>;
+  /** Category words ("clothing" for "jacket"). */
+  broaderKeys: Set<string>;
+  isNumber: boolean;
+  /** Read from the question's form ("how much" → cost), not its words: it ranks, but is not required. */
+  isImplied: boolean;
+  weight: number;
+  /** Found somewhere in the candidates (a sentence, a heading or a title). */
+  isSeen: boolean;
+  /** Question words such as "jaar" or "שוקל" are answered by a stated value of this kind, not by the word. */
+  answeredBy: AnswerKind[];
+};
+
+/** A thesaurus match ("delivery" for "shipping", "verzending" for "delivery") is a little less sure than the word itself. */
+export const GROUP_MATCH = 0.75;
+/** A category match ("return clothing" for "return a jacket") is weaker still: the policy may not cover every item. */
+const BROADER_MATCH = 0.5;
+/** An implied concept only tips the balance between sentences that match the question's own words. */
+const IMPLIED_WEIGHT = 0.5;
+/** "send … back", "next day": half a phrase is an ambiguous word ("back-in-stock"), so it weighs less. */
+const FRAGMENT_WEIGHT = 0.5;
+/**
+ * In "can I rent a tent…", "do you sell ropes…", "hebben jullie vacatures" the word after the
+ * opening is what is asked about; it weighs double, so a passage that lacks it cannot pass for
+ * an answer on the strength of "tent" alone. The opening's own verb ("sell", "have", "offer")
+ * is part of the question's form, not its topic, and is dropped.
+ */
+const FOCUS_WEIGHT = 2;
+const YES_NO_OPENING = new RegExp(
+  [
+    "^(?:(?:can|could|may) (?:i|we|you)|(?:do|does|did) (?:you|u|your|the|it)|(?:is|are) there(?: an?| any)?",
+    "|(?:kan|mag) ik|(?:kunnen|kun|doen) (?:jullie|je|u)|(?:hebben|verkopen) jullie|(?:is|zijn) er(?: een)?",
+    "|אפשר|ניתן|יש(?: לכם| לך)?)",
+    "(?: (?:sell|have|offer|stock|carry|make|verkopen|hebben|aanbieden|מוכרים))?(?= )",
+  ].join(""),
+);
+
+/** The opening of a yes/no question ("do you sell", "is there a"), or "". */
+function openingOf(question: string): string {
+  return YES_NO_OPENING.exec(normaliseForMatching(question).trim())?.[0] ?? "";
+}
+
+/** The first content word after a yes/no opening that is not part of a name, or null. */
+function focusWordOf(question: string): string | null {
+  const text = normaliseForMatching(question).trim();
+  const opening = openingOf(question);
+  if (!opening) return null;
+  const nameWords = new Set(nameTermsOf(question).flatMap((term) => term.word.split(" ")));
+  const rest = termsOf(text.slice(opening.length)).filter((term) => !term.isNumber && !nameWords.has(term.word));
+  return rest[0]?.word ?? null;
+}
+
+/**
+ * A number the passages never mention is usually the visitor's own ("my chest is 104 cm", "order
+ * at 8pm", "about £90"): the answer states the rule, not their number, so it weighs less.
+ */
+const UNSEEN_NUMBER_WEIGHT = 0.5;
+
+/** "Hoeveel jaar garantie" is answered by "2 years" about as well as by the word itself. */
+const VALUE_ANSWER = 0.75;
+
+/** 1 when a unit has the word itself, GROUP_MATCH when it has a synonym, else 0. */
+export function matchIn(concept: Pick<QuestionConcept, "stemKeys" | "groupKeys">, keys: Set<string>): number {
+  for (const key of concept.stemKeys) if (keys.has(key)) return 1;
+  for (const key of concept.groupKeys) if (keys.has(key)) return GROUP_MATCH;
+  return 0;
+}
+
+/** One edit (insert, delete, substitute, swap of neighbours) apart: "retrun" → "return". */
+export function isOneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+type Draft = Omit<QuestionConcept, "weight" | "isSeen" | "answeredBy">;
+
+/** A candidate sentence as the weighting sees it: its keys (own words and heading) and the values it states. */
+export type ConceptEvidence = { keys: Set<string>; values: AnswerKind[] };
+
+/**
+ * How well a sentence answers a concept: by its words, by its category ("clothing" for
+ * "jacket"), or by stating the value a cue word asks for. Used to judge what is covered; the
+ * ranking itself (`matchIn`) counts only words and synonyms, so a category word alone never
+ * pulls a sentence up.
+ */
+export function evidenceFor(concept: QuestionConcept, evidence: ConceptEvidence): number {
+  const byWords = matchIn(concept, evidence.keys);
+  const byCategory = [...concept.broaderKeys].some((key) => evidence.keys.has(key)) ? BROADER_MATCH : 0;
+  const byValue = concept.answeredBy.some((kind) => evidence.values.includes(kind)) ? VALUE_ANSWER : 0;
+  return Math.max(byWords, byCategory, byValue);
+}
+
+function mergeTerms(terms: MatchTerm[]): Draft[] {
+  const drafts: Draft[] = [];
+  for (const term of terms) {
+    const same = drafts.find(
+      (d) => term.stemKeys.some((k) => d.stemKeys.has(k)) || term.groupKeys.some((k) => d.groupKeys.has(k)),
+    );
+    if (same) {
+      same.words.push(term.word);
+      for (const key of term.stemKeys) same.stemKeys.add(key);
+      for (const key of [...term.groupKeys, ...term.synonymKeys]) same.groupKeys.add(key);
+      for (const key of term.broaderKeys) same.broaderKeys.add(key);
+      continue;
+    }
+    drafts.push({
+      words: [term.word],
+      stemKeys: new Set(term.stemKeys),
+      groupKeys: new Set([...term.groupKeys, ...term.synonymKeys]),
+      broaderKeys: new Set(term.broaderKeys),
+      isNumber: term.isNumber,
+      isImplied: false,
+    });
+  }
+  return drafts;
+}
+
+export function questionConceptsFor(options: {
+  question: string;
+  kinds: AnswerKind[];
+  /** Per candidate sentence: the keys of its words and heading, and the values it states. */
+  units: ConceptEvidence[];
+  titleKeys: Set<string>[];
+  /** Every word of the candidates, for typo repair. */
+  vocabulary: Set<string>;
+  /** The shop's own name: in "is there a Kestrel & Pine app?" it says no more than "your". */
+  companyName?: string;
+}): QuestionConcept[] {
+  const formWords = new Set([
+    ...termsOf(openingOf(options.question)).map((term) => term.word),
+    ...termsOf(options.companyName ?? "").map((term) => term.word),
+  ]);
+  const companyName = termsOf(options.companyName ?? "")
+    .map((term) => term.word)
+    .join(" ");
+  const drafts = mergeTerms(
+    [...termsOf(options.question), ...phraseTermsOf(options.question), ...nameTermsOf(options.question)].filter(
+      (term) => !formWords.has(term.word) && term.word !== companyName,
+    ),
+  );
+  const focus = focusWordOf(options.question);
+  // "How much is delivery?" asks for a cost without saying "cost"; a "Costs" heading should count.
+  const cost = termsOf("cost")[0];
+  if (cost && options.kinds.includes("price") && !drafts.some((d) => cost.groupKeys.some((k) => d.groupKeys.has(k)))) {
+    drafts.push({
+      words: ["(cost)"],
+      stemKeys: new Set(cost.stemKeys),
+      groupKeys: new Set([...cost.groupKeys, ...cost.synonymKeys]),
+      broaderKeys: new Set(),
+      isNumber: false,
+      isImplied: true,
+    });
+  }
+  const known = new Set([...options.units.map((u) => u.keys), ...options.titleKeys].flatMap((keys) => [...keys]));
+  // Typos: a Latin-script word found nowhere may be one edit away from a word that is there.
+  for (const draft of drafts) {
+    const word = draft.words[0] ?? "";
+    if (draft.isNumber || word.length < 5 || !/^[a-z]+$/.test(word) || matchIn(draft, known) > 0) continue;
+    const fix = [...options.vocabulary].find((candidate) => candidate.length >= 5 && isOneEditApart(word, candidate));
+    for (const term of fix ? termsOf(fix) : []) {
+      for (const key of term.stemKeys) draft.stemKeys.add(key);
+      for (const key of [...term.groupKeys, ...term.synonymKeys]) draft.groupKeys.add(key);
+    }
+  }
+  const total = Math.max(options.units.length, 1);
+  return drafts.map((draft) => {
+    const answeredBy = draft.words.flatMap(kindsOfCueWord).filter((kind) => options.kinds.includes(kind));
+    const concept = { ...draft, answeredBy, weight: 0, isSeen: false };
+    const frequency = options.units.filter((unit) => evidenceFor(concept, unit) > 0).length;
+    const isSeen = frequency > 0 || options.titleKeys.some((keys) => matchIn(draft, keys) > 0);
+    const isFragment = draft.words.every((word) => PHRASE_FRAGMENTS.has(word));
+    const isFocus = focus !== null && draft.words.includes(focus);
+    const weight =
+      Math.log(1 + total / Math.max(frequency, 0.5)) *
+      (draft.isImplied ? IMPLIED_WEIGHT : 1) *
+      (isFragment ? FRAGMENT_WEIGHT : 1) *
+      (isFocus ? FOCUS_WEIGHT : 1) *
+      (draft.isNumber && !isSeen ? UNSEEN_NUMBER_WEIGHT : 1);
+    return { ...concept, weight, isSeen };
+  });
+}

@@ -1,0 +1,160 @@
+import {
+  type AgentCompany,
+  type AiAgent,
+  ANSWER_RULES_MAX,
+  type AnswerRule,
+  type CustomReplySummary,
+  type DataModel,
+  type Persona,
+  personaSchema,
+  type SaveAnswerRuleRequest,
+  type Workflows,
+  workflowsSchema,
+} from "@harbor/contract/ai-agent";
+import { AppError } from "../../platform/errors";
+import type { CompanyAuth } from "../../platform/session";
+import { DEFAULT_PERSONA, DEFAULT_WORKFLOWS } from "./ai-agent.defaults";
+import type { AgentRow, AiAgentRepository, AnswerRuleRow } from "./ai-agent.repository";
+
+const toAnswerRule = (row: AnswerRuleRow): AnswerRule => ({
+  _id: row.id,
+  title: row.title,
+  description: row.description,
+  isActive: row.isActive,
+});
+
+/** What the AI engine needs to answer for a company: persona, profile, active rules, workflows. */
+export type AgentSettings = {
+  persona: Persona;
+  company: AgentCompany;
+  answerRules: { title: string; description: string }[];
+  workflows: Workflows;
+};
+
+export function createAiAgentService(deps: { repository: AiAgentRepository; publicUrl: string }) {
+  const { repository } = deps;
+
+  const fileUrl = (fileId: string) => `${deps.publicUrl}/api/files/${fileId}`;
+
+  /** Stored JSON is re-read through the contract so a row written by an older version still fits. */
+  function personaOf(row: AgentRow | null): Persona {
+    if (!row) return DEFAULT_PERSONA;
+    const parsed = personaSchema.safeParse({ ...row.persona, thumbnailURL: null });
+    const persona = parsed.success ? parsed.data : DEFAULT_PERSONA;
+    return { ...persona, thumbnailURL: row.thumbnailFileId ? fileUrl(row.thumbnailFileId) : null };
+  }
+
+  function workflowsOf(row: AgentRow | null): Workflows {
+    const parsed = workflowsSchema.safeParse(row?.workflows);
+    return parsed.success ? parsed.data : DEFAULT_WORKFLOWS;
+  }
+
+  async function companyOf(companyId: string): Promise<AgentCompany> {
+    const company = await repository.findCompanyProfile(companyId);
+    if (!company) throw new AppError("NOT_FOUND", "This workspace no longer exists.");
+    return company;
+  }
+
+  async function getAgent(auth: CompanyAuth): Promise<AiAgent> {
+    const [row, company, rules] = await Promise.all([
+      repository.findAgent(auth.companyId),
+      companyOf(auth.companyId),
+      repository.listAnswerRules(auth.companyId),
+    ]);
+    return { persona: personaOf(row), company, answerRules: rules.map(toAnswerRule), workflows: workflowsOf(row) };
+  }
+
+  return {
+    getAgent,
+
+    async settingsFor(companyId: string): Promise<AgentSettings> {
+      const [row, company, rules] = await Promise.all([
+        repository.findAgent(companyId),
+        companyOf(companyId),
+        repository.listAnswerRules(companyId),
+      ]);
+      return {
+        persona: personaOf(row),
+        company,
+        answerRules: rules.filter((rule) => rule.isActive).map(({ title, description }) => ({ title, description })),
+        workflows: workflowsOf(row),
+      };
+    },
+
+    async savePersona(
+      auth: CompanyAuth,
+      input: { persona: Persona; company: AgentCompany; picture?: { contentType: string; bytes: Buffer } },
+    ) {
+      const { thumbnailURL: _ignored, ...persona } = input.persona;
+      await repository.savePersona({
+        companyId: auth.companyId,
+        persona,
+        company: input.company,
+        defaultWorkflows: DEFAULT_WORKFLOWS,
+        newPicture: input.picture,
+      });
+      return getAgent(auth);
+    },
+
+    async saveWorkflows(auth: CompanyAuth, workflows: Workflows) {
+      // Ids picked in dropdowns must be this company's: another company's data model or reply is refused.
+      const [models, replies] = await Promise.all([
+        repository.listDataModels(auth.companyId),
+        repository.listCustomReplies(auth.companyId),
+      ]);
+      const dataModelId = workflows.preChatForm.dataModelID;
+      if (dataModelId && !models.some((model) => model.id === dataModelId)) {
+        throw new AppError("BAD_REQUEST", "workflows.preChatForm.dataModelID: Choose one of your data models");
+      }
+      for (const key of ["positiveReply", "negativeReply"] as const) {
+        const replyId = workflows.standardReplies[key].customReplyID;
+        if (replyId && !replies.some((reply) => reply.id === replyId)) {
+          throw new AppError(
+            "BAD_REQUEST",
+            `workflows.standardReplies.${key}.customReplyID: Choose one of your custom replies`,
+          );
+        }
+      }
+      await repository.saveWorkflows({ companyId: auth.companyId, workflows, defaultPersona: DEFAULT_PERSONA });
+      return getAgent(auth);
+    },
+
+    async saveAnswerRule(
+      auth: CompanyAuth,
+      request: Required<Omit<SaveAnswerRuleRequest, "ruleID">> & { ruleID?: string },
+    ) {
+      const rule = { title: request.title, description: request.description, isActive: request.isActive };
+      if (request.ruleID) {
+        const row = await repository.updateAnswerRule(auth.companyId, request.ruleID, rule);
+        if (!row) throw new AppError("NOT_FOUND", "This answer rule no longer exists.");
+        return toAnswerRule(row);
+      }
+      if ((await repository.countAnswerRules(auth.companyId)) >= ANSWER_RULES_MAX) {
+        throw new AppError("CONFLICT", `A workspace can have at most ${ANSWER_RULES_MAX} answer rules.`);
+      }
+      return toAnswerRule(await repository.insertAnswerRule(auth.companyId, rule));
+    },
+
+    async deleteAnswerRule(auth: CompanyAuth, ruleId: string) {
+      if (!(await repository.deleteAnswerRule(auth.companyId, ruleId))) {
+        throw new AppError("NOT_FOUND", "This answer rule no longer exists.");
+      }
+    },
+
+    async dataModels(auth: CompanyAuth): Promise<DataModel[]> {
+      const rows = await repository.listDataModels(auth.companyId);
+      return rows.map((row) => ({ _id: row.id, name: row.name, fields: row.fields }));
+    },
+
+    async customReplies(auth: CompanyAuth): Promise<CustomReplySummary[]> {
+      const rows = await repository.listCustomReplies(auth.companyId);
+      return rows.map((row) => ({ _id: row.id, name: row.name }));
+    },
+
+    async findFile(fileId: string) {
+      return repository.findFile(fileId);
+    },
+  };
+}
+
+export type AiAgentService = ReturnType<typeof createAiAgentService>;

@@ -1,0 +1,166 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { TokenUsage } from "../../ai/answer/answer-types";
+import { type Database, queryRows } from "../../db/client";
+import { chatAnalyses, chatMessages, chats, type StoredReference, tokenUsage } from "../../db/schema/index";
+
+export type ChatRow = typeof chats.$inferSelect;
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** Chats, their messages, analysis entries and token usage; every call is scoped by companyId. */
+export function createChatsRepository(db: Database) {
+  return {
+    async createChat(companyId: string, options: { visitorId?: string; language?: string } = {}) {
+      const [row] = await db
+        .insert(chats)
+        .values({ companyId, visitorId: options.visitorId, language: options.language })
+        .returning();
+      if (!row) throw new Error("Chat insert returned no row");
+      return row;
+    },
+
+    async findChat(companyId: string, chatId: string) {
+      const [row] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Appends a message and moves the chat to the top of the inbox, in one transaction. */
+    async insertMessage(message: {
+      companyId: string;
+      chatId: string;
+      message: string;
+      messageType: string;
+      senderRole: "customer" | "ai" | "agent" | "system";
+      messageData?: Record<string, unknown>;
+      references?: StoredReference[];
+    }) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(chatMessages)
+          .values({
+            companyId: message.companyId,
+            chatId: message.chatId,
+            message: message.message,
+            messageType: message.messageType,
+            senderRole: message.senderRole,
+            messageData: message.messageData ?? {},
+            references: message.references ?? [],
+          })
+          .returning();
+        if (!row) throw new Error("Message insert returned no row");
+        await tx
+          .update(chats)
+          .set({ lastMessageAt: row.createdAt, chatRead: false })
+          .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)));
+        return row;
+      });
+    },
+
+    /** The latest question/answer messages of a chat, oldest first. */
+    async recentTurns(companyId: string, chatId: string, limit: number) {
+      const rows = await db
+        .select({ message: chatMessages.message, senderRole: chatMessages.senderRole })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.chatId, chatId),
+            eq(chatMessages.companyId, companyId),
+            inArray(chatMessages.messageType, ["question", "answer"]),
+          ),
+        )
+        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+
+    async listMessages(companyId: string, chatId: string) {
+      return db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.companyId, companyId)))
+        .orderBy(chatMessages.createdAt, chatMessages.id);
+    },
+
+    async insertAnalysis(entry: {
+      companyId: string;
+      chatId: string;
+      messageId: string;
+      shortenedCustomerMessage: string;
+      questionCategory: string | null;
+      selectedIntent: string | null;
+    }) {
+      await db.insert(chatAnalyses).values(entry);
+    },
+
+    async listAnalyses(companyId: string, chatId: string) {
+      return db
+        .select()
+        .from(chatAnalyses)
+        .where(and(eq(chatAnalyses.chatId, chatId), eq(chatAnalyses.companyId, companyId)))
+        .orderBy(chatAnalyses.createdAt, chatAnalyses.id);
+    },
+
+    async updateSummary(companyId: string, chatId: string, summary: string) {
+      await db
+        .update(chats)
+        .set({ summary })
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
+    },
+
+    /** One row per provider call; `day` is the UTC day of the call. */
+    async recordUsage(options: {
+      companyId: string;
+      chatId: string | null;
+      purpose: "chat" | "playground" | "eval";
+      usage: TokenUsage[];
+    }) {
+      const rows = options.usage.filter((entry) => entry.inputTokens > 0 || entry.outputTokens > 0);
+      if (rows.length === 0) return;
+      await db.insert(tokenUsage).values(
+        rows.map((entry) => ({
+          companyId: options.companyId,
+          chatId: options.chatId,
+          purpose: options.purpose,
+          model: entry.model,
+          inputTokens: Math.round(entry.inputTokens),
+          outputTokens: Math.round(entry.outputTokens),
+          day: sql`(now() at time zone 'utc')::date`,
+        })),
+      );
+    },
+
+    /** Per model and day sums for a range of UTC days (both included). */
+    async usageByModelAndDay(companyId: string, startDay: string, endDay: string) {
+      return queryRows<{ day: string; model: string; input_tokens: number; output_tokens: number; chats: number }>(
+        db,
+        sql`
+          select to_char(day, 'YYYY-MM-DD') as day, model,
+            sum(input_tokens)::float8 as input_tokens, sum(output_tokens)::float8 as output_tokens,
+            count(distinct chat_id)::int as chats
+          from token_usage
+          where company_id = ${companyId} and day between ${startDay}::date and ${endDay}::date
+          group by day, model
+          order by day, model`,
+      );
+    },
+
+    /** Chats with usage per model in the range, and the tokens spent in them. */
+    async usagePerConversation(companyId: string, startDay: string, endDay: string) {
+      return queryRows<{ model: string; chats: number; tokens: number }>(
+        db,
+        sql`
+          select model, count(distinct chat_id)::int as chats, sum(input_tokens + output_tokens)::float8 as tokens
+          from token_usage
+          where company_id = ${companyId} and chat_id is not null
+            and day between ${startDay}::date and ${endDay}::date
+          group by model
+          order by model`,
+      );
+    },
+  };
+}
+
+export type ChatsRepository = ReturnType<typeof createChatsRepository>;

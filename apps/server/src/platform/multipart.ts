@@ -1,0 +1,77 @@
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError } from "./errors";
+
+export type UploadedFile = { fieldName: string; filename: string; mimetype: string; bytes: Buffer };
+
+/**
+ * Reads a whole multipart form: text parts as strings and at most `maxFiles` files, each at most
+ * `maxFileBytes`. Limit breaches become envelope errors (413/400), never a 500.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  limits: { maxFileBytes: number; maxFiles: number; tooLargeMessage: string },
+) {
+  if (!request.isMultipart()) throw new AppError("BAD_REQUEST", "Send this form as multipart/form-data.");
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    const parts = request.parts({
+      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, fieldSize: 256 * 1024 },
+    });
+    for await (const part of parts) {
+      if (part.type === "file") {
+        files.push({
+          fieldName: part.fieldname,
+          filename: part.filename,
+          mimetype: part.mimetype,
+          bytes: await part.toBuffer(),
+        });
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", limits.tooLargeMessage);
+    if (code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", `Send at most ${limits.maxFiles} file.`);
+    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
+      throw new AppError("BAD_REQUEST", "The form has too many parts.");
+    }
+    if (code === "FST_PROTO_VIOLATION" || code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
+      throw new AppError("BAD_REQUEST", "The form could not be read.");
+    }
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** Parses one JSON text part with a contract schema; problems read "persona.name: Name is required". */
+export function parseJsonPart<T extends z.ZodType>(schema: T, raw: string | undefined, partName: string): z.infer<T> {
+  if (raw === undefined) throw new AppError("BAD_REQUEST", `${partName}: this part is required`);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError("BAD_REQUEST", `${partName}: not valid JSON`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = [partName, ...(issue?.path ?? [])].join(".");
+    throw new AppError("BAD_REQUEST", `${where}: ${issue?.message ?? "is not valid"}`);
+  }
+  return parsed.data;
+}
+
+/** The file's real type from its first bytes; a client-declared type is not trusted. */
+export function sniffImageType(bytes: Buffer): "image/jpeg" | "image/png" | "image/webp" | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return "image/png";
+  }
+  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") {
+    return "image/webp";
+  }
+  return null;
+}
