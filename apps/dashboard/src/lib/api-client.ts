@@ -12,6 +12,7 @@ export class ApiError extends Error {
   }
 }
 
+/** A FormData body goes out as multipart/form-data; anything else as JSON. */
 type RequestOptions = { method?: "GET" | "POST"; body?: unknown };
 
 const API_BASE = "/api";
@@ -27,13 +28,15 @@ function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { method = options.body === undefined ? "GET" : "POST", body } = options;
+  const isJsonBody = body !== undefined && !(body instanceof FormData);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       credentials: "include",
-      headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // No Content-Type for FormData: the browser sets multipart/form-data with its boundary.
+      headers: isJsonBody ? { "Content-Type": "application/json" } : { Accept: "application/json" },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     console.error(`${method} ${path} failed`, error);

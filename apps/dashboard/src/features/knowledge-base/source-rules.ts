@@ -57,17 +57,6 @@ export function hasSourceLink(sourceType: SourceType): boolean {
   return sourceType !== "macha-article";
 }
 
-/** Only http(s) addresses become links or images; anything else (javascript:, data:) is ignored. */
-export function safeHttpURL(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 const DATE_FORMAT = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 const DATE_TIME_FORMAT = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 

@@ -18,13 +18,14 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { safeHttpURL } from "../../../lib/safe-http-url";
 import { texts } from "../../../lib/texts";
 import { useDeleteDocument } from "../api/delete-document";
 import { useDocument } from "../api/get-document";
 import { useResyncDocument } from "../api/resync-document";
 import { useToggleDocument } from "../api/toggle-document";
 import { articleEditorPath } from "../paths";
-import { hasSourceLink, safeHttpURL } from "../source-rules";
+import { hasSourceLink } from "../source-rules";
 import { DocumentStatusBadges } from "./document-status";
 
 const t = texts.knowledgeBase.documentModal;

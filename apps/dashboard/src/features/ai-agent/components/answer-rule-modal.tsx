@@ -1,0 +1,172 @@
+import {
+  ANSWER_RULE_DESCRIPTION_MAX,
+  ANSWER_RULE_TITLE_MAX,
+  type AnswerRule,
+  saveAnswerRuleRequestSchema,
+} from "@harbor/contract/ai-agent";
+import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle, IconTrash } from "@tabler/icons-react";
+import { useEffect, useRef, useState } from "react";
+import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
+import { useUnsavedChangesGuard } from "../../../components/unsaved-changes-guard/use-unsaved-changes-guard";
+import { errorMessage } from "../../../lib/api-client";
+import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
+import { zodFormValidator } from "../../../lib/zod-form";
+import { useSaveAnswerRule } from "../api/save-answer-rule";
+
+const t = texts.aiAgent.answerRules;
+
+type AnswerRuleModalProps = {
+  opened: boolean;
+  /** The rule to edit; null adds a new one. */
+  rule: AnswerRule | null;
+  onClose: () => void;
+  onDelete: (rule: AnswerRule) => void;
+};
+
+/** Adds or edits a rule. Closing it with unsaved edits asks first, like leaving the page does. */
+export function AnswerRuleModal({ opened, rule, onClose, onDelete }: AnswerRuleModalProps) {
+  const [isDirty, setDirty] = useState(false);
+  const [isConfirmingClose, setConfirmingClose] = useState(false);
+  const close = () => {
+    setConfirmingClose(false);
+    setDirty(false);
+    onClose();
+  };
+  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={rule ? t.modal.editTitle : t.modal.addTitle}
+        centered
+        size="lg"
+      >
+        {opened ? (
+          <AnswerRuleForm
+            key={rule?._id ?? "new"}
+            rule={rule}
+            onDirtyChange={setDirty}
+            onCancel={requestClose}
+            onSaved={close}
+            onDelete={(deleted) => {
+              setDirty(false);
+              onDelete(deleted);
+            }}
+          />
+        ) : null}
+      </Modal>
+      <UnsavedChangesModal
+        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
+      />
+    </>
+  );
+}
+
+type AnswerRuleFormValues = { title: string; description: string; isActive: boolean };
+
+type AnswerRuleFormProps = {
+  rule: AnswerRule | null;
+  onDirtyChange: (isDirty: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+  onDelete: (rule: AnswerRule) => void;
+};
+
+function AnswerRuleForm({ rule, onDirtyChange, onCancel, onSaved, onDelete }: AnswerRuleFormProps) {
+  const saveRule = useSaveAnswerRule();
+  const isPendingRef = useRef(false);
+  const form = useForm<AnswerRuleFormValues>({
+    mode: "controlled",
+    initialValues: { title: rule?.title ?? "", description: rule?.description ?? "", isActive: rule?.isActive ?? true },
+    validate: zodFormValidator(saveAnswerRuleRequestSchema),
+  });
+  const isDirty = form.isDirty();
+  const guard = useUnsavedChangesGuard({ isDirty });
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = async (values: AnswerRuleFormValues) => {
+    // A second submit while the first is on its way is ignored.
+    if (isPendingRef.current || !isDirty) return;
+    isPendingRef.current = true;
+    try {
+      await saveRule.mutateAsync({
+        ...(rule ? { ruleID: rule._id } : {}),
+        title: values.title.trim(),
+        description: values.description.trim(),
+        isActive: values.isActive,
+      });
+      notifySuccess({ message: t.saved });
+      form.resetDirty();
+      onSaved();
+    } catch {
+      // The mutation's error is shown in the form.
+    } finally {
+      isPendingRef.current = false;
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+      <Stack>
+        {saveRule.error ? (
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(saveRule.error)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t.modal.title}
+          placeholder={t.modal.titlePlaceholder}
+          required
+          data-autofocus
+          autoComplete="off"
+          maxLength={ANSWER_RULE_TITLE_MAX}
+          {...form.getInputProps("title")}
+        />
+        <Textarea
+          label={t.modal.description}
+          placeholder={t.modal.descriptionPlaceholder}
+          required
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={ANSWER_RULE_DESCRIPTION_MAX}
+          {...form.getInputProps("description")}
+        />
+        <Switch
+          label={t.modal.active}
+          description={t.modal.activeDescription}
+          {...form.getInputProps("isActive", { type: "checkbox" })}
+        />
+        <Group justify="space-between" mt="sm">
+          {rule ? (
+            <Button
+              variant="default"
+              c="red.9"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => onDelete(rule)}
+            >
+              {t.modal.delete}
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="xs">
+            <Button variant="default" onClick={onCancel}>
+              {texts.common.cancel}
+            </Button>
+            <Button type="submit" disabled={!isDirty} loading={saveRule.isPending}>
+              {t.modal.save}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <UnsavedChangesModal guard={guard} />
+    </form>
+  );
+}

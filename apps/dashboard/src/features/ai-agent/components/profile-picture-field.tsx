@@ -1,0 +1,105 @@
+import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { IconCamera } from "@tabler/icons-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { getInitials } from "../../../lib/initials";
+import { texts } from "../../../lib/texts";
+import { pictureFileProblem } from "../profile-picture";
+import { CropPictureModal } from "./crop-picture-modal";
+
+const t = texts.aiAgent.persona.picture;
+const ACCEPTED_TYPES = "image/jpeg,image/png,image/webp";
+
+/** An object URL for a file, revoked when the file changes or the component goes. */
+function useObjectURL(file: File | null): string | null {
+  const [url, setURL] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setURL(null);
+      return;
+    }
+    const objectURL = URL.createObjectURL(file);
+    setURL(objectURL);
+    return () => URL.revokeObjectURL(objectURL);
+  }, [file]);
+  return url;
+}
+
+type ProfilePictureFieldProps = {
+  /** The persona's name, for the initials and the picture's description. */
+  name: string;
+  /** The saved picture. */
+  thumbnailURL: string | null;
+  /** A new, cropped picture that is not saved yet. */
+  picture: File | null;
+  onPictureChange: (picture: File | null) => void;
+};
+
+/** The agent's picture (or initials) with a picker; a picked picture is cropped square before it is kept. */
+export function ProfilePictureField({ name, thumbnailURL, picture, onPictureChange }: ProfilePictureFieldProps) {
+  const labelID = useId();
+  const resetPicker = useRef<() => void>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pickedFile, setPickedFile] = useState<File | null>(null);
+  const pickedURL = useObjectURL(pickedFile);
+  const previewURL = useObjectURL(picture);
+
+  const pick = (file: File | null) => {
+    // Cleared so that picking the same file again is noticed.
+    resetPicker.current?.();
+    if (!file) return;
+    const fileProblem = pictureFileProblem(file);
+    setProblem(fileProblem);
+    if (!fileProblem) setPickedFile(file);
+  };
+
+  return (
+    <Group role="group" aria-labelledby={labelID} gap="lg" align="center" wrap="nowrap">
+      <Avatar
+        src={previewURL ?? thumbnailURL}
+        alt={t.alt(name.trim())}
+        size={96}
+        radius={999}
+        color="harbor"
+        data-testid="profile-picture"
+      >
+        {getInitials(name)}
+      </Avatar>
+      <Stack gap={6} miw={0}>
+        <Text id={labelID} size="sm" fw={500}>
+          {t.label}
+        </Text>
+        <Group gap="xs">
+          <FileButton onChange={pick} accept={ACCEPTED_TYPES} resetRef={resetPicker}>
+            {(props) => (
+              <Button {...props} variant="default" size="compact-md" leftSection={<IconCamera size={16} aria-hidden />}>
+                {t.change}
+              </Button>
+            )}
+          </FileButton>
+          {picture ? (
+            <Button variant="subtle" size="compact-md" onClick={() => onPictureChange(null)}>
+              {t.undo}
+            </Button>
+          ) : null}
+        </Group>
+        {problem ? (
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
+            {problem}
+          </Text>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {picture ? t.newPicture : t.hint}
+          </Text>
+        )}
+      </Stack>
+      <CropPictureModal
+        imageURL={pickedURL}
+        onCancel={() => setPickedFile(null)}
+        onCropped={(cropped) => {
+          setPickedFile(null);
+          onPictureChange(cropped);
+        }}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,184 @@
+import type { AiAgent, AnswerRule } from "@harbor/contract/ai-agent";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { notifySuccess } from "../../../lib/notify";
+import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
+import { renderRoutes } from "../../../test/render";
+import { aiAgent, answerRule } from "../test-fixtures";
+import { AnswerRulesPage } from "./answer-rules-page";
+
+vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+
+type Handler = (body: unknown) => StubAnswer | Promise<StubAnswer>;
+
+const NEW_RULE_ID = "00000000-0000-4000-8000-0000000000f2";
+
+function renderPage({ agent = aiAgent(), routes = {} }: { agent?: AiAgent; routes?: Record<string, Handler> } = {}) {
+  const fetchMock = stubFetch({ "GET /api/ai-agent/": () => ({ data: agent }), ...routes });
+  const view = renderRoutes({
+    initialPath: "/ai-agent/answer-rules",
+    routes: [{ path: "/ai-agent/answer-rules", element: <AnswerRulesPage /> }],
+  });
+  return { ...view, fetchMock };
+}
+
+const rowTexts = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+
+describe("AnswerRulesPage", () => {
+  it("shows a loader, then the zero state with its action when there are no rules", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.getByRole("status").textContent).toContain("Loading answer rules");
+    expect(await screen.findByRole("heading", { name: "Add answer rules" })).toBeTruthy();
+    expect(screen.queryByRole("table")).toBeNull();
+    const [, zeroStateAction] = screen.getAllByRole("button", { name: "Add Rule" });
+    await user.click(zeroStateAction!);
+    expect(await screen.findByRole("dialog", { name: "Add Rule" })).toBeTruthy();
+  });
+
+  it("lists rules with Name, Description and Status", async () => {
+    renderPage({
+      agent: aiAgent({
+        answerRules: [answerRule(), answerRule({ _id: NEW_RULE_ID, title: "Be brief", isActive: false })],
+      }),
+    });
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Name",
+      "Description",
+      "Status",
+    ]);
+    expect(rowTexts()).toEqual([
+      ["No delivery promises", "Never promise a delivery date.", "Active"],
+      ["Be brief", "Never promise a delivery date.", "Inactive"],
+    ]);
+  });
+
+  it("requires a title and a description", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    await user.click((await screen.findAllByRole("button", { name: "Add Rule" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Add Rule" });
+    await user.type(within(dialog).getByLabelText(/^Title/), " ");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Title is required")).toBeTruthy();
+    expect(within(dialog).getByText("Description is required")).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/ai-agent/answer-rule/save")).toHaveLength(0);
+  });
+
+  it("adds a rule, which then appears in the table from the returned record", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage({
+      routes: {
+        "POST /api/ai-agent/answer-rule/save": (body) => ({
+          message: "Answer rule saved",
+          data: { _id: NEW_RULE_ID, ...(body as Omit<AnswerRule, "_id">) },
+        }),
+      },
+    });
+    await user.click((await screen.findAllByRole("button", { name: "Add Rule" }))[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Add Rule" });
+    const save = within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText(/^Title/), "  Be brief ");
+    await user.type(within(dialog).getByLabelText(/^Description/), "Answer in two sentences.");
+    await user.click(within(dialog).getByRole("switch", { name: /^Active/ }));
+    await user.click(save);
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodiesSentTo(fetchMock, "POST /api/ai-agent/answer-rule/save")).toEqual([
+      { title: "Be brief", description: "Answer in two sentences.", isActive: false },
+    ]);
+    expect(notifySuccess).toHaveBeenCalledWith({ message: "Answer rule saved" });
+    expect(rowTexts()).toEqual([["Be brief", "Answer in two sentences.", "Inactive"]]);
+    // The list came from the saved record, not from reading the agent again.
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/api/ai-agent/"))).toHaveLength(1);
+  });
+
+  it("opens a rule with Enter and saves the edit in place", async () => {
+    const user = userEvent.setup();
+    const rule = answerRule();
+    const { fetchMock } = renderPage({
+      agent: aiAgent({ answerRules: [rule] }),
+      routes: {
+        "POST /api/ai-agent/answer-rule/save": (body) => {
+          const { ruleID, ...fields } = body as { ruleID: string; title: string; description: string };
+          return { data: { _id: ruleID, ...fields } };
+        },
+      },
+    });
+    const open = await screen.findByRole("button", { name: "Open No delivery promises" });
+    open.focus();
+    await user.keyboard("{Enter}");
+    const dialog = await screen.findByRole("dialog", { name: "Edit Rule" });
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe("No delivery promises");
+    expect((within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.type(within(dialog).getByLabelText(/^Title/), " ever");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(bodiesSentTo(fetchMock, "POST /api/ai-agent/answer-rule/save")).toEqual([
+      { ruleID: rule._id, title: "No delivery promises ever", description: rule.description, isActive: true },
+    ]);
+    expect(rowTexts()).toEqual([["No delivery promises ever", rule.description, "Active"]]);
+  });
+
+  it("asks before closing a rule with unsaved edits", async () => {
+    const user = userEvent.setup();
+    renderPage({ agent: aiAgent({ answerRules: [answerRule()] }) });
+    await user.click(await screen.findByText("Never promise a delivery date."));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Rule" });
+    await user.type(within(dialog).getByLabelText(/^Title/), "!");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    const question = await screen.findByRole("dialog", { name: "You Have Unsaved Changes" });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "You Have Unsaved Changes" })).toBeNull());
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe("No delivery promises!");
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, Continue" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("deletes a rule only after confirmation", async () => {
+    const user = userEvent.setup();
+    const rule = answerRule();
+    const { fetchMock } = renderPage({
+      agent: aiAgent({ answerRules: [rule] }),
+      routes: { "POST /api/ai-agent/answer-rule/delete": () => ({ message: "Answer rule deleted" }) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Open No delivery promises" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Edit Rule" })).getByRole("button", { name: "Delete" }),
+    );
+
+    // Backing out returns to the rule and deletes nothing.
+    const question = await screen.findByRole("dialog", { name: "Delete No delivery promises?" });
+    expect(question.textContent).toContain("This action cannot be undone.");
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Edit Rule" })).getByRole("button", { name: "Delete" }),
+    );
+    expect(bodiesSentTo(fetchMock, "POST /api/ai-agent/answer-rule/delete")).toHaveLength(0);
+
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Delete No delivery promises?" })).getByRole("button", {
+        name: "Yes. Delete",
+      }),
+    );
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, "POST /api/ai-agent/answer-rule/delete")).toEqual([{ ruleID: rule._id }]),
+    );
+    expect(await screen.findByRole("heading", { name: "Add answer rules" })).toBeTruthy();
+    expect(notifySuccess).toHaveBeenCalledWith({ message: "Answer rule deleted" });
+  });
+});

@@ -1,0 +1,109 @@
+import type { PlaygroundResponse } from "@harbor/contract/ai-agent";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "./support/api";
+import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
+import { type HarborServer, startHarborServer } from "./support/harbor-server";
+
+let server: HarborServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startHarborServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) expect(await server.stop()).toBe(0);
+});
+
+const QUESTION = "How long does standard delivery take?";
+
+describe("AI agent journeys", () => {
+  it("an admin asks in the playground, changes the persona, and sees the answer change", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@trail-shop.example");
+    // The demo articles are indexed in the background after sign-up.
+    await expect
+      .poll(
+        async () =>
+          (await api.call<PlaygroundResponse>("POST", "/ai-agent/playground", { cookie, body: { question: QUESTION } }))
+            .body.data.outcome,
+      )
+      .toBe("answered");
+
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/ai-agent`);
+    await page.waitForURL("**/ai-agent/persona");
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await expect.poll(() => page.getByRole("textbox", { name: /^Name/ }).inputValue()).toBe("Ava");
+    expect(await save.isDisabled()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    // The playground answers from the demo article, in the default friendly persona.
+    const menu = page.getByRole("navigation", { name: /AI agent menu/i });
+    await menu.getByRole("link", { name: "Playground" }).click();
+    await page.waitForURL("**/ai-agent/playground");
+    const question = page.getByRole("textbox", { name: /^Question/ });
+    await question.fill(QUESTION);
+    await question.press("Enter");
+    const answer = page.getByTestId("answer");
+    await expect.poll(() => answer.innerText()).toContain("1–3 working days");
+    expect(await answer.innerText()).toContain("Ava");
+    expect(await page.getByTestId("outcome").textContent()).toBe("Answered");
+    expect(await page.getByTestId("passages").innerText()).toContain("Shipping and delivery");
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    // A formal persona with another name: saved once, then Save is disabled again.
+    await menu.getByRole("link", { name: "Persona" }).click();
+    await page.waitForURL("**/ai-agent/persona");
+    await page.getByRole("textbox", { name: /^Name/ }).fill("Noa");
+    await page.getByRole("combobox", { name: /^Response tone/ }).selectOption({ label: "Formal" });
+    expect(await save.isEnabled()).toBe(true);
+    await save.click();
+    await expect.poll(() => page.getByText("Changes saved").first().isVisible()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
+
+    await menu.getByRole("link", { name: "Playground" }).click();
+    await page.waitForURL("**/ai-agent/playground");
+    await question.fill(QUESTION);
+    await page.getByRole("button", { name: "Ask" }).click();
+    await expect.poll(() => answer.innerText()).toContain("Thank you for your question.");
+    expect(await answer.innerText()).toContain("1–3 working days");
+    expect(await answer.innerText()).not.toContain("Ava");
+  });
+
+  it("an admin adds an answer rule from the zero state and turns on the nudge message", async () => {
+    const { cookie } = await apiClient(server).signUp("owner@rules-shop.example");
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/ai-agent/answer-rules`);
+    await expect.poll(() => page.getByText("Add answer rules").first().isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Add Rule" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("textbox", { name: /^Title/ }).fill("No delivery promises");
+    await dialog.getByRole("textbox", { name: /^Description/ }).fill("Say 'usually' instead of promising a date.");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const row = page.getByRole("row", { name: /No delivery promises/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.textContent()).toContain("Active");
+
+    await page.goto(`${server.url}/ai-agent/workflows`);
+    const nudge = page.getByRole("switch", { name: /nudge/i }).first();
+    await expect.poll(() => nudge.isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    const save = page.getByRole("button", { name: "Save Changes" });
+    expect(await save.isDisabled()).toBe(true);
+    await nudge.check();
+    await save.click();
+    await expect.poll(() => page.getByText("Changes saved").first().isVisible()).toBe(true);
+    const agent = await apiClient(server).call<{ workflows: { nudgeMessage: { isActive: boolean } } }>(
+      "GET",
+      "/ai-agent/",
+      { cookie },
+    );
+    expect(agent.body.data.workflows.nudgeMessage.isActive).toBe(true);
+  });
+});
