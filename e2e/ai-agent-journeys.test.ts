@@ -1,5 +1,5 @@
 import type { PlaygroundResponse } from "@harbor/contract/ai-agent";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
 import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
@@ -19,6 +19,28 @@ afterAll(async () => {
 });
 
 const QUESTION = "How long does standard delivery take?";
+
+/** A wide PNG drawn by the browser itself (a photo a shop owner might pick). */
+async function landscapePng(page: Page, width: number, height: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("no 2d context");
+      context.fillStyle = "#2f6f4f";
+      context.fillRect(0, 0, w, h);
+      context.fillStyle = "#f4d35e";
+      context.beginPath();
+      context.arc(w / 2, h / 2, h / 3, 0, Math.PI * 2);
+      context.fill();
+      return canvas.toDataURL("image/png");
+    },
+    [width, height] as const,
+  );
+  return Buffer.from(dataUrl.split(",")[1] ?? "", "base64");
+}
 
 describe("AI agent journeys", () => {
   it("an admin asks in the playground, changes the persona, and sees the answer change", async () => {
@@ -55,15 +77,34 @@ describe("AI agent journeys", () => {
     expect(await page.getByTestId("passages").innerText()).toContain("Shipping and delivery");
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
 
-    // A formal persona with another name: saved once, then Save is disabled again.
+    // A formal persona with another name and a new picture, cropped square in the browser:
+    // saved once, then Save is disabled again.
     await menu.getByRole("link", { name: "Persona" }).click();
     await page.waitForURL("**/ai-agent/persona");
     await page.getByRole("textbox", { name: /^Name/ }).fill("Noa");
     await page.getByRole("combobox", { name: /^Response tone/ }).selectOption({ label: "Formal" });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "team-photo.png",
+      mimeType: "image/png",
+      buffer: await landscapePng(page, 1600, 1000),
+    });
+    const crop = page.getByRole("dialog", { name: "Crop picture" });
+    await crop.getByRole("button", { name: "Use picture" }).click();
+    await expect.poll(() => crop.isVisible()).toBe(false);
     expect(await save.isEnabled()).toBe(true);
     await save.click();
     await expect.poll(() => page.getByText("Changes saved").first().isVisible()).toBe(true);
     await expect.poll(() => save.isDisabled()).toBe(true);
+    const picture = page.getByRole("img", { name: "Profile picture of Noa" });
+    await expect.poll(() => picture.getAttribute("src")).toMatch(/\/api\/files\/[0-9a-f-]{36}$/);
+    const size = await picture.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    });
+    expect(size[0]).toBe(size[1]);
+    expect(size[0]).toBeLessThanOrEqual(800);
+    const stored = await fetch(String(await picture.getAttribute("src")));
+    expect(stored.headers.get("content-type")).toBe("image/jpeg");
 
     await menu.getByRole("link", { name: "Playground" }).click();
     await page.waitForURL("**/ai-agent/playground");

@@ -13,7 +13,8 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAiEngine } from "./ai/create-ai-engine";
-import { createLocalHashingEmbedder } from "./ai/embeddings/local-hashing-embedder";
+import { createEmbedder } from "./ai/embeddings/create-embedder";
+import type { Embedder } from "./ai/embeddings/embedder";
 import { createAnswerPipeline } from "./ai/pipeline/answer-pipeline";
 import type { LlmProvider } from "./ai/providers/llm-provider";
 import { createRetriever } from "./ai/retrieval/retrieve";
@@ -38,6 +39,7 @@ import { createKnowledgeJobs } from "./modules/knowledge/knowledge.jobs";
 import { createKnowledgeRepository } from "./modules/knowledge/knowledge.repository";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, SYNC_SOURCE_JOB } from "./modules/knowledge/knowledge.service";
+import { createReembedding, REEMBED_JOB } from "./modules/knowledge/reembed";
 import { createUsersRepository } from "./modules/users/users.repository";
 import { usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
@@ -67,6 +69,8 @@ export type AppDeps = {
   ingestionFetch?: typeof fetch;
   /** A remote model to answer with instead of the configured provider (tests use fake servers). */
   llm?: LlmProvider | null;
+  /** An embedder instead of the configured one (tests). */
+  embedder?: Embedder;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -91,7 +95,8 @@ export async function buildApp(deps: AppDeps) {
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
 
   const secretBox = createSecretBox(config.appSecret);
-  const embedder = createLocalHashingEmbedder();
+  const configured = createEmbedder(config);
+  const embedder = deps.embedder ?? configured.embedder;
   const authRepository = createAuthRepository(db);
   const knowledgeRepository = createKnowledgeRepository(db);
   const integrationsRepository = createIntegrationsRepository(db, secretBox);
@@ -134,10 +139,11 @@ export async function buildApp(deps: AppDeps) {
     fetch: deps.ingestionFetch,
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
+  const reembedding = createReembedding({ db, embedder, log });
   const jobRunner = createJobRunner({
     repository: jobsRepository,
     log,
-    handlers: { [SYNC_SOURCE_JOB]: knowledgeJobs.runSync },
+    handlers: { [SYNC_SOURCE_JOB]: knowledgeJobs.runSync, [REEMBED_JOB]: reembedding.run },
     schedules: [{ everyMs: 60_000, run: () => knowledgeJobs.queueDueSyncs((job) => jobRunner.enqueue(job)) }],
   });
   const knowledgeService = createKnowledgeService({
@@ -148,7 +154,12 @@ export async function buildApp(deps: AppDeps) {
     enqueue: (job) => jobRunner.enqueue(job),
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
-  const retriever = createRetriever({ db, embedder });
+  const retriever = createRetriever({
+    db,
+    embedder,
+    vectorWeight: deps.embedder ? undefined : configured.vectorWeight,
+    onEmbeddingFailure: (error) => log.warn({ err: error }, "question embedding failed; retrieving by full text only"),
+  });
   const aiAgentRepository = createAiAgentRepository(db);
   const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: config.publicUrl });
   const chatsRepository = createChatsRepository(db);
@@ -267,6 +278,15 @@ export async function buildApp(deps: AppDeps) {
     // One process owns an embedded database, so whatever it was running when it stopped resumes now.
     if (database.kind === "pglite") await jobsRepository.requeueAllRunning();
     jobRunner.start();
+    // After a change of embedding model, passages are re-embedded in the background.
+    void reembedding
+      .isNeeded()
+      .then((isNeeded) =>
+        isNeeded
+          ? jobRunner.enqueue({ kind: REEMBED_JOB, companyId: null, payload: {}, singletonKey: REEMBED_JOB })
+          : null,
+      )
+      .catch((error: unknown) => log.error({ err: error }, "checking for passages to re-embed failed"));
   }
 
   return Object.assign(app as FastifyInstance, {
@@ -282,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
       retriever,
       integrationsRepository,
       embedder,
+      reembedding,
       aiAgentService,
       chatsRepository,
       pipeline,

@@ -32,6 +32,26 @@ describe("configuration", () => {
     expect([...config.platformAdmins]).toEqual(["ops@harbor.example", "second@harbor.example"]);
   });
 
+  it("reads the AI provider settings, treating empty variables as unset", () => {
+    const config = loadConfig({
+      DATA_DIR: os.tmpdir(),
+      APP_SECRET: "s".repeat(32),
+      AI_PROVIDER: "openai",
+      AI_MODEL: "llama3.1",
+      AI_EMBEDDING_MODEL: "nomic-embed-text",
+      OPENAI_BASE_URL: "http://127.0.0.1:11434/v1",
+      OPENAI_API_KEY: "",
+    });
+    expect(config).toMatchObject({
+      aiProvider: "openai",
+      aiModel: "llama3.1",
+      aiEmbeddingModel: "nomic-embed-text",
+      openaiBaseUrl: "http://127.0.0.1:11434/v1",
+      openaiApiKey: undefined,
+    });
+    expect(() => loadConfig({ DATA_DIR: os.tmpdir(), AI_PROVIDER: "gemini" })).toThrow(/AI_PROVIDER/);
+  });
+
   it("fails fast naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
     try {

@@ -23,6 +23,7 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, "APP_SECRET must be at least 32 characters").optional(),
   AI_PROVIDER: z.enum(["local", "openai", "anthropic"]).default("local"),
   AI_MODEL: z.string().optional(),
+  AI_EMBEDDING_MODEL: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
@@ -49,6 +50,11 @@ export type AppConfig = {
   aiProvider: "local" | "openai" | "anthropic";
   /** The chat model of a remote provider; the provider's default when unset. */
   aiModel: string | undefined;
+  /**
+   * An embedding model served over OpenAI's /v1/embeddings (OpenAI, or OPENAI_BASE_URL). Unset,
+   * the local hashing embedder is used. Changing it re-embeds the knowledge base in the background.
+   */
+  aiEmbeddingModel: string | undefined;
   openaiApiKey: string | undefined;
   /** Any OpenAI-compatible server (Ollama, vLLM, llama.cpp server). */
   openaiBaseUrl: string | undefined;
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appSecret: e.APP_SECRET ?? readOrCreateSecret(dataDir),
     aiProvider: e.AI_PROVIDER,
     aiModel: e.AI_MODEL,
+    aiEmbeddingModel: e.AI_EMBEDDING_MODEL,
     openaiApiKey: e.OPENAI_API_KEY,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     anthropicApiKey: e.ANTHROPIC_API_KEY,

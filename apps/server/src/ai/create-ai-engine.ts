@@ -1,4 +1,4 @@
-import type { AppConfig } from "../config";
+import { type AppConfig, ConfigError } from "../config";
 import type { Answerer, Classifier, Summarizer } from "./answer/answer-types";
 import { createLlmAnswerer } from "./answer/llm-answerer";
 import { createLlmClassifier } from "./answer/llm-classifier";
@@ -25,17 +25,7 @@ export type AiEngine = {
  * network or key; a remote one answers with an LLM. Tests pass `llm` to use a fake server.
  */
 export function createAiEngine(config: AppConfig, options: { llm?: LlmProvider | null } = {}): AiEngine {
-  const llm =
-    options.llm !== undefined
-      ? options.llm
-      : createAiProviders({
-          aiProvider: config.aiProvider,
-          aiModel: config.aiModel,
-          openaiApiKey: config.openaiApiKey,
-          openaiBaseUrl: config.openaiBaseUrl,
-          anthropicApiKey: config.anthropicApiKey,
-          anthropicBaseUrl: config.anthropicBaseUrl,
-        }).llm;
+  const llm = options.llm !== undefined ? options.llm : configuredLlm(config);
   const fixedReplies: FixedReplies = (language) => ({
     needsOrder: localPhrases[language].orderFlow,
     providerFailed: localPhrases[language].providerFailed,
@@ -61,4 +51,20 @@ export function createAiEngine(config: AppConfig, options: { llm?: LlmProvider |
     summarizer: createLlmSummarizer(llm),
     fixedReplies,
   };
+}
+
+/** A missing key is a configuration mistake: reported like one (main prints it, no stack trace). */
+function configuredLlm(config: AppConfig): LlmProvider | null {
+  try {
+    return createAiProviders({
+      aiProvider: config.aiProvider,
+      aiModel: config.aiModel,
+      openaiApiKey: config.openaiApiKey,
+      openaiBaseUrl: config.openaiBaseUrl,
+      anthropicApiKey: config.anthropicApiKey,
+      anthropicBaseUrl: config.anthropicBaseUrl,
+    }).llm;
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

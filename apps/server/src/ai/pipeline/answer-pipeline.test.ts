@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { chatAnalyses, chats, knowledgeDocuments, tokenUsage } from "../../db/schema/index";
+import { DEFAULT_PERSONA } from "../../modules/ai-agent/ai-agent.defaults";
 import type { PipelineEvent } from "./answer-pipeline";
 
 let h: Harness;
@@ -13,6 +14,10 @@ const ARTICLES = [
     title: "Returns and refunds",
     content:
       "You can return clothing within 30 days of delivery. Electronics such as headlamps can be returned within 14 days. Returns are free within the Netherlands. We refund to your original payment method within 5 working days after your return arrives.",
+  },
+  {
+    title: "Payment methods",
+    content: "We accept iDEAL, Bancontact, credit cards and PayPal. You can also pay later with Klarna within 30 days.",
   },
   {
     title: "Loyalty programme: Trailpoints",
@@ -126,6 +131,31 @@ describe("answer pipeline with the local engine", () => {
     expect(hidden.result.answer?.references).toEqual([]);
     form.set("workflows", JSON.stringify(agent.workflows));
     await h.api("POST", "/api/ai-agent/save", { cookie: owner.cookie, body: form });
+  });
+
+  it("applies answer rules the local engine can follow, and shows persona changes in answers", async () => {
+    const before = await ask("Which payment methods do you accept?");
+    expect(before.result.answer?.message).toContain("Klarna");
+    expect(before.result.answer?.message).toContain("Ava");
+    const rule = await h.api<{ _id: string }>("POST", "/api/ai-agent/answer-rule/save", {
+      cookie: owner.cookie,
+      body: { title: "No pay-later", description: "Never mention 'Klarna'." },
+    });
+    const form = new FormData();
+    form.append("persona", JSON.stringify({ ...DEFAULT_PERSONA, name: "Noa", responseTone: "formal" }));
+    form.append("company", JSON.stringify({ name: "Pipeline Shop", description: "", industry: "" }));
+    expect((await h.api("POST", "/api/ai-agent/save", { cookie: owner.cookie, body: form })).status).toBe(200);
+
+    const after = await ask("Which payment methods do you accept?");
+    expect(after.result.answer?.message).toContain("iDEAL");
+    expect(after.result.answer?.message).not.toContain("Klarna");
+    expect(after.result.answer?.message).not.toContain("Ava");
+    expect(after.result.answer?.message).toMatch(/^Thank you for your question\./);
+
+    await h.api("POST", "/api/ai-agent/answer-rule/delete", {
+      cookie: owner.cookie,
+      body: { ruleID: rule.body.data._id },
+    });
   });
 
   it("keeps the AI silent while a human handles the chat", async () => {

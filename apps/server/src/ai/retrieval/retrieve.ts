@@ -53,16 +53,32 @@ type FusedRow = {
  * pgvector cosine similarity, each taking its best `candidates`, fused by reciprocal rank.
  * Only chunks of active documents in active sources are searchable (`is_searchable`).
  */
-export function createRetriever(deps: { db: Database; embedder: Embedder }) {
+export function createRetriever(deps: {
+  db: Database;
+  embedder: Embedder;
+  /** Fusion weight of the vector side; semantic (remote) vectors deserve more than lexical hashes. */
+  vectorWeight?: number;
+  onEmbeddingFailure?: (error: unknown) => void;
+}) {
   return {
     async retrieve(options: RetrieveOptions): Promise<RetrievedChunk[]> {
       const limit = options.limit ?? 5;
       const candidates = options.candidates ?? 40;
       const mode = options.mode ?? "hybrid";
-      const vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
+      const vectorWeight = options.vectorWeight ?? deps.vectorWeight ?? VECTOR_WEIGHT;
       const question = options.query.slice(0, 2000);
       const plan = textQueryPlan(question);
-      const [embedding] = await deps.embedder.embed([question]);
+      // A remote embedding model that fails costs the vector side only: full text still answers.
+      const embedding =
+        mode === "text"
+          ? undefined
+          : await deps.embedder.embed([question]).then(
+              ([vector]) => vector,
+              (error: unknown) => {
+                deps.onEmbeddingFailure?.(error);
+                return undefined;
+              },
+            );
       // Each concept (a word, or a thesaurus group with its Dutch/Hebrew/English synonyms) yields
       // its lexemes under every configuration the plan names, in one set-returning expression.
       const concepts = [
