@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { referenceSchema } from "./ai-agent";
+import { idSchema } from "./common";
+
+/** Inbox limits (spec part 1 §9). */
+export const INBOX_PAGE_SIZE = 20;
+export const CHAT_MESSAGES_WINDOW = 20;
+export const CHAT_SUMMARY_CUT = 500;
+export const DEFAULT_CUSTOMER_NAME = "Customer";
+
+/** Stored chat status: the AI handles it (`open`), a human does (`human`), or a ticket was raised. */
+export const chatStatusSchema = z.enum(["open", "human", "ticket"]);
+export type ChatStatus = z.infer<typeof chatStatusSchema>;
+
+/** The inbox menu's status filter (spec part 1 §2): handoff = a human or a ticket has it. */
+export const inboxStatusFilterSchema = z.enum(["open", "resolved", "handoff", "flagged"]);
+export type InboxStatusFilter = z.infer<typeof inboxStatusFilterSchema>;
+
+export const messageTypeSchema = z.enum([
+  "question",
+  "answer",
+  "answer_bubbles",
+  "form",
+  "integration_event",
+  "widget_event",
+  "email_trigger",
+  "auth_event",
+  "condition",
+  /** A staff member's reply (human takeover) and a staff-only note: beyond the spec. */
+  "agent_reply",
+  "internal_note",
+]);
+export type MessageType = z.infer<typeof messageTypeSchema>;
+
+export const senderRoleSchema = z.enum(["customer", "ai", "agent", "system"]);
+
+export const chatMessageSchema = z.object({
+  _id: idSchema,
+  message: z.string(),
+  messageType: messageTypeSchema,
+  senderRole: senderRoleSchema,
+  /** ISO 8601. */
+  timestamp: z.string(),
+  eventType: z.string().nullable(),
+  /** Per type: customReplyID, questionID, analysisID, form, integrationEvent, widgetEvent, answerBubbles, … */
+  messageData: z.record(z.string(), z.unknown()),
+  references: z.array(referenceSchema),
+  /** Staff replies and notes: who wrote them. */
+  senderName: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const customerSchema = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  number: z.object({ countryCallingCode: z.string(), number: z.string() }).nullable(),
+  location: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const aiAnalysisEntrySchema = z.object({
+  _id: idSchema,
+  shortenedCustomerMessage: z.string(),
+  questionCategory: z.string().nullable(),
+  selectedIntent: z.string().nullable(),
+});
+export type AiAnalysisEntry = z.infer<typeof aiAnalysisEntrySchema>;
+
+/** One row of the inbox list. */
+export const inboxChatSchema = z.object({
+  _id: idSchema,
+  chatID: idSchema,
+  ticketID: z.string(),
+  resolved: z.boolean(),
+  status: chatStatusSchema,
+  isFlagged: z.boolean(),
+  chatRead: z.boolean(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  customer: customerSchema,
+  /** The latest message's text, cut for the list. */
+  lastMessage: z.string(),
+});
+export type InboxChat = z.infer<typeof inboxChatSchema>;
+
+export const inboxRequestSchema = z.object({
+  pageNumber: z.number().int().min(1).max(100_000).default(1),
+  category: z.string().trim().max(200).optional(),
+  status: inboxStatusFilterSchema.optional(),
+  customReply: z.string().trim().max(200).optional(),
+  unreadChats: z.boolean().default(false),
+});
+export type InboxRequest = z.input<typeof inboxRequestSchema>;
+
+export const inboxResponseSchema = z.object({
+  inbox: z.array(inboxChatSchema),
+  totalCount: z.number().int(),
+  /** Unread chats of the whole workspace, whatever the filter. */
+  unreadCount: z.number().int(),
+});
+export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+
+export const inboxCategoriesSchema = z.object({
+  aiCategories: z.array(z.object({ title: z.string() })),
+  customReplies: z.array(z.object({ _id: idSchema, name: z.string() })),
+  suggestedQuestions: z.array(z.object({ _id: idSchema, question: z.string() })),
+});
+export type InboxCategories = z.infer<typeof inboxCategoriesSchema>;
+
+/** POST /api/chat/: one chat by id, or by ticket ID; `before` pages older messages (scroll up). */
+export const getChatRequestSchema = z
+  .object({
+    chatID: idSchema.optional(),
+    ticketID: z.string().trim().min(1).max(40).optional(),
+    before: idSchema.optional(),
+  })
+  .refine((request) => Boolean(request.chatID) !== Boolean(request.ticketID), {
+    message: "Send either chatID or ticketID",
+  });
+export type GetChatRequest = z.infer<typeof getChatRequestSchema>;
+
+export const chatSchema = inboxChatSchema.extend({
+  /** The newest CHAT_MESSAGES_WINDOW messages (or those before `before`), oldest first. */
+  messages: z.array(chatMessageSchema),
+  hasOlderMessages: z.boolean(),
+  analysis: z.object({ summary: z.string() }),
+  aiAnalysis: z.array(aiAnalysisEntrySchema),
+  workflows: z.object({
+    preChat: z.object({
+      isCompleted: z.boolean(),
+      fields: z.array(z.object({ key: z.string(), title: z.string(), value: z.string() })),
+    }),
+  }),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const chatIdRequestSchema = z.object({ chatID: idSchema });
+export const toggleFlagRequestSchema = z.object({ chatID: idSchema, isFlagged: z.boolean() });
+export const toggleResolutionRequestSchema = z.object({ chatID: idSchema, resolved: z.boolean() });
+/** The ticket toggle (path not in the spec: POST /api/chat/chat/toggle-ticket): ticket ↔ human. */
+export const toggleTicketRequestSchema = z.object({ chatID: idSchema, status: z.enum(["ticket", "human"]) });
+
+/** What chat actions answer: the chat's row as the list shows it, and the workspace's unread count. */
+export const chatActionResponseSchema = z.object({ chat: inboxChatSchema, unreadCount: z.number().int() });
+export type ChatActionResponse = z.infer<typeof chatActionResponseSchema>;
