@@ -28,6 +28,7 @@ import { createAiAgentService } from "./modules/ai-agent/ai-agent.service";
 import { createAuthRepository } from "./modules/auth/auth.repository";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
+import { createAnswerStore } from "./modules/chats/answer-store";
 import { createChatsRepository } from "./modules/chats/chats.repository";
 import { chatsRoutes } from "./modules/chats/chats.routes";
 import { createTokenUsageService } from "./modules/chats/token-usage.service";
@@ -168,18 +169,12 @@ export async function buildApp(deps: AppDeps) {
   const pipeline = createAnswerPipeline({
     retrieve: (options) => retriever.retrieve(options),
     settingsFor: (companyId) => aiAgentService.settingsFor(companyId),
-    categoriesFor: async (companyId) =>
-      (await aiAgentRepository.listActiveCategories(companyId)).map((category) => ({
-        title: category.title,
-        description: category.description,
-        intents: category.intents.filter((intent) => intent.isActive).map((intent) => intent.title),
-      })),
     answerer: aiEngine.answerer,
     classifier: aiEngine.classifier,
     summarizer: aiEngine.summarizer,
     fixedReplies: aiEngine.fixedReplies,
     chats: chatsRepository,
-    incrementTimesUsed: (companyId, documentIds) => knowledgeRepository.incrementTimesUsed(companyId, documentIds),
+    answerStore: createAnswerStore(db),
     log,
   });
   const adminService = createAdminService({

@@ -2,6 +2,7 @@ import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } fr
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import type { FastifyBaseLogger } from "fastify";
 import type { AgentSettings } from "../../modules/ai-agent/ai-agent.service";
+import type { AnswerStore } from "../../modules/chats/answer-store";
 import type { ChatMessageRow, ChatsRepository } from "../../modules/chats/chats.repository";
 import type {
   Answerer,
@@ -36,13 +37,12 @@ export type FixedReplies = (language: VisitorLanguage) => { needsOrder: string; 
 export type PipelineDeps = {
   retrieve(options: { companyId: string; query: string; limit: number }): Promise<RetrievedChunk[]>;
   settingsFor(companyId: string): Promise<AgentSettings>;
-  categoriesFor(companyId: string): Promise<QuestionCategoryOption[]>;
   answerer: Answerer;
   classifier: Classifier;
   summarizer: Summarizer;
   fixedReplies: FixedReplies;
   chats: ChatsRepository;
-  incrementTimesUsed(companyId: string, documentIds: string[]): Promise<void>;
+  answerStore: AnswerStore;
   log: FastifyBaseLogger;
 };
 
@@ -117,10 +117,19 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     const emit = options.onEvent ?? (() => {});
     emit({ type: "phase", phase: "understanding" });
 
-    const [settings, categories] = await Promise.all([deps.settingsFor(companyId), deps.categoriesFor(companyId)]);
+    // Retrieval needs nothing else, so it starts first; classification waits for the categories.
     const retrieveStarted = performance.now();
+    let retrieveMs = 0;
+    const retrieving = deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((found) => {
+      retrieveMs = elapsed(retrieveStarted);
+      return found;
+    });
+    // Awaited below; if loading the settings fails first, its own failure must not go unhandled.
+    retrieving.catch(() => {});
+    const settings = await deps.settingsFor(companyId);
+    const categories = settings.categories;
     const [passages, classification] = await Promise.all([
-      deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((result) => result),
+      retrieving,
       deps.classifier.classify({ question, language, categories, signal: options.signal }).catch((error: unknown) => {
         // A failed classification must not cost the visitor the answer; the analysis just stays empty.
         deps.log.warn({ err: error }, "question classification failed");
@@ -133,7 +142,6 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         } satisfies Classification;
       }),
     ]);
-    const retrieveMs = elapsed(retrieveStarted);
 
     emit({ type: "phase", phase: "writing" });
     const answerStarted = performance.now();
@@ -279,22 +287,20 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
         history,
       });
-      const answerMessage = await deps.chats.insertMessage({
+      const answerMessage = await deps.answerStore.storeAnswer({
         companyId,
         chatId,
-        message: result.text,
-        messageType: "answer",
-        senderRole: "ai",
+        questionMessageId: questionMessage.id,
+        text: result.text,
         messageData: { questionID: questionMessage.id, outcome: result.outcome, language: result.language },
         references: result.references,
-      });
-      await deps.chats.insertAnalysis({
-        companyId,
-        chatId,
-        messageId: questionMessage.id,
-        shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
-        questionCategory: result.classification.questionCategory,
-        selectedIntent: result.classification.selectedIntent,
+        analysis: {
+          shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
+          questionCategory: result.classification.questionCategory,
+          selectedIntent: result.classification.selectedIntent,
+        },
+        usage: result.usage,
+        citedDocumentIds: citedDocumentIds(result),
       });
       const usage = [...result.usage];
       try {
@@ -306,12 +312,10 @@ export function createAnswerPipeline(deps: PipelineDeps) {
           signal: options.signal,
         });
         usage.push(...summary.usage);
-        await deps.chats.updateSummary(companyId, chatId, summary.summary);
+        await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
       } catch (error) {
         deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
       }
-      await deps.chats.recordUsage({ companyId, chatId, purpose: "chat", usage });
-      await deps.incrementTimesUsed(companyId, citedDocumentIds(result));
       return {
         question: questionMessage,
         answer: answerMessage,

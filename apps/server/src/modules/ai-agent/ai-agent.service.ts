@@ -11,6 +11,7 @@ import {
   type Workflows,
   workflowsSchema,
 } from "@harbor/contract/ai-agent";
+import type { QuestionCategoryOption } from "../../ai/answer/answer-types";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
 import { DEFAULT_PERSONA, DEFAULT_WORKFLOWS } from "./ai-agent.defaults";
@@ -23,13 +24,20 @@ const toAnswerRule = (row: AnswerRuleRow): AnswerRule => ({
   isActive: row.isActive,
 });
 
-/** What the AI engine needs to answer for a company: persona, profile, active rules, workflows. */
+/** What the AI engine needs to answer for a company: persona, profile, active rules, workflows, categories. */
 export type AgentSettings = {
   persona: Persona;
   company: AgentCompany;
   answerRules: { title: string; description: string }[];
   workflows: Workflows;
+  categories: QuestionCategoryOption[];
 };
+
+/**
+ * How long the engine may answer with settings read earlier. Saves on this node clear them at
+ * once; the bound covers saves made on another node of a scaled deployment.
+ */
+const SETTINGS_TTL_MS = 10_000;
 
 export function createAiAgentService(deps: { repository: AiAgentRepository; publicUrl: string }) {
   const { repository } = deps;
@@ -55,6 +63,37 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
     return company;
   }
 
+  const settingsCache = new Map<string, { settings: Promise<AgentSettings>; expiresAt: number }>();
+
+  async function loadSettings(companyId: string): Promise<AgentSettings> {
+    const [row, company, rules, categories] = await Promise.all([
+      repository.findAgent(companyId),
+      companyOf(companyId),
+      repository.listAnswerRules(companyId),
+      repository.listActiveCategories(companyId),
+    ]);
+    return {
+      persona: personaOf(row),
+      company,
+      answerRules: rules.filter((rule) => rule.isActive).map(({ title, description }) => ({ title, description })),
+      workflows: workflowsOf(row),
+      categories: categories.map((category) => ({
+        title: category.title,
+        description: category.description,
+        intents: category.intents.filter((intent) => intent.isActive).map((intent) => intent.title),
+      })),
+    };
+  }
+
+  /** Runs a write, then forgets the cached settings (after, so a read racing the write can't re-cache the old ones). */
+  async function changing<T>(companyId: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      settingsCache.delete(companyId);
+    }
+  }
+
   async function getAgent(auth: CompanyAuth): Promise<AiAgent> {
     const [row, company, rules] = await Promise.all([
       repository.findAgent(auth.companyId),
@@ -67,18 +106,19 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
   return {
     getAgent,
 
-    async settingsFor(companyId: string): Promise<AgentSettings> {
-      const [row, company, rules] = await Promise.all([
-        repository.findAgent(companyId),
-        companyOf(companyId),
-        repository.listAnswerRules(companyId),
-      ]);
-      return {
-        persona: personaOf(row),
-        company,
-        answerRules: rules.filter((rule) => rule.isActive).map(({ title, description }) => ({ title, description })),
-        workflows: workflowsOf(row),
-      };
+    /** Read for every visitor question, so kept briefly per company (SETTINGS_TTL_MS). */
+    settingsFor(companyId: string): Promise<AgentSettings> {
+      const cached = settingsCache.get(companyId);
+      if (cached && cached.expiresAt > Date.now()) return cached.settings;
+      const settings = loadSettings(companyId);
+      settingsCache.set(companyId, { settings, expiresAt: Date.now() + SETTINGS_TTL_MS });
+      settings.catch(() => settingsCache.delete(companyId));
+      return settings;
+    },
+
+    /** Called after anything the settings hold changes (the automation issue's category saves too). */
+    forgetSettings(companyId: string) {
+      settingsCache.delete(companyId);
     },
 
     async savePersona(
@@ -86,13 +126,15 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
       input: { persona: Persona; company: AgentCompany; picture?: { contentType: string; bytes: Buffer } },
     ) {
       const { thumbnailURL: _ignored, ...persona } = input.persona;
-      await repository.savePersona({
-        companyId: auth.companyId,
-        persona,
-        company: input.company,
-        defaultWorkflows: DEFAULT_WORKFLOWS,
-        newPicture: input.picture,
-      });
+      await changing(auth.companyId, () =>
+        repository.savePersona({
+          companyId: auth.companyId,
+          persona,
+          company: input.company,
+          defaultWorkflows: DEFAULT_WORKFLOWS,
+          newPicture: input.picture,
+        }),
+      );
       return getAgent(auth);
     },
 
@@ -115,7 +157,9 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
           );
         }
       }
-      await repository.saveWorkflows({ companyId: auth.companyId, workflows, defaultPersona: DEFAULT_PERSONA });
+      await changing(auth.companyId, () =>
+        repository.saveWorkflows({ companyId: auth.companyId, workflows, defaultPersona: DEFAULT_PERSONA }),
+      );
       return getAgent(auth);
     },
 
@@ -124,19 +168,20 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
       request: Required<Omit<SaveAnswerRuleRequest, "ruleID">> & { ruleID?: string },
     ) {
       const rule = { title: request.title, description: request.description, isActive: request.isActive };
-      if (request.ruleID) {
-        const row = await repository.updateAnswerRule(auth.companyId, request.ruleID, rule);
+      const ruleId = request.ruleID;
+      if (ruleId) {
+        const row = await changing(auth.companyId, () => repository.updateAnswerRule(auth.companyId, ruleId, rule));
         if (!row) throw new AppError("NOT_FOUND", "This answer rule no longer exists.");
         return toAnswerRule(row);
       }
       if ((await repository.countAnswerRules(auth.companyId)) >= ANSWER_RULES_MAX) {
         throw new AppError("CONFLICT", `A workspace can have at most ${ANSWER_RULES_MAX} answer rules.`);
       }
-      return toAnswerRule(await repository.insertAnswerRule(auth.companyId, rule));
+      return toAnswerRule(await changing(auth.companyId, () => repository.insertAnswerRule(auth.companyId, rule)));
     },
 
     async deleteAnswerRule(auth: CompanyAuth, ruleId: string) {
-      if (!(await repository.deleteAnswerRule(auth.companyId, ruleId))) {
+      if (!(await changing(auth.companyId, () => repository.deleteAnswerRule(auth.companyId, ruleId)))) {
         throw new AppError("NOT_FOUND", "This answer rule no longer exists.");
       }
     },

@@ -1,0 +1,101 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { TokenUsage } from "../../ai/answer/answer-types";
+import type { Database } from "../../db/client";
+import {
+  chatAnalyses,
+  chatMessages,
+  chats,
+  knowledgeDocuments,
+  type StoredReference,
+  tokenUsage,
+} from "../../db/schema/index";
+
+type UsagePurpose = "chat" | "playground" | "eval";
+
+const usageRows = (companyId: string, chatId: string | null, purpose: UsagePurpose, usage: TokenUsage[]) =>
+  usage
+    .filter((entry) => entry.inputTokens > 0 || entry.outputTokens > 0)
+    .map((entry) => ({
+      companyId,
+      chatId,
+      purpose,
+      model: entry.model,
+      inputTokens: Math.round(entry.inputTokens),
+      outputTokens: Math.round(entry.outputTokens),
+      day: sql`(now() at time zone 'utc')::date`,
+    }));
+
+/**
+ * Everything an answered question leaves behind, written in one transaction: the answer
+ * message, the chat's position in the inbox, the analysis entry, token usage and the cited
+ * documents' times_used. One commit instead of five keeps the pipeline's overhead low on the
+ * embedded database, and the inbox never shows an answer without its analysis.
+ */
+export function createAnswerStore(db: Database) {
+  return {
+    async storeAnswer(options: {
+      companyId: string;
+      chatId: string;
+      questionMessageId: string;
+      text: string;
+      messageData: Record<string, unknown>;
+      references: StoredReference[];
+      analysis: { shortenedCustomerMessage: string; questionCategory: string | null; selectedIntent: string | null };
+      usage: TokenUsage[];
+      citedDocumentIds: string[];
+    }) {
+      const { companyId, chatId } = options;
+      return db.transaction(async (tx) => {
+        const [message] = await tx
+          .insert(chatMessages)
+          .values({
+            companyId,
+            chatId,
+            message: options.text,
+            messageType: "answer",
+            senderRole: "ai",
+            messageData: options.messageData,
+            references: options.references,
+          })
+          .returning();
+        if (!message) throw new Error("Answer insert returned no row");
+        await tx
+          .update(chats)
+          .set({ lastMessageAt: message.createdAt, chatRead: false })
+          .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
+        await tx
+          .insert(chatAnalyses)
+          .values({ companyId, chatId, messageId: options.questionMessageId, ...options.analysis });
+        const usage = usageRows(companyId, chatId, "chat", options.usage);
+        if (usage.length > 0) await tx.insert(tokenUsage).values(usage);
+        if (options.citedDocumentIds.length > 0) {
+          await tx
+            .update(knowledgeDocuments)
+            .set({ timesUsed: sql`${knowledgeDocuments.timesUsed} + 1` })
+            .where(
+              and(
+                eq(knowledgeDocuments.companyId, companyId),
+                inArray(knowledgeDocuments.id, options.citedDocumentIds),
+              ),
+            );
+        }
+        return message;
+      });
+    },
+
+    /** The running summary and the tokens spent writing it, together. */
+    async storeSummary(options: { companyId: string; chatId: string; summary: string; usage: TokenUsage[] }) {
+      const { companyId, chatId } = options;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(chats)
+          .set({ summary: options.summary })
+          .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
+        const usage = usageRows(companyId, chatId, "chat", options.usage);
+        if (usage.length > 0) await tx.insert(tokenUsage).values(usage);
+      });
+    },
+  };
+}
+
+export type AnswerStore = ReturnType<typeof createAnswerStore>;
