@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { createMemoryRouter, parsePath, type RouteObject, RouterProvider } from "react-router";
 import { cssVariablesResolver, theme } from "../app/theme";
 
 type RenderRoutesOptions = { routes: RouteObject[]; initialPath: string; initialState?: unknown };
@@ -12,7 +12,8 @@ export function renderRoutes({ routes, initialPath, initialState }: RenderRoutes
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: initialPath, state: initialState }],
+    // parsePath keeps a query string (e.g. "/inbox?status=open") out of the pathname.
+    initialEntries: [{ ...parsePath(initialPath), state: initialState }],
   });
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

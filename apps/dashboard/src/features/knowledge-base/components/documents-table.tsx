@@ -2,10 +2,10 @@ import type { KnowledgeDocument } from "@harbor/contract/knowledge";
 import { Anchor, Box, Center, Group, Loader, Table, VisuallyHidden } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
 import { texts } from "../../../lib/texts";
+import { useLoadMoreNearBottom } from "../../../lib/use-load-more-near-bottom";
 import { formatDate } from "../source-rules";
 import { DocumentStatusBadges } from "./document-status";
 import { DocumentThumbnail } from "./document-thumbnail";
-import { useLoadMoreNearBottom } from "./use-load-more-near-bottom";
 
 const t = texts.knowledgeBase.documents;
 

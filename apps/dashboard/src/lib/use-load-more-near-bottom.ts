@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 
-/** Load-more threshold of the documents list (spec part 1 §9). */
+/** Load-more threshold of the inbox and documents lists (spec part 1 §9). */
 export const LOAD_MORE_THRESHOLD_PX = 30;
 
 /** True when the container is laid out and scrolled to within the threshold of its bottom. */

@@ -1,0 +1,51 @@
+import type { Chat, GetChatRequest, InboxChat } from "@harbor/contract/chat";
+import { type InfiniteData, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+/** Every open chat. */
+export const chatsKey = ["inbox", "chat"] as const;
+
+export const chatQueryKey = (ticketID: string) => [...chatsKey, ticketID] as const;
+
+export async function getChat(request: GetChatRequest): Promise<Chat> {
+  const { data } = await apiRequest<Chat>("/chat/", { method: "POST", body: request });
+  return data;
+}
+
+/**
+ * One chat by its ticket ID: the first page holds the chat and its newest 20 messages; each next
+ * page the 20 before the oldest one loaded (scrolling up). The server marks the chat read when it
+ * is opened, so it is not read again while it stays open (a refetch would undo Mark as unread);
+ * gcTime 0 reads it afresh when it is opened again.
+ */
+export function useChat(ticketID: string | null) {
+  return useInfiniteQuery({
+    queryKey: chatQueryKey(ticketID ?? ""),
+    queryFn: ({ pageParam }) =>
+      getChat(pageParam ? { chatID: pageParam.chatID, before: pageParam.before } : { ticketID: ticketID ?? "" }),
+    initialPageParam: null as { chatID: string; before: string } | null,
+    getNextPageParam: (lastPage) => {
+      const oldest = lastPage.messages[0];
+      return lastPage.hasOlderMessages && oldest ? { chatID: lastPage.chatID, before: oldest._id } : undefined;
+    },
+    enabled: Boolean(ticketID),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+type ChatPages = InfiniteData<Chat, { chatID: string; before: string } | null>;
+
+/** The open chat's messages, oldest first, over every loaded page. */
+export function messagesOf(pages: Chat[]) {
+  return [...pages].reverse().flatMap((page) => page.messages);
+}
+
+/** Puts a chat action's answer (the list row) into the open chat, keeping its messages. */
+export function patchChatInCache(queryClient: QueryClient, row: InboxChat): void {
+  queryClient.setQueriesData<ChatPages>({ queryKey: chatsKey }, (chat) =>
+    chat?.pages[0]?.chatID === row.chatID
+      ? { ...chat, pages: chat.pages.map((page) => ({ ...page, ...row, messages: page.messages })) }
+      : chat,
+  );
+}

@@ -1,0 +1,92 @@
+import type { Chat } from "@harbor/contract/chat";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconCheck, IconFlag, IconFlagOff, IconMailOpened, IconRefresh, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { texts } from "../../../lib/texts";
+import { useDeleteChat } from "../api/delete-chat";
+import { useMarkChatUnread } from "../api/mark-chat-unread";
+import { useToggleChatFlag } from "../api/toggle-chat-flag";
+import { useToggleChatResolution } from "../api/toggle-chat-resolution";
+
+const t = texts.inbox.chat;
+
+/**
+ * Resolve / Reopen, Flag / Remove flag, Mark as unread (only for a read chat) and Delete. Toggles
+ * send the inverse of the current value (spec part 1 §4); failures show nothing (see get-inbox).
+ */
+export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => void }) {
+  const toggleResolution = useToggleChatResolution();
+  const toggleFlag = useToggleChatFlag();
+  const markUnread = useMarkChatUnread();
+  const deleteChat = useDeleteChat();
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const { chatID } = chat;
+  return (
+    <Group gap="xs" role="group" aria-label={t.actions}>
+      <Button
+        size="xs"
+        variant={chat.resolved ? "default" : "filled"}
+        leftSection={chat.resolved ? <IconRefresh size={16} aria-hidden /> : <IconCheck size={16} aria-hidden />}
+        loading={toggleResolution.isPending}
+        onClick={() => toggleResolution.mutate({ chatID, resolved: !chat.resolved })}
+      >
+        {chat.resolved ? t.reopen : t.resolve}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={chat.isFlagged ? <IconFlagOff size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
+        loading={toggleFlag.isPending}
+        onClick={() => toggleFlag.mutate({ chatID, isFlagged: !chat.isFlagged })}
+      >
+        {chat.isFlagged ? t.removeFlag : t.flag}
+      </Button>
+      {chat.chatRead ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconMailOpened size={16} aria-hidden />}
+          loading={markUnread.isPending}
+          onClick={() => markUnread.mutate({ chatID })}
+        >
+          {t.markUnread}
+        </Button>
+      ) : null}
+      <Button
+        size="xs"
+        variant="default"
+        color="red"
+        c="red.9"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => setIsConfirmingDelete(true)}
+      >
+        {t.delete}
+      </Button>
+      <Modal opened={isConfirmingDelete} onClose={() => setIsConfirmingDelete(false)} title={t.deleteTitle} centered>
+        <Stack>
+          <Text size="sm">{t.deleteText}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setIsConfirmingDelete(false)}>
+              {texts.common.cancel}
+            </Button>
+            <Button
+              color="red.9"
+              loading={deleteChat.isPending}
+              onClick={() =>
+                deleteChat.mutate(
+                  { chatID },
+                  {
+                    onSuccess: onDeleted,
+                    onSettled: () => setIsConfirmingDelete(false),
+                  },
+                )
+              }
+            >
+              {t.deleteConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

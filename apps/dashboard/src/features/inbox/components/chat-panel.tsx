@@ -1,0 +1,140 @@
+import type { Chat, ChatMessage } from "@harbor/contract/chat";
+import { Alert, Badge, Box, Button, Collapse, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconArrowLeft, IconFlagFilled } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { PageLoader } from "../../../components/page-loader";
+import { texts } from "../../../lib/texts";
+import { ChatActions } from "./chat-actions";
+import { ChatMessages, EndOfConversation } from "./chat-messages";
+import { ChatStatusBadge } from "./chat-status-badge";
+import { ChatSummary } from "./chat-summary";
+
+const t = texts.inbox.chat;
+
+type ChatPanelProps = {
+  chat: Chat | undefined;
+  messages: ChatMessage[];
+  isLoading: boolean;
+  isError: boolean;
+  canLoadOlder: boolean;
+  onLoadOlder: () => void;
+  isLoadingOlder: boolean;
+  onDeleted: () => void;
+  /** On a phone: where the back button leads (the list). */
+  backTo?: string;
+  /** Where the side summary has no column of its own, it folds open under the header. */
+  hasCollapsibleSummary: boolean;
+};
+
+function PreChatForm({ fields }: { fields: Chat["workflows"]["preChat"]["fields"] }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="pre-chat-form">
+      <Title order={3} size="h6" mb={4}>
+        {t.preChatForm}
+      </Title>
+      <Table withRowBorders={false} verticalSpacing={2}>
+        <Table.Tbody>
+          {fields.map((field) => (
+            <Table.Tr key={field.key}>
+              <Table.Th fw={500} w="40%" dir="auto">
+                {field.title}
+              </Table.Th>
+              <Table.Td dir="auto" style={{ overflowWrap: "anywhere" }}>
+                {field.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+function CollapsibleSummary({ chat }: { chat: Chat }) {
+  const [isOpen, { toggle }] = useDisclosure(false);
+  return (
+    <Box>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={toggle}
+        aria-expanded={isOpen}
+        aria-controls="chat-summary-fold"
+      >
+        {isOpen ? texts.inbox.summary.hide : texts.inbox.summary.show}
+      </Button>
+      <Collapse in={isOpen} id="chat-summary-fold">
+        <Box pt="xs">
+          <ChatSummary chat={chat} />
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}
+
+/** The open chat: Ticket ID, status pills, actions, the pre-chat form and the messages. */
+export function ChatPanel(props: ChatPanelProps) {
+  const { chat, messages, isLoading, isError, backTo, hasCollapsibleSummary } = props;
+  const back = backTo ? (
+    <Button
+      component={Link}
+      to={backTo}
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      {t.back}
+    </Button>
+  ) : null;
+  if (isLoading) return <PageLoader label={t.loading} />;
+  if (isError || !chat) {
+    // A failed single-chat lookup shows nothing of its own (spec part 1 §8): only the way back.
+    return (
+      <Stack p="md">
+        {back}
+        <Alert color="gray" variant="outline">
+          {t.loadFailed}
+        </Alert>
+      </Stack>
+    );
+  }
+  const preChatFields = chat.workflows.preChat.fields;
+  return (
+    <Stack gap={0} h="100%" component="section" aria-label={t.region}>
+      <Stack gap="xs" p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+        {back}
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              {t.ticketID(chat.ticketID)}
+            </Title>
+            <Group gap={6}>
+              <ChatStatusBadge chat={chat} />
+              {chat.isFlagged ? (
+                <Badge variant="dot" color="red" tt="none" leftSection={<IconFlagFilled size={12} aria-hidden />}>
+                  {texts.inbox.flagged}
+                </Badge>
+              ) : null}
+            </Group>
+          </Stack>
+          <ChatActions chat={chat} onDeleted={props.onDeleted} />
+        </Group>
+        {hasCollapsibleSummary ? <CollapsibleSummary chat={chat} /> : null}
+      </Stack>
+      <ChatMessages
+        messages={messages}
+        canLoadOlder={props.canLoadOlder}
+        onLoadOlder={props.onLoadOlder}
+        isLoadingOlder={props.isLoadingOlder}
+        header={preChatFields.length > 0 ? <PreChatForm fields={preChatFields} /> : null}
+        footer={chat.resolved ? <EndOfConversation /> : null}
+      />
+      {messages.length === 0 && !chat.resolved ? (
+        <Text size="sm" c="dimmed" p="md">
+          {texts.inbox.list.noMessage}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ChatMessage as Message } from "@harbor/contract/chat";
+import { Badge, Group } from "@mantine/core";
+import { splitIntoBubbles } from "../../../../lib/split-bubbles";
+import { texts } from "../../../../lib/texts";
+import { formatMessageTime } from "../../list-time";
+import { isShownMessage, readMessageData } from "../../message-data";
+import { FormMessage } from "./form-message";
+import { type BubbleTone, MessageBubble, MessageGroup } from "./message-bubble";
+import { MessageReferences } from "./message-references";
+import { OrderCardMessage } from "./order-card-message";
+import { SubscriptionListMessage } from "./subscription-list-message";
+
+const t = texts.inbox.messages;
+
+function toneOf(message: Message): BubbleTone {
+  if (message.messageType === "internal_note") return "note";
+  if (message.messageType === "agent_reply" || message.senderRole === "agent") return "agent";
+  if (message.messageType === "question" || message.senderRole === "customer") return "customer";
+  return "ai";
+}
+
+function senderLabel(message: Message, tone: BubbleTone): string {
+  if (tone === "note") return message.senderName ? `${t.internalNote} · ${message.senderName}` : t.internalNote;
+  if (tone === "agent") return message.senderName ?? t.agent;
+  return tone === "customer" ? t.customer : t.ai;
+}
+
+/** One stored message as chat; event types render nothing (spec part 1 §2). */
+export function ChatMessage({ message }: { message: Message }) {
+  if (!isShownMessage(message)) return null;
+  const tone = toneOf(message);
+  const data = readMessageData(message.messageData);
+  // Only AI answers are cut into bubbles; a visitor's or a colleague's text stays as written.
+  const bubbles =
+    message.messageType === "answer"
+      ? splitIntoBubbles(message.message)
+      : message.message.trim()
+        ? [message.message]
+        : [];
+  const time = formatMessageTime(message.timestamp);
+  return (
+    <MessageGroup tone={tone} label={time ? `${senderLabel(message, tone)} · ${time}` : senderLabel(message, tone)}>
+      {bubbles.map((bubble, index) => (
+        // Bubbles are cut from one text and never move.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <MessageBubble key={index} tone={tone} text={bubble} />
+      ))}
+      {data.answerBubbles && data.answerBubbles.bubbles.length > 0 ? (
+        // Shown as the visitor saw them; in the inbox they are not buttons.
+        <Group gap={6} component="ul" aria-label={t.choices} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {data.answerBubbles.bubbles.map((choice, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: choices carry no id and never move
+            <Badge key={index} component="li" variant="outline" tt="none" size="lg" fw={500} dir="auto">
+              {choice.message}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      {data.form ? <FormMessage form={data.form} dataModel={data.dataModel} /> : null}
+      {data.order ? <OrderCardMessage card={data.order} /> : null}
+      {data.subscriptions.length > 0 ? <SubscriptionListMessage subscriptions={data.subscriptions} /> : null}
+      {message.references.length > 0 ? <MessageReferences references={message.references} /> : null}
+    </MessageGroup>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ChatMessage, MessageType } from "@harbor/contract/chat";
+import { z } from "zod";
+
+/*
+ * messageData is untyped in the contract (one bag per message type). These are the shapes the
+ * chat panel knows how to show (spec part 1 §3); each part is read on its own with safeParse, so a
+ * part in an unknown shape is skipped rather than breaking the whole chat.
+ */
+
+/** Types that are events, not chat (spec part 1 §2, chat message rendering). */
+export const HIDDEN_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
+  "widget_event",
+  "integration_event",
+  "email_trigger",
+  "auth_event",
+  "condition",
+]);
+
+export function isShownMessage(message: ChatMessage): boolean {
+  return !HIDDEN_MESSAGE_TYPES.has(message.messageType);
+}
+
+const text = z.string().nullish();
+
+const answerBubblesSchema = z.object({
+  bubbles: z.array(z.object({ message: z.string(), value: z.string().nullish() })),
+});
+
+const formSchema = z.object({
+  title: text,
+  description: text,
+  fields: z
+    .array(z.object({ key: z.string(), title: z.string(), fieldType: text, required: z.boolean().nullish() }))
+    .nullish(),
+});
+
+/** The values a visitor sent with a form. */
+const dataModelSchema = z.object({
+  fields: z.array(z.object({ key: z.string(), value: z.union([z.string(), z.number(), z.boolean()]).nullish() })),
+});
+
+const orderItemSchema = z.object({ title: z.string(), variantTitle: text, imageSrc: text });
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+const fulfillmentSchema = z.object({
+  status: text,
+  shipmentStatus: text,
+  updatedAt: text,
+  company: text,
+  trackingNumber: text,
+  trackingURL: text,
+  items: z.array(orderItemSchema).nullish(),
+});
+export type Fulfillment = z.infer<typeof fulfillmentSchema>;
+
+const orderCardSchema = z.object({
+  order: z.object({ name: z.string(), createdAt: text, financialStatus: text }),
+  customer: z.object({ name: text, email: text }).nullish(),
+  fulfillments: z.array(fulfillmentSchema).nullish(),
+  processingItems: z.array(orderItemSchema).nullish(),
+  refunds: z.array(z.object({ products: z.array(orderItemSchema).nullish() })).nullish(),
+});
+export type OrderCard = z.infer<typeof orderCardSchema>;
+
+const subscriptionSchema = z.object({
+  product_title: z.string(),
+  variant_title: text,
+  image_src: text,
+  quantity: z.number(),
+  price: z.union([z.string(), z.number()]),
+  presentment_currency: z.string(),
+  next_charge_scheduled_at: text,
+  order_interval_frequency: z.union([z.string(), z.number()]),
+  order_interval_unit: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+function read<T>(schema: z.ZodType<T>, value: unknown): T | null {
+  if (value === undefined || value === null) return null;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/** The parts of one message's data that the panel shows; absent or unknown parts are null. */
+export function readMessageData(data: Record<string, unknown>) {
+  const responseFields = read(z.object({ order: z.unknown() }), data.responseFields);
+  const recharge = read(z.object({ subscriptions: z.array(z.unknown()) }), data.rechargeData);
+  return {
+    answerBubbles: read(answerBubblesSchema, data.answerBubbles),
+    form: read(formSchema, data.form),
+    dataModel: read(dataModelSchema, data.dataModel),
+    order: read(orderCardSchema, responseFields?.order),
+    // One broken subscription does not hide the others.
+    subscriptions: (recharge?.subscriptions ?? []).flatMap((item) => {
+      const subscription = read(subscriptionSchema, item);
+      return subscription ? [subscription] : [];
+    }),
+  };
+}
+
+export type FulfillmentDisplay = "processing" | "shipped" | "in_transit" | "out_for_delivery" | "delivered" | "failed";
+
+const SHIPMENT_FIRST = new Set(["in_transit", "out_for_delivery", "delivered"]);
+const FAILED = new Set(["cancelled", "failure", "error"]);
+
+/** Spec part 1 §4: the shipment statuses in_transit, out_for_delivery and delivered come first. */
+export function fulfillmentDisplay(fulfillment: Fulfillment): FulfillmentDisplay {
+  const shipment = fulfillment.shipmentStatus ?? "";
+  if (SHIPMENT_FIRST.has(shipment)) return shipment as FulfillmentDisplay;
+  const status = fulfillment.status ?? shipment;
+  if (FAILED.has(status)) return "failed";
+  if (status === "delivered") return "delivered";
+  if (["open", "success", "attempted_delivery", "in_transit", "out_for_delivery"].includes(status)) return "shipped";
+  return "processing";
+}

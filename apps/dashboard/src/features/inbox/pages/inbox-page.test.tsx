@@ -1,0 +1,383 @@
+import type { Chat, InboxChat, InboxRequest } from "@harbor/contract/chat";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
+import { renderRoutes } from "../../../test/render";
+import { fullChat, inboxChat } from "../test-fixtures";
+import { InboxPage } from "./inbox-page";
+
+type Handler = (body: unknown) => StubAnswer | Promise<StubAnswer>;
+const categories = {
+  aiCategories: [{ title: "Shipping" }],
+  customReplies: [{ _id: "00000000-0000-4000-8000-0000000000aa", name: "Refund flow" }],
+  suggestedQuestions: [],
+};
+
+function renderInbox({
+  path = "/inbox",
+  list,
+  chats = [],
+  routes = {},
+}: {
+  path?: string;
+  list: (request: InboxRequest) => StubAnswer | Promise<StubAnswer>;
+  chats?: Chat[];
+  routes?: Record<string, Handler>;
+}) {
+  const fetchMock = stubFetch({
+    "GET /api/chat/inbox/categories": () => ({ data: categories }),
+    "POST /api/chat/inbox": (body) => list(body as InboxRequest),
+    "POST /api/chat/": (body) => {
+      const { ticketID, chatID } = body as { ticketID?: string; chatID?: string };
+      const chat = chats.find((item) => item.ticketID === ticketID || item.chatID === chatID);
+      return chat ? { data: chat } : { status: 404, message: "Chat not found" };
+    },
+    ...routes,
+  });
+  const view = renderRoutes({ initialPath: path, routes: [{ path: "/inbox", element: <InboxPage /> }] });
+  return { ...view, fetchMock };
+}
+
+const page = (inbox: InboxChat[], unreadCount = 1, totalCount = 45): StubAnswer => ({
+  data: { inbox, totalCount, unreadCount },
+});
+const inboxBodies = (fetchMock: ReturnType<typeof stubFetch>) =>
+  bodiesSentTo(fetchMock, "POST /api/chat/inbox") as InboxRequest[];
+const rows = () => screen.queryAllByTestId("chat-row");
+const chatPanel = () => screen.getByRole("region", { name: "Chat" });
+
+describe("InboxPage list", () => {
+  it("shows rows with name (default Customer), last message, time, status pill, unread and flag", async () => {
+    const today = new Date();
+    today.setHours(9, 5);
+    renderInbox({
+      list: () =>
+        page([
+          inboxChat({
+            customer: { name: null, email: null, number: null, location: null },
+            lastMessageAt: today.toISOString(),
+            chatRead: false,
+          }),
+          inboxChat({
+            customer: { name: "Noa", email: null, number: null, location: null },
+            resolved: true,
+            isFlagged: true,
+            lastMessageAt: "2020-11-12T10:00:00.000Z",
+          }),
+          inboxChat({ status: "ticket", lastMessage: "Please call me" }),
+          inboxChat({ status: "human" }),
+        ]),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const [first, second, third, fourth] = rows() as HTMLElement[];
+    expect(within(first as HTMLElement).getByText("Customer")).toBeTruthy();
+    expect(within(first as HTMLElement).getByText("Unread")).toBeTruthy();
+    expect(within(first as HTMLElement).getByTestId("chat-time").textContent).toBe("09:05 AM");
+    expect(within(first as HTMLElement).getByText("Open")).toBeTruthy();
+    expect(within(second as HTMLElement).getByText("Noa")).toBeTruthy();
+    expect(within(second as HTMLElement).getByText("12 Nov")).toBeTruthy();
+    expect(
+      within(second as HTMLElement)
+        .getByText("Resolved")
+        .closest("[data-status]")
+        ?.getAttribute("data-status"),
+    ).toBe("resolved");
+    expect(within(second as HTMLElement).getByText("Flagged")).toBeTruthy();
+    expect(within(second as HTMLElement).queryByText("Unread")).toBeNull();
+    expect(within(third as HTMLElement).getByText("Ticket")).toBeTruthy();
+    expect(within(third as HTMLElement).getByText("Please call me")).toBeTruthy();
+    expect(within(fourth as HTMLElement).getByText("Open")).toBeTruthy();
+    expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
+  });
+
+  it.each([
+    ["/inbox", {}],
+    ["/inbox?status=resolved", { status: "resolved" }],
+    ["/inbox?status=handoff", { status: "handoff" }],
+    ["/inbox?category=Shipping", { category: "Shipping" }],
+    ["/inbox?customReply=Refund%20flow", { customReply: "Refund flow" }],
+  ])("sends the filter of %s", async (path, filter) => {
+    const { fetchMock } = renderInbox({ path, list: () => page([inboxChat()]) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(inboxBodies(fetchMock)[0]).toEqual({ pageNumber: 1, unreadChats: false, ...filter });
+  });
+
+  it("marks the menu entry of the URL and links the others", async () => {
+    renderInbox({ path: "/inbox?status=flagged", list: () => page([inboxChat()]) });
+    const menu = screen.getByRole("navigation", { name: "Inbox filters" });
+    expect(within(menu).getByRole("link", { name: "Flagged" }).getAttribute("aria-current")).toBe("page");
+    expect(within(menu).getByRole("link", { name: "All messages" }).getAttribute("href")).toBe("/inbox");
+    expect(within(menu).getByRole("link", { name: "Handoffs" }).getAttribute("href")).toBe("/inbox?status=handoff");
+    expect((await within(menu).findByRole("link", { name: "Shipping" })).getAttribute("href")).toBe(
+      "/inbox?category=Shipping",
+    );
+    expect(within(menu).getByRole("link", { name: "Refund flow" }).getAttribute("href")).toBe(
+      "/inbox?customReply=Refund+flow",
+    );
+    await userEvent.click(within(menu).getByRole("button", { name: "AI Conversations" }));
+    await waitFor(() =>
+      expect(within(menu).getByRole("button", { name: "AI Conversations" }).getAttribute("aria-expanded")).toBe(
+        "false",
+      ),
+    );
+  });
+
+  it("asks for unread chats only with the Unread toggle, from page one", async () => {
+    const { fetchMock } = renderInbox({
+      list: ({ unreadChats }) => page(unreadChats ? [inboxChat({ chatRead: false })] : [inboxChat(), inboxChat()]),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await userEvent.click(screen.getByRole("radio", { name: "Unread" }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(inboxBodies(fetchMock).at(-1)).toEqual({ pageNumber: 1, unreadChats: true });
+  });
+
+  it("says the inbox is empty", async () => {
+    renderInbox({ list: () => page([], 0, 0) });
+    expect(await screen.findByRole("heading", { name: "Your inbox is empty" })).toBeTruthy();
+  });
+
+  it("loads the next page within 30 px of the bottom and stops at an empty page", async () => {
+    const sizes: Record<number, number> = { 1: 20, 2: 3, 3: 0 };
+    const { fetchMock } = renderInbox({
+      list: ({ pageNumber = 1 }) => page(Array.from({ length: sizes[pageNumber] ?? 0 }, () => inboxChat())),
+    });
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    const region = screen.getByRole("region", { name: "Chats" });
+    let scrollTop = 0;
+    const scrollHeight = () => rows().length * 60;
+    Object.defineProperties(region, {
+      clientHeight: { configurable: true, get: () => 400 },
+      scrollHeight: { configurable: true, get: scrollHeight },
+      scrollTop: { configurable: true, get: () => scrollTop, set: (value: number) => (scrollTop = value) },
+    });
+    const scrollTo = (distance: number) => {
+      scrollTop = scrollHeight() - 400 - distance;
+      fireEvent.scroll(region);
+    };
+    scrollTo(31);
+    expect(inboxBodies(fetchMock)).toHaveLength(1);
+    scrollTo(30);
+    await waitFor(() => expect(rows()).toHaveLength(23));
+    scrollTo(0);
+    await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    scrollTo(0);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(inboxBodies(fetchMock).map((body) => body.pageNumber)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("InboxPage chat", () => {
+  it("opens a chat from the list: header, pre-chat form, messages, summary; the row turns read", async () => {
+    const row = inboxChat({ chatRead: false, ticketID: "AB12" });
+    const chat = fullChat(row, {
+      customer: {
+        name: "Noa Cohen",
+        email: "noa@example.com",
+        number: { countryCallingCode: "31", number: "612345678" },
+        location: "Utrecht, NL",
+      },
+      analysis: { summary: "x".repeat(501) },
+      aiAnalysis: [
+        {
+          _id: "00000000-0000-4000-8000-0000000000bb",
+          shortenedCustomerMessage: "Order status",
+          questionCategory: "Shipping",
+          selectedIntent: "track",
+        },
+      ],
+      workflows: {
+        preChat: { isCompleted: true, fields: [{ key: "orderNumber", title: "Order number", value: "#1043" }] },
+      },
+    });
+    const { fetchMock, router } = renderInbox({ list: () => page([row, inboxChat()], 3), chats: [chat] });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await userEvent.click(rows()[0] as HTMLElement);
+    expect(router.state.location.search).toBe("?ticketID=AB12");
+    expect(await screen.findByRole("heading", { name: "Ticket ID AB12" })).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([{ ticketID: "AB12" }]);
+    expect(within(chatPanel()).getByText("Open")).toBeTruthy();
+    expect(within(screen.getByTestId("pre-chat-form")).getByText("#1043")).toBeTruthy();
+    expect(within(chatPanel()).getByText("Let me check.")).toBeTruthy();
+    expect(within(chatPanel()).queryByText("End of conversation")).toBeNull();
+    const summary = screen.getByRole("complementary", { name: "Chat summary" });
+    expect(within(summary).getByText("+31 612345678")).toBeTruthy();
+    expect(within(summary).getByText("Utrecht, NL")).toBeTruthy();
+    expect(within(summary).getByTestId("chat-summary-text").textContent).toBe(`${"x".repeat(500)}…`);
+    expect(within(summary).getByText("Order status")).toBeTruthy();
+    await waitFor(() => expect(within(rows()[0] as HTMLElement).queryByText("Unread")).toBeNull());
+    expect(screen.getByTestId("unread-count").textContent).toBe("2 unread");
+  });
+
+  it("shows End of conversation for a resolved chat", async () => {
+    const row = inboxChat({ resolved: true, ticketID: "R1" });
+    renderInbox({ path: "/inbox?ticketID=R1", list: () => page([row]), chats: [fullChat(row)] });
+    expect(await screen.findByText("End of conversation")).toBeTruthy();
+    expect(within(chatPanel()).getByRole("button", { name: "Reopen chat" })).toBeTruthy();
+  });
+
+  it("resolves and flags with the inverse values and updates the row and pills from the answer", async () => {
+    const row = inboxChat({ ticketID: "F1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=F1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: {
+        "POST /api/chat/chat/toggle-resolution": () => ({ data: { chat: { ...row, resolved: true }, unreadCount: 0 } }),
+        "POST /api/chat/chat/toggle-flag": () => ({
+          data: { chat: { ...row, resolved: true, isFlagged: true }, unreadCount: 0 },
+        }),
+      },
+    });
+    await userEvent.click(
+      await within(await screen.findByRole("region", { name: "Chat" })).findByRole("button", { name: "Resolve chat" }),
+    );
+    expect(await within(chatPanel()).findByRole("button", { name: "Reopen chat" })).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-resolution")).toEqual([
+      { chatID: row.chatID, resolved: true },
+    ]);
+    expect(within(chatPanel()).getByText("Resolved")).toBeTruthy();
+    expect(within(rows()[0] as HTMLElement).getByText("Resolved")).toBeTruthy();
+    await userEvent.click(within(chatPanel()).getByRole("button", { name: "Flag chat" }));
+    expect(await within(chatPanel()).findByRole("button", { name: "Remove flag" })).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-flag")).toEqual([
+      { chatID: row.chatID, isFlagged: true },
+    ]);
+    expect(within(rows()[0] as HTMLElement).getByText("Flagged")).toBeTruthy();
+  });
+
+  it("offers Mark as unread only for a read chat, and raises the count", async () => {
+    const row = inboxChat({ ticketID: "U1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=U1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: { "POST /api/chat/mark-unread": () => ({ data: { chat: { ...row, chatRead: false }, unreadCount: 1 } }) },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Mark as unread" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark as unread" })).toBeNull());
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/mark-unread")).toEqual([{ chatID: row.chatID }]);
+    expect(within(rows()[0] as HTMLElement).getByText("Unread")).toBeTruthy();
+    expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toHaveLength(1);
+  });
+
+  it("deletes after confirmation, drops the row and opens the next chat", async () => {
+    const first = inboxChat({ ticketID: "D1" });
+    const second = inboxChat({
+      ticketID: "D2",
+      customer: { name: "Second", email: null, number: null, location: null },
+    });
+    const { fetchMock, router } = renderInbox({
+      path: "/inbox?ticketID=D1",
+      list: () => page([first, second], 0),
+      chats: [fullChat(first), fullChat(second)],
+      routes: { "POST /api/chat/delete": () => ({ data: { chat: first, unreadCount: 0 } }) },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this chat?" });
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/delete")).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes. Delete" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?ticketID=D2"));
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/delete")).toEqual([{ chatID: first.chatID }]);
+    expect(rows()).toHaveLength(1);
+    expect(await screen.findByRole("heading", { name: "Ticket ID D2" })).toBeTruthy();
+  });
+
+  it("logs a failed action, shows nothing and reads the chat and list again", async () => {
+    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    const row = inboxChat({ ticketID: "E1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=E1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: { "POST /api/chat/chat/toggle-flag": () => ({ status: 500, message: "boom" }) },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Flag chat" }));
+    await waitFor(() => expect(errorLog).toHaveBeenCalled());
+    await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(2));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Flag chat" })).toBeTruthy();
+    errorLog.mockRestore();
+  });
+
+  it("loads older messages when scrolled up, asking with before", async () => {
+    const row = inboxChat({ ticketID: "O1" });
+    const newest = fullChat(row, { hasOlderMessages: true });
+    const older = fullChat(row, {
+      hasOlderMessages: false,
+      messages: [
+        { ...newest.messages[0]!, _id: "00000000-0000-4000-8000-0000000000cc", message: "Hi there, first message" },
+      ],
+    });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=O1",
+      list: () => page([row], 0),
+      routes: { "POST /api/chat/": (body) => ({ data: (body as { before?: string }).before ? older : newest }) },
+    });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    Object.defineProperty(log, "scrollTop", { configurable: true, value: 10, writable: true });
+    fireEvent.scroll(log);
+    expect(await screen.findByText("Hi there, first message")).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([
+      { ticketID: "O1" },
+      { chatID: row.chatID, before: newest.messages[0]?._id },
+    ]);
+  });
+});
+
+describe("InboxPage keyboard", () => {
+  it("moves with j/k and arrows, resolves with e, opens help with ?, and ignores typing", async () => {
+    const chats = [inboxChat({ ticketID: "K1" }), inboxChat({ ticketID: "K2" }), inboxChat({ ticketID: "K3" })];
+    const { router, fetchMock } = renderInbox({
+      list: () => page(chats, 0),
+      chats: chats.map((row) => fullChat(row)),
+      routes: {
+        "POST /api/chat/chat/toggle-resolution": () => ({
+          data: { chat: { ...chats[1]!, resolved: true }, unreadCount: 0 },
+        }),
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.keyboard("j");
+    expect(router.state.location.search).toBe("?ticketID=K1");
+    await user.keyboard("j");
+    expect(router.state.location.search).toBe("?ticketID=K2");
+    await user.keyboard("{ArrowDown}");
+    expect(router.state.location.search).toBe("?ticketID=K3");
+    await user.keyboard("k");
+    await user.keyboard("{ArrowUp}");
+    expect(router.state.location.search).toBe("?ticketID=K1");
+    await user.keyboard("j");
+    await screen.findByRole("heading", { name: "Ticket ID K2" });
+    await user.keyboard("e");
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-resolution")).toEqual([
+        { chatID: chats[1]?.chatID, resolved: true },
+      ]),
+    );
+    await user.keyboard("r");
+    expect(router.state.location.search).toBe("?ticketID=K2");
+    await user.keyboard("?");
+    const help = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(within(help).getByText("Next chat")).toBeTruthy();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("does not act on keys typed into a field", async () => {
+    const chats = [inboxChat({ ticketID: "I1" })];
+    const { router } = renderInbox({ list: () => page(chats, 0) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const input = document.createElement("input");
+    document.body.append(input);
+    input.focus();
+    await userEvent.keyboard("j?");
+    expect(router.state.location.search).toBe("");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    input.remove();
+  });
+});
