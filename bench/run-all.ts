@@ -1,14 +1,16 @@
+import { benchInbox } from "./inbox";
 import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
 import { benchStartup } from "./startup";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list).
+// runs one: startup, ingest, retrieval (which also times the document list), inbox.
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
   ingest: () => benchKnowledgeIngest(),
   retrieval: () => benchKnowledgeRetrieval(),
+  inbox: () => benchInbox(),
 };
 for (const [name, run] of Object.entries(benchmarks)) {
   if (!only || only === name) await run();

@@ -31,6 +31,10 @@ import { createAuthService } from "./modules/auth/auth.service";
 import { createAnswerStore } from "./modules/chats/answer-store";
 import { createChatsRepository } from "./modules/chats/chats.repository";
 import { chatsRoutes } from "./modules/chats/chats.routes";
+import { createDemoChatsSeeder } from "./modules/chats/demo-chats";
+import { createInboxRepository } from "./modules/chats/inbox.repository";
+import { inboxRoutes } from "./modules/chats/inbox.routes";
+import { createInboxService } from "./modules/chats/inbox.service";
 import { createTokenUsageService } from "./modules/chats/token-usage.service";
 import { createCompaniesRepository } from "./modules/companies/companies.repository";
 import { createCompaniesService } from "./modules/companies/companies.service";
@@ -109,9 +113,14 @@ export async function buildApp(deps: AppDeps) {
     name: "knowledge-articles",
     seed: (companyId) => knowledgeService.seedDemoArticles(companyId),
   };
+  // Sample chats are answered by the pipeline (made below) from the demo articles seeded first.
+  const sampleChatsSeeder: DemoContentSeeder = {
+    name: "sample-chats",
+    seed: (companyId) => createDemoChatsSeeder({ db, chats: chatsRepository, pipeline }).seed(companyId),
+  };
   const demoContent = createDemoContentRunner({
     companies: companiesRepository,
-    seeders: deps.demoContentSeeders ?? [knowledgeArticlesSeeder],
+    seeders: deps.demoContentSeeders ?? [knowledgeArticlesSeeder, sampleChatsSeeder],
     log,
   });
   const companiesService = createCompaniesService({ companies: companiesRepository, demoContent });
@@ -165,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: config.publicUrl });
   const chatsRepository = createChatsRepository(db);
   const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
+  const inboxService = createInboxService({ inbox: createInboxRepository(db) });
   const aiEngine = createAiEngine(config, { llm: deps.llm });
   const pipeline = createAnswerPipeline({
     retrieve: (options) => retriever.retrieve(options),
@@ -236,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
   knowledgeRoutes(app, { knowledgeService });
   aiAgentRoutes(app, { aiAgentService, pipeline });
   chatsRoutes(app, { tokenUsageService });
+  inboxRoutes(app, { inboxService });
 
   const dashboardDir = config.dashboardDir;
   const hasDashboard = dashboardDir !== undefined && existsSync(path.join(dashboardDir, "index.html"));
@@ -300,6 +311,7 @@ export async function buildApp(deps: AppDeps) {
       reembedding,
       aiAgentService,
       chatsRepository,
+      inboxService,
       pipeline,
       aiEngine,
       companiesRepository,

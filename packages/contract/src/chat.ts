@@ -143,3 +143,9 @@ export const toggleTicketRequestSchema = z.object({ chatID: idSchema, status: z.
 /** What chat actions answer: the chat's row as the list shows it, and the workspace's unread count. */
 export const chatActionResponseSchema = z.object({ chat: inboxChatSchema, unreadCount: z.number().int() });
 export type ChatActionResponse = z.infer<typeof chatActionResponseSchema>;
+
+/** POST /api/chat/shopify/get-customer: the chat's customer, looked up in the connected shop by e-mail. */
+export const shopifyCustomerRequestSchema = z.object({ customer: customerSchema.partial() });
+/** The shop's customer id, for the link to the customer in the shop admin. */
+export const shopifyCustomerResponseSchema = z.object({ id: z.string() });
+export type ShopifyCustomerResponse = z.infer<typeof shopifyCustomerResponseSchema>;

@@ -9,7 +9,6 @@ import type {
   Classification,
   Classifier,
   ConversationTurn,
-  QuestionCategoryOption,
   Summarizer,
   TokenUsage,
 } from "../answer/answer-types";

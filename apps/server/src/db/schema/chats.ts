@@ -1,6 +1,18 @@
 import type { Reference } from "@harbor/contract/ai-agent";
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 
 /**
@@ -15,7 +27,8 @@ export const chats = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     visitorId: text("visitor_id"),
-    ticketId: text("ticket_id"),
+    /** Short, upper-case, unique per company (see ticket-id.ts); staff quote it to each other. */
+    ticketId: text("ticket_id").notNull(),
     status: text("status").notNull().default("open"),
     resolved: boolean("resolved").notNull().default(false),
     isFlagged: boolean("is_flagged").notNull().default(false),
@@ -26,7 +39,31 @@ export const chats = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("chats_company_recent_idx").on(table.companyId, table.lastMessageAt)],
+  // The inbox pages by (last_message_at desc, id desc) within a company, which a backward scan of
+  // these indexes serves; each menu filter has a partial index, so a page and its count read only
+  // the rows that filter shows.
+  (table) => {
+    const inboxOrder = [table.companyId, table.lastMessageAt, table.id] as const;
+    return [
+      index("chats_inbox_idx").on(...inboxOrder),
+      index("chats_inbox_unread_idx")
+        .on(...inboxOrder)
+        .where(sql`${table.chatRead} = false`),
+      index("chats_inbox_open_idx")
+        .on(...inboxOrder)
+        .where(sql`${table.resolved} = false`),
+      index("chats_inbox_resolved_idx")
+        .on(...inboxOrder)
+        .where(sql`${table.resolved} = true`),
+      index("chats_inbox_flagged_idx")
+        .on(...inboxOrder)
+        .where(sql`${table.isFlagged} = true`),
+      index("chats_inbox_handoff_idx")
+        .on(...inboxOrder)
+        .where(sql`${table.status} in ('human', 'ticket')`),
+      uniqueIndex("chats_company_ticket_idx").on(table.companyId, table.ticketId),
+    ];
+  },
 );
 
 /** A cited document as stored with an answer (the contract's Reference). */
@@ -50,7 +87,14 @@ export const chatMessages = pgTable(
     references: jsonb("references").$type<StoredReference[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("chat_messages_chat_idx").on(table.chatId, table.createdAt)],
+  (table) => [
+    // id breaks ties between messages of the same instant, so the window and `before` are exact.
+    index("chat_messages_chat_order_idx").on(table.chatId, table.createdAt, table.id),
+    // The inbox's Custom Replies filter: chats whose messages came from a given custom reply.
+    index("chat_messages_custom_reply_idx")
+      .on(table.companyId, sql`(${table.messageData}->>'customReplyID')`, table.chatId)
+      .where(sql`(${table.messageData}->>'customReplyID') is not null`),
+  ],
 );
 
 /** One entry per answered question: what the visitor asked, in short, and how it was classified. */
@@ -70,7 +114,11 @@ export const chatAnalyses = pgTable(
     selectedIntent: text("selected_intent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("chat_analyses_chat_idx").on(table.chatId, table.createdAt)],
+  (table) => [
+    index("chat_analyses_chat_idx").on(table.chatId, table.createdAt),
+    // The inbox's AI Conversations filter: chats with an entry in a question category.
+    index("chat_analyses_category_idx").on(table.companyId, table.questionCategory, table.chatId),
+  ],
 );
 
 /**

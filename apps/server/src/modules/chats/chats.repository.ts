@@ -2,6 +2,10 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TokenUsage } from "../../ai/answer/answer-types";
 import { type Database, queryRows } from "../../db/client";
 import { chatAnalyses, chatMessages, chats, type StoredReference, tokenUsage } from "../../db/schema/index";
+import { generateTicketId } from "./ticket-id";
+
+/** Attempts at a free ticket ID before giving up; each collides with odds of (chats / 729 million). */
+const TICKET_ID_ATTEMPTS = 8;
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -9,13 +13,17 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 /** Chats, their messages, analysis entries and token usage; every call is scoped by companyId. */
 export function createChatsRepository(db: Database) {
   return {
+    /** A new chat with a ticket ID unique in its company (the unique index decides; a clash retries). */
     async createChat(companyId: string, options: { visitorId?: string; language?: string } = {}) {
-      const [row] = await db
-        .insert(chats)
-        .values({ companyId, visitorId: options.visitorId, language: options.language })
-        .returning();
-      if (!row) throw new Error("Chat insert returned no row");
-      return row;
+      for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
+        const [row] = await db
+          .insert(chats)
+          .values({ companyId, visitorId: options.visitorId, language: options.language, ticketId: generateTicketId() })
+          .onConflictDoNothing()
+          .returning();
+        if (row) return row;
+      }
+      throw new Error("No free ticket ID found for a new chat");
     },
 
     async findChat(companyId: string, chatId: string) {

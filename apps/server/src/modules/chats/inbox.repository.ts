@@ -1,0 +1,239 @@
+import type { ChatStatus, InboxStatusFilter } from "@harbor/contract/chat";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { type Database, queryRows } from "../../db/client";
+import { chatAnalyses, companyIntegrations, customReplies, questionCategories } from "../../db/schema/index";
+import type { ChatMessageRow } from "./chats.repository";
+
+/** A chat as the inbox list shows it: its row plus the start of its latest visible message. */
+export type InboxChatRow = {
+  id: string;
+  ticket_id: string;
+  resolved: boolean;
+  status: ChatStatus;
+  is_flagged: boolean;
+  chat_read: boolean;
+  created_at: Date | string;
+  last_message_at: Date | string;
+  customer: Record<string, unknown>;
+  summary: string;
+  last_message: string | null;
+};
+
+export type InboxFilter = {
+  status?: InboxStatusFilter;
+  /** Chats with an AI analysis entry in this question category. */
+  category?: string;
+  /** Chats with a message sent by a custom reply of this name (messageData.customReplyID). */
+  customReply?: string;
+  isUnreadOnly: boolean;
+};
+
+/** The list preview skips what the chat view does not show either (events, conditions, notes). */
+const PREVIEW_TYPES = sql.raw(`('question', 'answer', 'answer_bubbles', 'form', 'agent_reply')`);
+/** Enough of the latest message for the list's cut; the rest never leaves the database. */
+const PREVIEW_CHARS = 200;
+
+const rowColumns = sql`
+  c.id, c.ticket_id, c.resolved, c.status, c.is_flagged, c.chat_read, c.created_at, c.last_message_at,
+  c.customer, c.summary,
+  (select left(m.message, ${sql.raw(String(PREVIEW_CHARS))}) from chat_messages m
+    where m.chat_id = c.id and m.message_type in ${PREVIEW_TYPES}
+    order by m.created_at desc, m.id desc limit 1) as last_message`;
+
+/**
+ * The filter as SQL. The status conditions are written exactly as the partial indexes' predicates
+ * (schema/chats.ts), so PostgreSQL can use those indexes for the page and for the count.
+ */
+function inboxWhere(companyId: string, filter: InboxFilter) {
+  const conditions = [sql`c.company_id = ${companyId}`];
+  if (filter.status === "open") conditions.push(sql`c.resolved = false`);
+  if (filter.status === "resolved") conditions.push(sql`c.resolved = true`);
+  if (filter.status === "flagged") conditions.push(sql`c.is_flagged = true`);
+  if (filter.status === "handoff") conditions.push(sql`c.status in ('human', 'ticket')`);
+  if (filter.isUnreadOnly) conditions.push(sql`c.chat_read = false`);
+  if (filter.category !== undefined) {
+    conditions.push(sql`c.id in (
+      select a.chat_id from chat_analyses a
+      where a.company_id = ${companyId} and a.question_category = ${filter.category})`);
+  }
+  if (filter.customReply !== undefined) {
+    conditions.push(sql`c.id in (
+      select m.chat_id from chat_messages m
+      where m.company_id = ${companyId} and (m.message_data->>'customReplyID') in (
+        select r.id::text from custom_replies r where r.company_id = ${companyId} and r.name = ${filter.customReply}))`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** SQL behind the inbox; every statement is scoped by companyId. */
+export function createInboxRepository(db: Database) {
+  /** One chat's list row, by id or ticket ID. */
+  async function findRow(companyId: string, by: { chatId: string } | { ticketId: string }) {
+    const match = "chatId" in by ? sql`c.id = ${by.chatId}` : sql`c.ticket_id = ${by.ticketId}`;
+    const [row] = await queryRows<InboxChatRow>(
+      db,
+      sql`select ${rowColumns} from chats c where c.company_id = ${companyId} and ${match}`,
+    );
+    return row ?? null;
+  }
+
+  /** Runs one single-row UPDATE … RETURNING id and answers the changed chat's list row. */
+  async function updateAndFind(companyId: string, chatId: string, update: ReturnType<typeof sql>) {
+    const [changed] = await queryRows<{ id: string }>(
+      db,
+      sql`update chats c set ${update} where c.company_id = ${companyId} and c.id = ${chatId} returning c.id`,
+    );
+    return changed ? findRow(companyId, { chatId }) : null;
+  }
+
+  return {
+    findRow,
+
+    /** One page in inbox order. Paging happens on ids alone (an index-only scan), then rows are read. */
+    async listPage(options: { companyId: string; filter: InboxFilter; offset: number; limit: number }) {
+      return queryRows<InboxChatRow>(
+        db,
+        sql`
+          select ${rowColumns}
+          from (
+            select c.id from chats c
+            where ${inboxWhere(options.companyId, options.filter)}
+            order by c.last_message_at desc, c.id desc
+            limit ${options.limit} offset ${options.offset}
+          ) page
+          join chats c on c.id = page.id
+          order by c.last_message_at desc, c.id desc`,
+      );
+    },
+
+    async count(companyId: string, filter: InboxFilter) {
+      const isOnlyCategory =
+        filter.category !== undefined && !filter.status && !filter.isUnreadOnly && !filter.customReply;
+      // A menu category alone is counted on its own index (analyses go with their chat), which
+      // spares a join over all the company's chats.
+      const query = isOnlyCategory
+        ? sql`select count(distinct a.chat_id)::int as count from chat_analyses a
+              where a.company_id = ${companyId} and a.question_category = ${filter.category}`
+        : sql`select count(*)::int as count from chats c where ${inboxWhere(companyId, filter)}`;
+      const [row] = await queryRows<{ count: number }>(db, query);
+      return row?.count ?? 0;
+    },
+
+    /** Unread chats of the whole company, counted on the partial unread index. */
+    async countUnread(companyId: string) {
+      const [row] = await queryRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from chats c where c.company_id = ${companyId} and c.chat_read = false`,
+      );
+      return row?.count ?? 0;
+    },
+
+    /** Opening a chat: marks it read in one statement and answers its id (null: no such chat). */
+    async markRead(companyId: string, by: { chatId: string } | { ticketId: string }) {
+      const match = "chatId" in by ? sql`c.id = ${by.chatId}` : sql`c.ticket_id = ${by.ticketId}`;
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`update chats c set chat_read = true where c.company_id = ${companyId} and ${match} returning c.id`,
+      );
+      return row?.id ?? null;
+    },
+
+    /** Only a read chat becomes unread; null when the chat is missing or already unread. */
+    async markUnread(companyId: string, chatId: string) {
+      const [changed] = await queryRows<{ id: string }>(
+        db,
+        sql`update chats c set chat_read = false
+            where c.company_id = ${companyId} and c.id = ${chatId} and c.chat_read = true returning c.id`,
+      );
+      return changed ? findRow(companyId, { chatId }) : null;
+    },
+
+    setFlag: (companyId: string, chatId: string, isFlagged: boolean) =>
+      updateAndFind(companyId, chatId, sql`is_flagged = ${isFlagged}`),
+
+    setResolved: (companyId: string, chatId: string, resolved: boolean) =>
+      updateAndFind(companyId, chatId, sql`resolved = ${resolved}`),
+
+    setStatus: (companyId: string, chatId: string, status: ChatStatus) =>
+      updateAndFind(companyId, chatId, sql`status = ${status}`),
+
+    /**
+     * Deletes the chat (messages and analyses go by cascade; token usage keeps with chat_id null)
+     * and answers its last list row. The select runs on the statement's snapshot, so it still sees
+     * the chat and its latest message.
+     */
+    async deleteChat(companyId: string, chatId: string) {
+      const [row] = await queryRows<InboxChatRow>(
+        db,
+        sql`
+          with gone as (delete from chats where company_id = ${companyId} and id = ${chatId} returning id)
+          select ${rowColumns} from chats c join gone on gone.id = c.id`,
+      );
+      return row ?? null;
+    },
+
+    /** The newest `limit` messages, or those before the message `beforeId`, newest first. */
+    async messagesWindow(options: { companyId: string; chatId: string; beforeId?: string; limit: number }) {
+      const before =
+        options.beforeId === undefined
+          ? sql``
+          : sql`and (m.created_at, m.id) < (
+              select b.created_at, b.id from chat_messages b
+              where b.id = ${options.beforeId} and b.chat_id = ${options.chatId} and b.company_id = ${options.companyId})`;
+      return queryRows<{
+        id: string;
+        message: string;
+        message_type: string;
+        sender_role: string;
+        event_type: string | null;
+        message_data: ChatMessageRow["messageData"];
+        references: ChatMessageRow["references"];
+        created_at: Date | string;
+      }>(
+        db,
+        sql`
+          select m.id, m.message, m.message_type, m.sender_role, m.event_type, m.message_data, m."references", m.created_at
+          from chat_messages m
+          where m.company_id = ${options.companyId} and m.chat_id = ${options.chatId} ${before}
+          order by m.created_at desc, m.id desc
+          limit ${options.limit}`,
+      );
+    },
+
+    async listAnalyses(companyId: string, chatId: string) {
+      return db
+        .select()
+        .from(chatAnalyses)
+        .where(and(eq(chatAnalyses.companyId, companyId), eq(chatAnalyses.chatId, chatId)))
+        .orderBy(asc(chatAnalyses.createdAt), asc(chatAnalyses.id));
+    },
+
+    async listActiveCategoryTitles(companyId: string) {
+      const rows = await db
+        .selectDistinct({ title: questionCategories.title })
+        .from(questionCategories)
+        .where(and(eq(questionCategories.companyId, companyId), eq(questionCategories.isActive, true)))
+        .orderBy(asc(questionCategories.title));
+      return rows.map((row) => row.title);
+    },
+
+    async listCustomReplies(companyId: string) {
+      return db
+        .select({ id: customReplies.id, name: customReplies.name })
+        .from(customReplies)
+        .where(eq(customReplies.companyId, companyId))
+        .orderBy(asc(customReplies.name), asc(customReplies.id));
+    },
+
+    async hasIntegration(companyId: string, app: string) {
+      const [row] = await db
+        .select({ app: companyIntegrations.app })
+        .from(companyIntegrations)
+        .where(and(eq(companyIntegrations.companyId, companyId), eq(companyIntegrations.app, app)))
+        .limit(1);
+      return row !== undefined;
+    },
+  };
+}
+
+export type InboxRepository = ReturnType<typeof createInboxRepository>;

@@ -1,0 +1,192 @@
+import {
+  CHAT_MESSAGES_WINDOW,
+  type Chat,
+  type ChatActionResponse,
+  type ChatMessage,
+  type ChatStatus,
+  type Customer,
+  type GetChatRequest,
+  INBOX_PAGE_SIZE,
+  type InboxCategories,
+  type InboxChat,
+  type InboxResponse,
+  type inboxRequestSchema,
+  type MessageType,
+  type ShopifyCustomerResponse,
+} from "@harbor/contract/chat";
+import type { z } from "zod";
+import { AppError } from "../../platform/errors";
+import type { CompanyAuth } from "../../platform/session";
+import type { InboxChatRow, InboxRepository } from "./inbox.repository";
+import { normaliseTicketId } from "./ticket-id";
+
+/** The list shows the start of the latest message; the chat view has the whole text. */
+const LAST_MESSAGE_CUT = 140;
+
+const chatGone = () => new AppError("NOT_FOUND", "This chat no longer exists.");
+
+const isoTime = (value: Date | string) => new Date(value).toISOString();
+
+const textOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : null);
+
+/** The stored customer is free-form JSON (pre-chat form, widget, integrations); the contract is not. */
+function toCustomer(stored: Record<string, unknown>): Customer {
+  const number = stored.number as { countryCallingCode?: unknown; number?: unknown } | null | undefined;
+  const hasNumber = typeof number?.countryCallingCode === "string" && typeof number.number === "string";
+  return {
+    name: textOrNull(stored.name),
+    email: textOrNull(stored.email),
+    number: hasNumber ? { countryCallingCode: String(number.countryCallingCode), number: String(number.number) } : null,
+    location: textOrNull(stored.location),
+  };
+}
+
+function cut(text: string) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > LAST_MESSAGE_CUT ? `${flat.slice(0, LAST_MESSAGE_CUT - 1).trimEnd()}…` : flat;
+}
+
+function toInboxChat(row: InboxChatRow): InboxChat {
+  return {
+    _id: row.id,
+    chatID: row.id,
+    ticketID: row.ticket_id,
+    resolved: row.resolved,
+    status: row.status,
+    isFlagged: row.is_flagged,
+    chatRead: row.chat_read,
+    createdAt: isoTime(row.created_at),
+    lastMessageAt: isoTime(row.last_message_at),
+    customer: toCustomer(row.customer),
+    lastMessage: cut(row.last_message ?? ""),
+  };
+}
+
+/** The inbox (spec part 1 §2, §4, §7): any signed-in member of the company, admin or agent. */
+export function createInboxService(deps: { inbox: InboxRepository }) {
+  const { inbox } = deps;
+
+  async function actionResponse(companyId: string, row: InboxChatRow | null): Promise<ChatActionResponse> {
+    if (!row) throw chatGone();
+    return { chat: toInboxChat(row), unreadCount: await inbox.countUnread(companyId) };
+  }
+
+  return {
+    async list(auth: CompanyAuth, request: z.output<typeof inboxRequestSchema>): Promise<InboxResponse> {
+      const filter = {
+        status: request.status,
+        category: request.category || undefined,
+        customReply: request.customReply || undefined,
+        isUnreadOnly: request.unreadChats,
+      };
+      const [rows, totalCount, unreadCount] = await Promise.all([
+        inbox.listPage({
+          companyId: auth.companyId,
+          filter,
+          offset: (request.pageNumber - 1) * INBOX_PAGE_SIZE,
+          limit: INBOX_PAGE_SIZE,
+        }),
+        inbox.count(auth.companyId, filter),
+        inbox.countUnread(auth.companyId),
+      ]);
+      return { inbox: rows.map(toInboxChat), totalCount, unreadCount };
+    },
+
+    async categories(auth: CompanyAuth): Promise<InboxCategories> {
+      const [titles, replies] = await Promise.all([
+        inbox.listActiveCategoryTitles(auth.companyId),
+        inbox.listCustomReplies(auth.companyId),
+      ]);
+      return {
+        aiCategories: titles.map((title) => ({ title })),
+        customReplies: replies.map((reply) => ({ _id: reply.id, name: reply.name })),
+        // Suggested questions are written by the automation issue; until then there are none.
+        suggestedQuestions: [],
+      };
+    },
+
+    /** Opens a chat: marks it read, then answers it with its newest messages (or those before `before`). */
+    async getChat(auth: CompanyAuth, request: GetChatRequest): Promise<Chat> {
+      const by = request.chatID ? { chatId: request.chatID } : { ticketId: normaliseTicketId(request.ticketID ?? "") };
+      const chatId = await inbox.markRead(auth.companyId, by);
+      if (!chatId) throw chatGone();
+      const [row, newestFirst, analyses] = await Promise.all([
+        inbox.findRow(auth.companyId, { chatId }),
+        inbox.messagesWindow({
+          companyId: auth.companyId,
+          chatId,
+          beforeId: request.before,
+          limit: CHAT_MESSAGES_WINDOW + 1,
+        }),
+        inbox.listAnalyses(auth.companyId, chatId),
+      ]);
+      // Deleted between the two statements.
+      if (!row) throw chatGone();
+      const hasOlderMessages = newestFirst.length > CHAT_MESSAGES_WINDOW;
+      const messages: ChatMessage[] = newestFirst
+        .slice(0, CHAT_MESSAGES_WINDOW)
+        .reverse()
+        .map((message) => ({
+          _id: message.id,
+          message: message.message,
+          // Written only by this server, from the contract's enums.
+          messageType: message.message_type as MessageType,
+          senderRole: message.sender_role as ChatMessage["senderRole"],
+          timestamp: isoTime(message.created_at),
+          eventType: message.event_type,
+          messageData: message.message_data,
+          references: message.references,
+          senderName: textOrNull(message.message_data.senderName),
+        }));
+      return {
+        ...toInboxChat(row),
+        messages,
+        hasOlderMessages,
+        analysis: { summary: row.summary },
+        aiAnalysis: analyses.map((entry) => ({
+          _id: entry.id,
+          shortenedCustomerMessage: entry.shortenedCustomerMessage,
+          questionCategory: entry.questionCategory,
+          selectedIntent: entry.selectedIntent,
+        })),
+        // The widget issue stores the pre-chat form's answers; until then no chat has one.
+        workflows: { preChat: { isCompleted: false, fields: [] } },
+      };
+    },
+
+    async deleteChat(auth: CompanyAuth, chatId: string) {
+      return actionResponse(auth.companyId, await inbox.deleteChat(auth.companyId, chatId));
+    },
+
+    async markUnread(auth: CompanyAuth, chatId: string) {
+      const row = await inbox.markUnread(auth.companyId, chatId);
+      if (!row) {
+        if (!(await inbox.findRow(auth.companyId, { chatId }))) throw chatGone();
+        throw new AppError("CONFLICT", "This chat is already unread.");
+      }
+      return actionResponse(auth.companyId, row);
+    },
+
+    async setFlag(auth: CompanyAuth, chatId: string, isFlagged: boolean) {
+      return actionResponse(auth.companyId, await inbox.setFlag(auth.companyId, chatId, isFlagged));
+    },
+
+    async setResolved(auth: CompanyAuth, chatId: string, resolved: boolean) {
+      return actionResponse(auth.companyId, await inbox.setResolved(auth.companyId, chatId, resolved));
+    },
+
+    async setTicketStatus(auth: CompanyAuth, chatId: string, status: Extract<ChatStatus, "ticket" | "human">) {
+      return actionResponse(auth.companyId, await inbox.setStatus(auth.companyId, chatId, status));
+    },
+
+    /** Linking to the customer in the shop admin needs the Shopify client of the integrations issue. */
+    async shopifyCustomer(auth: CompanyAuth): Promise<ShopifyCustomerResponse> {
+      if (!(await inbox.hasIntegration(auth.companyId, "shopify"))) {
+        throw new AppError("CONFLICT", "Shopify is not connected.");
+      }
+      throw new AppError("CONFLICT", "Looking up Shopify customers comes with the integrations issue.");
+    },
+  };
+}
+
+export type InboxService = ReturnType<typeof createInboxService>;
