@@ -62,7 +62,8 @@ describe("sign-up and sign-in journeys", () => {
     await page.waitForURL("**/onboarding");
     await expect.poll(() => page.getByText("Just a moment").isVisible()).toBe(true);
     await page.waitForURL("**/inbox", { timeout: 15_000 });
-    await expect.poll(() => page.getByText("Your inbox is empty").isVisible()).toBe(true);
+    // The new workspace's inbox holds sample chats the AI answered from the demo articles.
+    await expect.poll(() => page.getByText("Emma de Vries").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText("Kestrel Pine").first().isVisible()).toBe(true);
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
 

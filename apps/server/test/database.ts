@@ -4,8 +4,6 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
 
-export const TEMPLATE_DATABASE = "harbor_test_template";
-
 export function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -27,7 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
   } finally {
     await admin.end();
   }

@@ -1,13 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client";
-import { TEMPLATE_DATABASE, withDatabaseName } from "./database";
+import { withDatabaseName } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
+    templateDatabase: string;
     pgliteSnapshotPath: string;
     testDatabaseUrl: string;
   }
@@ -23,20 +25,27 @@ export default async function setup(project: TestProject) {
   const testDatabaseUrl = project.config.provide?.testDatabaseUrl ?? "";
 
   if (testDatabaseUrl) {
+    // A template per run: two runs on one server (a developer's and CI's) never share one.
+    const templateDatabase = `harbor_test_template_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${templateDatabase}`);
     await admin.end();
     const template = await openDatabase({
       kind: "postgres",
-      connectionString: withDatabaseName(testDatabaseUrl, TEMPLATE_DATABASE),
+      connectionString: withDatabaseName(testDatabaseUrl, templateDatabase),
       maxConnections: 1,
     });
     await template.migrate();
     await template.close();
     project.provide("pgliteSnapshotPath", "");
-    return;
+    project.provide("templateDatabase", templateDatabase);
+    return async () => {
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+      await dropper.end();
+    };
   }
 
   const folder = await mkdtemp(path.join(os.tmpdir(), "harbor-test-"));

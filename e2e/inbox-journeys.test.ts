@@ -1,0 +1,93 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiClient } from "./support/api";
+import { expectAccessibleAtBothWidths, launchBrowser, PHONE, pageSignedInAs } from "./support/browser";
+import { type HarborServer, startHarborServer } from "./support/harbor-server";
+
+let server: HarborServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startHarborServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) expect(await server.stop()).toBe(0);
+});
+
+describe("inbox journeys", () => {
+  it("staff open a sample chat, read the AI's answer and its source, resolve it and find it under Resolved", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@inbox-shop.example");
+    // Sample chats are answered in the background after sign-up.
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
+      )
+      .toBe(4);
+
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/inbox`);
+    const list = page.getByRole("region", { name: "Chats" });
+    await expect.poll(() => list.getByText("Emma de Vries").first().isVisible()).toBe(true);
+    // A chat with no customer name shows the default name.
+    expect(await list.getByText("Customer", { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByText("2 unread").first().isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await list.getByText("Emma de Vries").first().click();
+    const chat = page.getByRole("region", { name: "Chat" });
+    await expect
+      .poll(() =>
+        chat
+          .getByText(/1–3 working days/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await chat.getByText("How long does standard delivery take?").isVisible()).toBe(true);
+    expect(await chat.getByText("Shipping and delivery").first().isVisible()).toBe(true);
+    // Opening it marked it read.
+    await expect.poll(() => page.getByText("1 unread").first().isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await chat.getByRole("button", { name: "Resolve chat" }).click();
+    await expect.poll(() => chat.getByRole("button", { name: "Reopen chat" }).isVisible()).toBe(true);
+    expect(await chat.getByText("End of conversation").isVisible()).toBe(true);
+
+    await page.getByRole("navigation", { name: "Inbox filters" }).getByRole("link", { name: "Resolved" }).click();
+    await page.waitForURL("**/inbox?status=resolved*");
+    await expect.poll(() => list.getByText("Emma de Vries").first().isVisible()).toBe(true);
+    expect(await list.getByText("Liam Jansen").first().isVisible()).toBe(true);
+    expect(await list.getByText("Sanne Bakker").count()).toBe(0);
+  });
+
+  it("on a phone the list and the chat take the screen in turn", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@phone-shop.example");
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
+      )
+      .toBe(4);
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/inbox`);
+    await expect.poll(() => page.getByText("Sanne Bakker").first().isVisible()).toBe(true);
+    await page.getByText("Sanne Bakker").first().click();
+    const back = page.getByRole("link", { name: "Back to chats" }).filter({ visible: true });
+    await expect.poll(() => back.isVisible()).toBe(true);
+    // The chat fills the screen; the list is gone until Back.
+    const chat = page.getByRole("region", { name: "Chat" });
+    await expect.poll(() => chat.getByText(/iDEAL/).first().isVisible()).toBe(true);
+    expect(await page.getByText("Emma de Vries").filter({ visible: true }).count()).toBe(0);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await back.click();
+    await expect.poll(() => page.getByText("Emma de Vries").filter({ visible: true }).count()).toBe(1);
+  });
+});
