@@ -16,7 +16,7 @@ const GROUPS = [
   "order orders ordered purchase bought buy bestelling bestellen besteld gekocht kopen הזמנה הזמנתי קניתי לקנות",
   "cancel cancelled cancellation change annuleren annulering wijzigen לבטל ביטול לשנות",
   "track tracking trace where status volgen track-trace waar מעקב איפה",
-  "pay payment payments accept accepted accepteren accepteert method ideal credit paypal klarna later afterpay betalen betaling betaalmethode betaalmethoden betaalwijze betaalwijzen betaalopties achteraf תשלום לשלם כרטיס אשראי",
+  "pay payment payments accepteren accepteert method ideal card credit paypal klarna later afterpay betalen betaling betaalmethode betaalmethoden betaalwijze betaalwijzen betaalopties achteraf kaart תשלום לשלם כרטיס אשראי",
   "gift card giftcard voucher cadeaukaart cadeaubon tegoedbon כרטיס מתנה שובר",
   "discount code coupon promo sale korting kortingscode actie הנחה קוד קופון",
   "size sizes sizing fit fits measure maat maten pasvorm מידה מידות",
