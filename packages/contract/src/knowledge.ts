@@ -96,8 +96,17 @@ export const sourceSchema = z.object({
 });
 export type Source = z.infer<typeof sourceSchema>;
 
+/** The company's help desk connection as the Add Source form needs it (spec part 1 §3, Company). */
+export const companyIntegrationsSchema = z.object({
+  zendesk: z.object({ isActive: z.boolean(), credentials: z.object({ domainName: z.string() }) }).nullable(),
+});
+export type CompanyIntegrations = z.infer<typeof companyIntegrationsSchema>;
+
 /** Answer of every source call: the company with its sources (spec part 1 §7). */
-export const companyWithSourcesSchema = companySchema.extend({ sources: z.array(sourceSchema) });
+export const companyWithSourcesSchema = companySchema.extend({
+  sources: z.array(sourceSchema),
+  integrations: companyIntegrationsSchema,
+});
 export type CompanyWithSources = z.infer<typeof companyWithSourcesSchema>;
 
 const sourceNameSchema = z

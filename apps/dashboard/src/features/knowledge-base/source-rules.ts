@@ -18,8 +18,15 @@ export function sourceAction(source: Source): "auto" | "resync" | "none" {
   return "resync";
 }
 
-/** The company's help desk, when its integration is active. Fed by the integrations area once it exists. */
+/** The company's help desk, when its integration is active. */
 export type HelpDeskIntegration = { domainName: string };
+
+/** The Zendesk connection of the company answer, as the Add Source form uses it: only while active. */
+export function activeHelpDesk(
+  zendesk: { isActive: boolean; credentials: { domainName: string } } | null,
+): HelpDeskIntegration | null {
+  return zendesk?.isActive && zendesk.credentials.domainName ? { domainName: zendesk.credentials.domainName } : null;
+}
 
 const ALWAYS_OFFERED: SourceType[] = ["website", "blog", "shopify-products"];
 const HELP_CENTER_TYPES: SourceType[] = ["zendesk-hc", "zendesk-hc-api"];

@@ -35,7 +35,10 @@ export const articlesSource = source({
   documentCount: 2,
 });
 
-export function company(sources: Source[]): CompanyWithSources {
+export function company(
+  sources: Source[],
+  integrations: CompanyWithSources["integrations"] = { zendesk: null },
+): CompanyWithSources {
   return {
     _id: "00000000-0000-4000-8000-0000000000c1",
     name: "Acme Outdoor",
@@ -43,6 +46,7 @@ export function company(sources: Source[]): CompanyWithSources {
     subscription: { status: "active" },
     isDemoContentReady: true,
     createdAt: "2026-11-01T00:00:00.000Z",
+    integrations,
     sources,
   };
 }

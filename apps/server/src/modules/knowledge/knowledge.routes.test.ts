@@ -149,6 +149,25 @@ describe("sources", () => {
       updateFrequency: "auto",
     });
     expect(zendesk.body.message).toBe("Connect Zendesk first: Settings → Integrations.");
+    const before = await h.api<CompanyWithSources>("GET", "/api/document/sources", { cookie: owner.cookie });
+    expect(before.body.data.integrations).toEqual({ zendesk: null });
+  });
+
+  it("tells the Add Source form whether the help desk is connected, and its domain", async () => {
+    const fresh = await h.signUp("owner@helpdesk-shop.example");
+    await h.app.services.integrationsRepository.save({
+      companyId: fresh.companyId,
+      app: "zendesk",
+      publicCredentials: { domainName: "helpdesk-shop.zendesk.com" },
+      secrets: { apiToken: "zd-secret" },
+      isActive: false,
+    });
+    const answer = await h.api<CompanyWithSources>("GET", "/api/document/sources", { cookie: fresh.cookie });
+    expect(answer.body.data.integrations).toEqual({
+      zendesk: { isActive: false, credentials: { domainName: "helpdesk-shop.zendesk.com" } },
+    });
+    // Secrets never travel to the dashboard.
+    expect(JSON.stringify(answer.body)).not.toContain("zd-secret");
   });
 
   it("reports a site that cannot be read, and keeps the documents of the last good sync", async () => {

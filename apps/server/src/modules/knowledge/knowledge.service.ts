@@ -78,12 +78,22 @@ export function createKnowledgeService(deps: {
 
   async function companyWithSources(companyId: string): Promise<CompanyWithSources> {
     await articlesSource(companyId);
-    const [company, sources] = await Promise.all([
+    const [company, sources, zendesk] = await Promise.all([
       deps.companies.findById(companyId),
       knowledge.listSources(companyId),
+      deps.integrations.find(companyId, "zendesk"),
     ]);
     if (!company) throw new AppError("NOT_FOUND", "This workspace no longer exists.");
-    return { ...toCompanyDto(company), sources: sources.map((row) => toSourceDto(row.source, row.documentCount)) };
+    return {
+      ...toCompanyDto(company),
+      sources: sources.map((row) => toSourceDto(row.source, row.documentCount)),
+      // Only what the Add Source form needs: whether the help desk is on, and its domain.
+      integrations: {
+        zendesk: zendesk
+          ? { isActive: zendesk.isActive, credentials: { domainName: zendesk.publicCredentials.domainName ?? "" } }
+          : null,
+      },
+    };
   }
 
   async function requireSource(companyId: string, sourceId: string) {

@@ -42,6 +42,26 @@ const syncing = (item: Source): Source => ({
 });
 
 describe("SourcesPage", () => {
+  it("offers the help-center source only while the company's Zendesk integration is active", async () => {
+    const user = userEvent.setup();
+    const zendesk = (isActive: boolean) => ({ zendesk: { isActive, credentials: { domainName: "acme" } } });
+    const answers = [
+      company([articlesSource, website], zendesk(true)),
+      company([articlesSource, website], zendesk(false)),
+    ];
+    for (const [index, answer] of answers.entries()) {
+      const view = renderPage({ "GET /api/document/sources": () => ({ data: answer }) });
+      await screen.findByRole("link", { name: "Help pages" });
+      await user.click(screen.getByRole("button", { name: "Add Source" }));
+      const dialog = await screen.findByRole("dialog", { name: "Add Source" });
+      const types = within(dialog)
+        .getAllByRole("option")
+        .map((option) => (option as HTMLOptionElement).value);
+      expect(types.includes("zendesk-hc"), `answer ${index}`).toBe(index === 0);
+      view.unmount();
+    }
+  });
+
   it("shows a loader, then the sources with their columns", async () => {
     renderPage({ "GET /api/document/sources": () => ({ data: company([articlesSource, website]) }) });
     expect(screen.getByRole("status").textContent).toContain("Loading sources");

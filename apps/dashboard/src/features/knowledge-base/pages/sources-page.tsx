@@ -13,20 +13,14 @@ import { useResyncSource } from "../api/resync-source";
 import { AddSourceModal } from "../components/add-source-modal";
 import { PageErrorsModal } from "../components/page-errors-modal";
 import { SourcesTable } from "../components/sources-table";
-import type { HelpDeskIntegration } from "../source-rules";
+import { activeHelpDesk } from "../source-rules";
 
 const t = texts.knowledgeBase.sources;
-
-/**
- * The connected help desk. Integrations are not built yet, so the help-center source type is never
- * offered; the integrations area will feed the company's active Zendesk integration in here.
- */
-const HELP_DESK: HelpDeskIntegration | null = null;
 
 /** The source stays set while the modal closes, so its title does not change during the fade-out. */
 type PageErrorsState = { isOpen: boolean; source: Source | null };
 
-export function SourcesPage({ helpDesk = HELP_DESK }: { helpDesk?: HelpDeskIntegration | null }) {
+export function SourcesPage() {
   const sources = useSources();
   const resync = useResyncSource();
   const [isAddOpen, setAddOpen] = useState(false);
@@ -76,7 +70,7 @@ export function SourcesPage({ helpDesk = HELP_DESK }: { helpDesk?: HelpDeskInteg
         opened={isAddOpen}
         onClose={() => setAddOpen(false)}
         sources={sources.data?.sources ?? []}
-        helpDesk={helpDesk}
+        helpDesk={activeHelpDesk(sources.data?.integrations.zendesk ?? null)}
       />
       <PageErrorsModal
         opened={pageErrors.isOpen}
