@@ -1,5 +1,6 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import { splitIntoBubbles } from "@harbor/contract/sentences";
 import type { FastifyBaseLogger } from "fastify";
 import type { AgentSettings } from "../../modules/ai-agent/ai-agent.service";
 import type { AnswerStore } from "../../modules/chats/answer-store";
@@ -12,7 +13,6 @@ import type {
   Summarizer,
   TokenUsage,
 } from "../answer/answer-types";
-import { splitIntoBubbles } from "../answer/split-bubbles";
 import { detectLanguage } from "../retrieval/detect-language";
 
 /** Passages handed to the answerer; the local one re-ranks their sentences. */

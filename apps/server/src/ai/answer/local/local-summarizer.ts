@@ -1,5 +1,5 @@
+import { splitSentences } from "@harbor/contract/sentences";
 import type { Summarizer } from "../answer-types";
-import { splitSentences } from "../sentence-boundaries";
 import { localUsage } from "./local-usage";
 import { shortenMessage } from "./shorten-message";
 

@@ -1,4 +1,4 @@
-import { splitSentences } from "../sentence-boundaries";
+import { splitSentences } from "@harbor/contract/sentences";
 
 /**
  * One answerable piece of a passage: a sentence of a paragraph, a list item, or a "Key: value"

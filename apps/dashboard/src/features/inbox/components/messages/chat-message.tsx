@@ -1,6 +1,6 @@
 import type { ChatMessage as Message } from "@harbor/contract/chat";
+import { splitIntoBubbles } from "@harbor/contract/sentences";
 import { Badge, Group } from "@mantine/core";
-import { splitIntoBubbles } from "../../../../lib/split-bubbles";
 import { texts } from "../../../../lib/texts";
 import { formatMessageTime } from "../../list-time";
 import { isShownMessage, readMessageData } from "../../message-data";

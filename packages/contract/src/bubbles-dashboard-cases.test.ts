@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitIntoBubbles } from "./split-bubbles";
+import { splitIntoBubbles } from "./sentences";
 
 const filler = (length: number) => "a".repeat(length);
 

@@ -1,7 +1,9 @@
+import { BUBBLE_SPLIT_AFTER } from "./ai-agent";
+
 /**
  * Where sentences end in shop text, in English, Dutch and Hebrew alike (they share . ! ?).
- * Used both to cut knowledge passages into sentences and to cut answers into chat bubbles, so
- * the two never disagree about what a sentence is.
+ * Used to cut knowledge passages into sentences (server) and answers into chat bubbles (server,
+ * widget and inbox), so they never disagree about what a sentence is.
  */
 
 /** Words that end in a full stop without ending the sentence ("e.g. iDEAL", "approx. 3 days", "bijv. PayPal"). */
@@ -60,4 +62,25 @@ export function splitSentences(text: string): string[] {
   const rest = text.slice(start).trim();
   if (rest) sentences.push(rest);
   return sentences;
+}
+
+/**
+ * Answer text as chat bubbles (spec part 1: "split into separate bubbles at the first sentence
+ * end after 200 characters"), applied again to what remains. A long sentence stays whole: a
+ * bubble never ends mid-sentence, and a number such as "4.95" is never a sentence end.
+ */
+export function splitIntoBubbles(text: string): string[] {
+  const bubbles: string[] = [];
+  let rest = text.trim();
+  while (rest) {
+    const current = rest;
+    const end = sentenceEnds(current).find((offset) => offset >= BUBBLE_SPLIT_AFTER && offset < current.length);
+    if (end === undefined) {
+      bubbles.push(current);
+      break;
+    }
+    bubbles.push(current.slice(0, end).trim());
+    rest = current.slice(end).trim();
+  }
+  return bubbles;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitSentences } from "./sentence-boundaries";
+import { splitSentences } from "./sentences";
 
 describe("splitSentences", () => {
   it("splits on . ! ? followed by whitespace", () => {

@@ -1,6 +1,6 @@
-import { BUBBLE_SPLIT_AFTER } from "@harbor/contract/ai-agent";
 import { describe, expect, it } from "vitest";
-import { splitIntoBubbles } from "./split-bubbles";
+import { BUBBLE_SPLIT_AFTER } from "./ai-agent";
+import { splitIntoBubbles } from "./sentences";
 
 const sentence = (words: number, end = ".") => `Word${" word".repeat(words - 1)}${end}`;
 
