@@ -1,29 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { TokenUsage } from "../../ai/answer/answer-types";
 import type { Database } from "../../db/client";
-import {
-  chatAnalyses,
-  chatMessages,
-  chats,
-  knowledgeDocuments,
-  type StoredReference,
-  tokenUsage,
-} from "../../db/schema/index";
-
-type UsagePurpose = "chat" | "playground" | "eval";
-
-const usageRows = (companyId: string, chatId: string | null, purpose: UsagePurpose, usage: TokenUsage[]) =>
-  usage
-    .filter((entry) => entry.inputTokens > 0 || entry.outputTokens > 0)
-    .map((entry) => ({
-      companyId,
-      chatId,
-      purpose,
-      model: entry.model,
-      inputTokens: Math.round(entry.inputTokens),
-      outputTokens: Math.round(entry.outputTokens),
-      day: sql`(now() at time zone 'utc')::date`,
-    }));
+import { chatAnalyses, chats, knowledgeDocuments, type StoredReference, tokenUsage } from "../../db/schema/index";
+import { appendMessage, tokenUsageRows } from "./chats.repository";
 
 /**
  * Everything an answered question leaves behind, written in one transaction: the answer
@@ -46,27 +25,19 @@ export function createAnswerStore(db: Database) {
     }) {
       const { companyId, chatId } = options;
       return db.transaction(async (tx) => {
-        const [message] = await tx
-          .insert(chatMessages)
-          .values({
-            companyId,
-            chatId,
-            message: options.text,
-            messageType: "answer",
-            senderRole: "ai",
-            messageData: options.messageData,
-            references: options.references,
-          })
-          .returning();
-        if (!message) throw new Error("Answer insert returned no row");
-        await tx
-          .update(chats)
-          .set({ lastMessageAt: message.createdAt, chatRead: false })
-          .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
+        const message = await appendMessage(tx, {
+          companyId,
+          chatId,
+          message: options.text,
+          messageType: "answer",
+          senderRole: "ai",
+          messageData: options.messageData,
+          references: options.references,
+        });
         await tx
           .insert(chatAnalyses)
           .values({ companyId, chatId, messageId: options.questionMessageId, ...options.analysis });
-        const usage = usageRows(companyId, chatId, "chat", options.usage);
+        const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
         if (usage.length > 0) await tx.insert(tokenUsage).values(usage);
         if (options.citedDocumentIds.length > 0) {
           await tx
@@ -91,7 +62,7 @@ export function createAnswerStore(db: Database) {
           .update(chats)
           .set({ summary: options.summary })
           .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
-        const usage = usageRows(companyId, chatId, "chat", options.usage);
+        const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
         if (usage.length > 0) await tx.insert(tokenUsage).values(usage);
       });
     },

@@ -10,6 +10,65 @@ const TICKET_ID_ATTEMPTS = 8;
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
+type Writer = Pick<Database, "insert" | "update">;
+
+export type NewMessage = {
+  companyId: string;
+  chatId: string;
+  message: string;
+  messageType: string;
+  senderRole: "customer" | "ai" | "agent" | "system";
+  messageData?: Record<string, unknown>;
+  references?: StoredReference[];
+};
+
+/**
+ * Inserts a message and moves its chat to the top of the inbox as unread. Callers run it inside
+ * their transaction (a lone message, or an answer with everything it leaves behind).
+ */
+export async function appendMessage(tx: Writer, message: NewMessage) {
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({
+      companyId: message.companyId,
+      chatId: message.chatId,
+      message: message.message,
+      messageType: message.messageType,
+      senderRole: message.senderRole,
+      messageData: message.messageData ?? {},
+      references: message.references ?? [],
+    })
+    .returning();
+  if (!row) throw new Error("Message insert returned no row");
+  await tx
+    .update(chats)
+    .set({ lastMessageAt: row.createdAt, chatRead: false })
+    .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)));
+  return row;
+}
+
+export type UsagePurpose = "chat" | "playground" | "eval";
+
+/** token_usage rows for provider calls that used tokens; `day` is the UTC day of the call. */
+export function tokenUsageRows(options: {
+  companyId: string;
+  chatId: string | null;
+  purpose: UsagePurpose;
+  usage: TokenUsage[];
+}) {
+  return options.usage
+    .filter((entry) => entry.inputTokens > 0 || entry.outputTokens > 0)
+    .map((entry) => ({
+      companyId: options.companyId,
+      chatId: options.chatId,
+      purpose: options.purpose,
+      model: entry.model,
+      inputTokens: Math.round(entry.inputTokens),
+      outputTokens: Math.round(entry.outputTokens),
+      day: sql`(now() at time zone 'utc')::date`,
+    }));
+}
+
 /** Chats, their messages, analysis entries and token usage; every call is scoped by companyId. */
 export function createChatsRepository(db: Database) {
   return {
@@ -36,35 +95,8 @@ export function createChatsRepository(db: Database) {
     },
 
     /** Appends a message and moves the chat to the top of the inbox, in one transaction. */
-    async insertMessage(message: {
-      companyId: string;
-      chatId: string;
-      message: string;
-      messageType: string;
-      senderRole: "customer" | "ai" | "agent" | "system";
-      messageData?: Record<string, unknown>;
-      references?: StoredReference[];
-    }) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(chatMessages)
-          .values({
-            companyId: message.companyId,
-            chatId: message.chatId,
-            message: message.message,
-            messageType: message.messageType,
-            senderRole: message.senderRole,
-            messageData: message.messageData ?? {},
-            references: message.references ?? [],
-          })
-          .returning();
-        if (!row) throw new Error("Message insert returned no row");
-        await tx
-          .update(chats)
-          .set({ lastMessageAt: row.createdAt, chatRead: false })
-          .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)));
-        return row;
-      });
+    insertMessage(message: NewMessage) {
+      return db.transaction((tx) => appendMessage(tx, message));
     },
 
     /** The latest question/answer messages of a chat, oldest first. */
@@ -111,33 +143,15 @@ export function createChatsRepository(db: Database) {
         .orderBy(chatAnalyses.createdAt, chatAnalyses.id);
     },
 
-    async updateSummary(companyId: string, chatId: string, summary: string) {
-      await db
-        .update(chats)
-        .set({ summary })
-        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
-    },
-
     /** One row per provider call; `day` is the UTC day of the call. */
     async recordUsage(options: {
       companyId: string;
       chatId: string | null;
-      purpose: "chat" | "playground" | "eval";
+      purpose: UsagePurpose;
       usage: TokenUsage[];
     }) {
-      const rows = options.usage.filter((entry) => entry.inputTokens > 0 || entry.outputTokens > 0);
-      if (rows.length === 0) return;
-      await db.insert(tokenUsage).values(
-        rows.map((entry) => ({
-          companyId: options.companyId,
-          chatId: options.chatId,
-          purpose: options.purpose,
-          model: entry.model,
-          inputTokens: Math.round(entry.inputTokens),
-          outputTokens: Math.round(entry.outputTokens),
-          day: sql`(now() at time zone 'utc')::date`,
-        })),
-      );
+      const rows = tokenUsageRows(options);
+      if (rows.length > 0) await db.insert(tokenUsage).values(rows);
     },
 
     /** Per model and day sums for a range of UTC days (both included). */

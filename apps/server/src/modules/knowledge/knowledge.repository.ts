@@ -424,14 +424,6 @@ export function createKnowledgeRepository(db: Database) {
         .returning({ id: knowledgeDocuments.id });
       return deleted.length;
     },
-
-    async incrementTimesUsed(companyId: string, documentIds: string[]) {
-      if (documentIds.length === 0) return;
-      await db
-        .update(knowledgeDocuments)
-        .set({ timesUsed: sql`${knowledgeDocuments.timesUsed} + 1` })
-        .where(and(eq(knowledgeDocuments.companyId, companyId), inArray(knowledgeDocuments.id, documentIds)));
-    },
   };
 }
 
