@@ -7,6 +7,9 @@ export const INBOX_PAGE_SIZE = 20;
 export const CHAT_MESSAGES_WINDOW = 20;
 export const CHAT_SUMMARY_CUT = 500;
 export const DEFAULT_CUSTOMER_NAME = "Customer";
+/** A typing indicator clears itself after this long without news (a lost "stopped" event never sticks). */
+export const VISITOR_TYPING_MS = 6000;
+export const STAFF_REPLY_MAX = 5000;
 
 /** Stored chat status: the AI handles it (`open`), a human does (`human`), or a ticket was raised. */
 export const chatStatusSchema = z.enum(["open", "human", "ticket"]);
@@ -149,3 +152,28 @@ export const shopifyCustomerRequestSchema = z.object({ customer: customerSchema.
 /** The shop's customer id, for the link to the customer in the shop admin. */
 export const shopifyCustomerResponseSchema = z.object({ id: z.string() });
 export type ShopifyCustomerResponse = z.infer<typeof shopifyCustomerResponseSchema>;
+
+/**
+ * Human takeover (beyond the spec; paths chosen in its style): a reply takes the chat over
+ * (status human, the AI stays silent) and reaches the widget; a note is for staff only.
+ * `clientMessageID` makes a retried send store once.
+ */
+export const staffMessageRequestSchema = z.object({
+  chatID: idSchema,
+  clientMessageID: z.string().trim().min(8).max(64),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Write a message")
+    .max(STAFF_REPLY_MAX, `A message can be at most ${STAFF_REPLY_MAX} characters`),
+});
+export type StaffMessageRequest = z.infer<typeof staffMessageRequestSchema>;
+/** POST /api/chat/chat/reply and /api/chat/chat/note answer the stored message and the chat's row. */
+export const staffMessageResponseSchema = z.object({
+  message: chatMessageSchema,
+  chat: inboxChatSchema,
+  unreadCount: z.number().int(),
+});
+export type StaffMessageResponse = z.infer<typeof staffMessageResponseSchema>;
+/** POST /api/chat/chat/take-over (status human) and /api/chat/chat/hand-back (status open: the AI answers again). */
+export const takeoverRequestSchema = chatIdRequestSchema;

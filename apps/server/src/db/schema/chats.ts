@@ -36,6 +36,10 @@ export const chats = pgTable(
     language: text("language"),
     customer: jsonb("customer").$type<Record<string, unknown>>().notNull().default({}),
     summary: text("summary").notNull().default(""),
+    /** The visitor ended the chat (resolved it or restarted); the widget offers Start new chat. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** Feedback stars, 1–5, when the visitor gave them. */
+    rating: integer("rating"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +66,8 @@ export const chats = pgTable(
         .on(...inboxOrder)
         .where(sql`${table.status} in ('human', 'ticket')`),
       uniqueIndex("chats_company_ticket_idx").on(table.companyId, table.ticketId),
+      // The widget finds a visitor's newest chat to continue.
+      index("chats_visitor_idx").on(table.companyId, table.visitorId, table.createdAt),
     ];
   },
 );
@@ -85,9 +91,14 @@ export const chatMessages = pgTable(
     eventType: text("event_type"),
     messageData: jsonb("message_data").$type<Record<string, unknown>>().notNull().default({}),
     references: jsonb("references").$type<StoredReference[]>().notNull().default([]),
+    /** The id the sender's client gave the message; a retried send with the same id is stored once. */
+    clientMessageId: text("client_message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex("chat_messages_client_id_idx")
+      .on(table.chatId, table.clientMessageId)
+      .where(sql`${table.clientMessageId} is not null`),
     // id breaks ties between messages of the same instant, so the window and `before` are exact.
     index("chat_messages_chat_order_idx").on(table.chatId, table.createdAt, table.id),
     // The inbox's Custom Replies filter: chats whose messages came from a given custom reply.

@@ -7,3 +7,4 @@ export * from "./integrations";
 export * from "./jobs";
 export * from "./knowledge";
 export * from "./users";
+export * from "./widgets";

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { type StoredWidgetSettings, widgets } from "../../db/schema/index";
+import { defaultWidgetSettings } from "./widget.defaults";
+
+export type WidgetRow = typeof widgets.$inferSelect;
+
+/** 20 characters of [a-z0-9]: unguessable, and safe in a script tag's attribute. */
+export function newWidgetId() {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+  return Array.from(randomBytes(20), (byte) => alphabet[byte % alphabet.length]).join("");
+}
+
+/** The company's widget; every call but findByWidgetId is scoped by companyId. */
+export function createWidgetRepository(db: Database) {
+  return {
+    /** The company's widget, made with defaults on first use (two racing callers get the same row). */
+    async findOrCreate(companyId: string): Promise<WidgetRow> {
+      const [existing] = await db.select().from(widgets).where(eq(widgets.companyId, companyId)).limit(1);
+      if (existing) return existing;
+      await db
+        .insert(widgets)
+        .values({ companyId, widgetId: newWidgetId(), settings: defaultWidgetSettings() })
+        .onConflictDoNothing({ target: widgets.companyId });
+      const [row] = await db.select().from(widgets).where(eq(widgets.companyId, companyId)).limit(1);
+      if (!row) throw new Error(`Widget of company ${companyId} could not be created`);
+      return row;
+    },
+
+    /** The visitor side knows only the public widget id. */
+    async findByWidgetId(widgetId: string): Promise<WidgetRow | null> {
+      const [row] = await db.select().from(widgets).where(eq(widgets.widgetId, widgetId)).limit(1);
+      return row ?? null;
+    },
+
+    async saveSettings(companyId: string, settings: StoredWidgetSettings): Promise<WidgetRow> {
+      const [row] = await db
+        .update(widgets)
+        .set({ settings, updatedAt: sql`now()` })
+        .where(eq(widgets.companyId, companyId))
+        .returning();
+      if (!row) throw new Error(`Widget of company ${companyId} not found`);
+      return row;
+    },
+  };
+}
+
+export type WidgetRepository = ReturnType<typeof createWidgetRepository>;

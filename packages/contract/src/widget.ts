@@ -1,0 +1,431 @@
+import { z } from "zod";
+import { visitorLanguageSchema } from "./ai-agent";
+import { idSchema } from "./common";
+
+/**
+ * The chat widget's settings (spec part 2 §3 "Widget", §5, §9) and the visitor-side REST calls
+ * (part 2 §7 "Visitor widget"). Realtime events are in realtime.ts.
+ */
+
+export const DEFAULT_BRAND_COLOR = "#4e45dd";
+/** The spec's default bubble text colour is an invalid short white; we store a valid one. */
+export const DEFAULT_BUBBLE_TEXT_COLOR = "#ffffff";
+export const OPENING_MESSAGES_MAX = 10;
+export const OPENING_MESSAGE_MAX = 500;
+export const WIDGET_TEXT_MAX = 500;
+export const WIDGET_TITLE_MAX = 120;
+export const SUGGESTED_QUESTIONS_MAX = 100;
+export const PORTAL_LINKS_MAX = 50;
+export const TIME_SLOTS_PER_DAY_MAX = 12;
+/** Visitor attachments (spec part 2 §5): per file. */
+export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const VISITOR_FILE_TOO_LARGE = "some files are larger than 10MB";
+export const VISITOR_FILE_TOO_LARGE_MS = 2000;
+/** A visitor's message, in characters (the realtime channel refuses longer ones). */
+export const VISITOR_MESSAGE_MAX = 2000;
+
+const hexColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Enter a colour like #4e45dd");
+
+/** An empty colour falls back to the brand default (spec part 2 §9). */
+const colorSchema = z.union([hexColorSchema, z.literal("")]).transform((color) => color || DEFAULT_BRAND_COLOR);
+
+const bubbleColorsSchema = z.object({ backgroundColor: colorSchema, textColor: colorSchema });
+
+export const widgetThemeSchema = z.object({
+  brand: z.object({ brandColor: colorSchema }),
+  chatBubble: z.object({ customer: bubbleColorsSchema, aiAgent: bubbleColorsSchema }),
+});
+export type WidgetTheme = z.infer<typeof widgetThemeSchema>;
+
+/** Offsets in pixels from the page's edges; null = not set (the launcher sits bottom right by default). */
+const offsetSchema = z.number().int().min(0).max(2000).nullable();
+
+export const widgetButtonSchema = z.object({
+  /** Set by the server from an uploaded icon (flag customIconAdded); null = the default icon. */
+  customIconURL: z.string().nullable(),
+  size: z.enum(["normal", "small"], { error: "Button size is required" }),
+  show: z.boolean(),
+  zIndex: z.number({ error: "Z index is required" }).int().min(0).max(2_147_483_647),
+  position: z.object({ top: offsetSchema, left: offsetSchema, bottom: offsetSchema, right: offsetSchema }),
+});
+export type WidgetButton = z.infer<typeof widgetButtonSchema>;
+
+export const widgetNotificationsSchema = z.object({ enableSound: z.boolean(), enableWelcomeMessage: z.boolean() });
+
+export const ticketAppSchema = z.enum(["email", "zendesk"]);
+export const agentAppSchema = z.enum(["shopify-inbox", "tawk", "whatsapp", "gorgias", "zendesk", "zendesk-classic"]);
+export const ticketStatusSchema = z.enum(["new", "open", "pending", "solved"]);
+
+export const weekDaySchema = z.enum(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+export type WeekDay = z.infer<typeof weekDaySchema>;
+export const WEEK_DAYS = weekDaySchema.options;
+
+const hhmmSchema = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, "Times are HH:mm");
+
+/**
+ * A slot in UTC. `endTime` ≤ `startTime` means it runs past midnight into the next UTC day
+ * ("00:00" as an end is midnight). The dashboard shows and edits slots in the user's local time
+ * and converts them (moving a slot to a neighbouring day when the offset crosses midnight).
+ */
+export const timeSlotSchema = z.object({ startTime: hhmmSchema, endTime: hhmmSchema });
+export type TimeSlot = z.infer<typeof timeSlotSchema>;
+
+export const availableDaySchema = z.object({
+  day: weekDaySchema,
+  isActive: z.boolean(),
+  timeSlots: z.array(timeSlotSchema).max(TIME_SLOTS_PER_DAY_MAX),
+});
+export type AvailableDay = z.infer<typeof availableDaySchema>;
+
+/** Monday–Friday on by default (spec part 2 §4); an active day keeps at least one slot. */
+export const weeklyScheduleSchema = z
+  .array(availableDaySchema)
+  .length(7)
+  .superRefine((days, ctx) => {
+    days.forEach((day, index) => {
+      if (day.isActive && day.timeSlots.length === 0) {
+        ctx.addIssue({ code: "custom", path: [index, "timeSlots"], message: "Add at least one time slot" });
+      }
+    });
+    if (new Set(days.map((day) => day.day)).size !== 7) {
+      ctx.addIssue({ code: "custom", message: "Each day of the week appears once" });
+    }
+  });
+
+export const availableHoursSchema = z.object({
+  isActive: z.boolean(),
+  availableDays: weeklyScheduleSchema,
+  /** While the widget is outside its hours, still show the agent handoff option. */
+  showHandoff: z.boolean(),
+});
+export type AvailableHours = z.infer<typeof availableHoursSchema>;
+
+const optionalEmail = z.union([z.email({ error: "Enter a valid e-mail address" }), z.literal("")]);
+
+export const handoffSchema = z
+  .object({
+    channels: z.object({
+      ticket: z.object({
+        isActive: z.boolean(),
+        handoffMessage: z.string().trim().max(WIDGET_TEXT_MAX),
+        appType: ticketAppSchema.nullable(),
+        attributes: z.array(z.object({ notificationEmail: optionalEmail })).max(1),
+      }),
+      agent: z.object({
+        isActive: z.boolean(),
+        appType: agentAppSchema.nullable(),
+        /** WhatsApp number in international form, digits only after an optional +. */
+        attributes: z.array(z.object({ whatsapp: z.string().trim().max(20) })).max(1),
+        humanAgent: z.object({
+          showAvailability: z.boolean(),
+          /** Set by the server from an uploaded picture (flag agentImageAdded). */
+          profilePictureURL: z.string().nullable(),
+          responseTime: z.string().trim().max(WIDGET_TITLE_MAX),
+          availabilityMessage: z.string().trim().max(WIDGET_TEXT_MAX),
+          availableDays: z.array(availableDaySchema).length(7),
+        }),
+      }),
+    }),
+    ticketStatus: z.object({ chatHistory: ticketStatusSchema.nullable() }),
+  })
+  .superRefine((handoff, ctx) => {
+    const { ticket, agent } = handoff.channels;
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+    if (ticket.isActive) {
+      if (!ticket.handoffMessage) issue(["channels", "ticket", "handoffMessage"], "Handoff message is required");
+      if (!ticket.appType) issue(["channels", "ticket", "appType"], "Ticket app is required");
+      if (ticket.appType === "email" && !ticket.attributes[0]?.notificationEmail) {
+        issue(["channels", "ticket", "attributes", 0, "notificationEmail"], "Notification e-mail is required");
+      }
+    }
+    if (agent.isActive) {
+      if (!agent.appType) issue(["channels", "agent", "appType"], "Agent app is required");
+      if (agent.appType === "whatsapp" && !/^\+?\d{6,15}$/.test(agent.attributes[0]?.whatsapp ?? "")) {
+        issue(["channels", "agent", "attributes", 0, "whatsapp"], "Enter the WhatsApp number with its country code");
+      }
+      const human = agent.humanAgent;
+      if (human.showAvailability) {
+        if (!human.responseTime) issue(["channels", "agent", "humanAgent", "responseTime"], "Reply time is required");
+        if (!human.availabilityMessage) {
+          issue(["channels", "agent", "humanAgent", "availabilityMessage"], "Availability message is required");
+        }
+        if (!human.availableDays.some((day) => day.isActive && day.timeSlots.length > 0)) {
+          issue(["channels", "agent", "humanAgent", "availableDays"], "Schedule is required");
+        }
+      }
+    }
+    const usesZendesk = [ticket.appType, agent.appType].some((app) => app === "zendesk" || app === "zendesk-classic");
+    if (ticket.isActive && ticket.appType === "zendesk" && !handoff.ticketStatus.chatHistory) {
+      issue(["ticketStatus", "chatHistory"], "Ticket status is required");
+    } else if (usesZendesk && (ticket.isActive || agent.isActive) && !handoff.ticketStatus.chatHistory) {
+      issue(["ticketStatus", "chatHistory"], "Ticket status is required");
+    }
+  });
+export type Handoff = z.infer<typeof handoffSchema>;
+
+/** A portal link that starts a custom reply (spec part 2 §3): every field required. */
+export const portalLinkSchema = z.object({
+  _id: idSchema,
+  icon: z.string().trim().min(1, "Icon is required").max(60),
+  title: z.string().trim().min(1, "Title is required").max(WIDGET_TITLE_MAX),
+  description: z.string().trim().min(1, "Description is required").max(WIDGET_TEXT_MAX),
+  customReplyID: idSchema,
+});
+export type PortalLink = z.infer<typeof portalLinkSchema>;
+
+/**
+ * A suggested question: a two-level tree where `category` is the parent's question text (null at
+ * the top). Its answer is the chat messages the widget shows, at least one.
+ */
+export const suggestedQuestionSchema = z.object({
+  _id: idSchema,
+  question: z.string().trim().min(1, "Title is required").max(WIDGET_TITLE_MAX),
+  category: z.string().trim().max(WIDGET_TITLE_MAX).nullable(),
+  answer: z
+    .array(z.string().trim().min(1, "Message is required").max(WIDGET_TEXT_MAX))
+    .min(1, "Add at least one message"),
+});
+export type SuggestedQuestion = z.infer<typeof suggestedQuestionSchema>;
+
+export const selfServicePortalSchema = z
+  .object({
+    isActive: z.boolean(),
+    /** Set by the server from an uploaded icon (flag selfServiceIconAdded). */
+    thumbnailURL: z.string().nullable(),
+    messages: z.object({
+      title: z.string().trim().min(1, "Title is required").max(WIDGET_TITLE_MAX),
+      description: z.string().trim().min(1, "Subtitle is required").max(WIDGET_TEXT_MAX),
+    }),
+    aiSearch: z.object({
+      isActive: z.boolean(),
+      placeholder: z.string().trim().max(WIDGET_TITLE_MAX),
+      activeSources: z.array(idSchema).max(100),
+    }),
+    /** Saved through their own calls; the save of this section keeps what is stored. */
+    customReplies: z.array(portalLinkSchema).max(PORTAL_LINKS_MAX),
+    suggestedQuestions: z.array(suggestedQuestionSchema).max(SUGGESTED_QUESTIONS_MAX),
+  })
+  .superRefine((portal, ctx) => {
+    if (!portal.aiSearch.isActive) return;
+    if (!portal.aiSearch.placeholder) {
+      ctx.addIssue({ code: "custom", path: ["aiSearch", "placeholder"], message: "Search bar text is required" });
+    }
+    if (portal.aiSearch.activeSources.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["aiSearch", "activeSources"], message: "Choose at least one source" });
+    }
+  });
+export type SelfServicePortal = z.infer<typeof selfServicePortalSchema>;
+
+export const customerAccountPortalSchema = z.object({
+  isActive: z.boolean(),
+  authentication: z.enum(["orderID", "email", "phone"], { error: "Authentication method is required" }),
+});
+
+export const openingMessagesSchema = z
+  .array(z.string().trim().max(OPENING_MESSAGE_MAX, `A message can be at most ${OPENING_MESSAGE_MAX} characters`))
+  .min(1)
+  .max(OPENING_MESSAGES_MAX);
+
+/** Every section of the widget, as GET /api/widget-settings/ answers it. */
+export const widgetSettingsSchema = z.object({
+  widgetID: z.string(),
+  isActive: z.boolean(),
+  /** The widget's language; null = the visitor's browser language (en, nl or he, else en). */
+  language: visitorLanguageSchema.nullable(),
+  openingMessages: openingMessagesSchema,
+  theme: widgetThemeSchema,
+  button: widgetButtonSchema,
+  notifications: widgetNotificationsSchema,
+  handoff: handoffSchema,
+  selfServicePortal: selfServicePortalSchema,
+  customerAccountPortal: customerAccountPortalSchema,
+  availableHours: availableHoursSchema,
+});
+export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
+
+/**
+ * POST /api/widget-settings/save (multipart): each top-level section sent is a JSON text part
+ * named after it; sections not sent stay as they are. An `images` file part goes with one flag
+ * part set to "true": customIconAdded (button icon), agentImageAdded (human agent picture) or
+ * selfServiceIconAdded (portal thumbnail).
+ */
+export const WIDGET_SECTIONS = [
+  "isActive",
+  "language",
+  "openingMessages",
+  "theme",
+  "button",
+  "notifications",
+  "handoff",
+  "selfServicePortal",
+  "customerAccountPortal",
+  "availableHours",
+] as const;
+export type WidgetSection = (typeof WIDGET_SECTIONS)[number];
+export const WIDGET_IMAGE_FLAGS = ["customIconAdded", "agentImageAdded", "selfServiceIconAdded"] as const;
+
+export const portalLinkSaveSchema = z.object({
+  /** Absent for a new link. */
+  replyID: idSchema.optional(),
+  icon: portalLinkSchema.shape.icon,
+  title: portalLinkSchema.shape.title,
+  description: portalLinkSchema.shape.description,
+  customReplyID: idSchema,
+});
+export const portalLinkDeleteSchema = z.object({ replyID: idSchema });
+
+export const suggestedQuestionSaveSchema = z.object({
+  questionID: idSchema.optional(),
+  question: suggestedQuestionSchema.shape.question,
+  category: suggestedQuestionSchema.shape.category,
+  answer: suggestedQuestionSchema.shape.answer,
+});
+export const suggestedQuestionDeleteSchema = z.object({ questionID: idSchema });
+
+/** POST /api/widget-settings/active-hours/save (path not in the spec). */
+export const activeHoursSaveSchema = availableHoursSchema;
+
+// ── Visitor side ────────────────────────────────────────────────────────────────────────────
+
+/** What the widget (loader and iframe) may know: no notification addresses, no source ids. */
+export const publicWidgetSchema = z.object({
+  widgetID: z.string(),
+  language: visitorLanguageSchema.nullable(),
+  openingMessages: z.array(z.string()),
+  theme: widgetThemeSchema,
+  button: widgetButtonSchema,
+  notifications: widgetNotificationsSchema,
+  /** Inside active hours now (always true when hours are off). */
+  isWithinActiveHours: z.boolean(),
+  /** Outside active hours the launcher shows only when this is on. */
+  showHandoffWhenInactive: z.boolean(),
+  handoff: z.object({
+    ticket: z.object({ isActive: z.boolean(), handoffMessage: z.string() }),
+    /** WhatsApp only here; the other apps come with the integrations issue. */
+    agent: z.object({
+      isActive: z.boolean(),
+      appType: agentAppSchema.nullable(),
+      whatsapp: z.string().nullable(),
+      responseTime: z.string().nullable(),
+      availabilityMessage: z.string().nullable(),
+      profilePictureURL: z.string().nullable(),
+    }),
+  }),
+  selfServicePortal: z.object({
+    isActive: z.boolean(),
+    thumbnailURL: z.string().nullable(),
+    messages: z.object({ title: z.string(), description: z.string() }),
+    aiSearch: z.object({ isActive: z.boolean(), placeholder: z.string() }),
+    customReplies: z.array(portalLinkSchema.omit({ customReplyID: true })),
+    suggestedQuestions: z.array(suggestedQuestionSchema),
+  }),
+  agent: z.object({ name: z.string(), designation: z.string(), thumbnailURL: z.string().nullable() }),
+  workflows: z.object({
+    nudgeMessage: z.object({ isActive: z.boolean(), showOnce: z.boolean(), delay: z.number(), message: z.string() }),
+    preChatForm: z.object({
+      isActive: z.boolean(),
+      title: z.string(),
+      description: z.string(),
+      fields: z.array(z.object({ key: z.string(), title: z.string() })),
+    }),
+    feedback: z.object({ isActive: z.boolean(), positiveMessage: z.string(), negativeMessage: z.string() }),
+    showSources: z.boolean(),
+  }),
+});
+export type PublicWidget = z.infer<typeof publicWidgetSchema>;
+
+/**
+ * A visitor token is issued by the server per widget and visitor (signed; the widget keeps it in
+ * the iframe's storage). Sending none, or one for another widget, gets a fresh one.
+ */
+export const visitorTokenSchema = z.string().min(10).max(300);
+
+export const widgetGetRequestSchema = z.object({
+  widgetID: z.string().trim().min(1).max(64),
+  visitorToken: visitorTokenSchema.optional(),
+});
+export const widgetGetResponseSchema = z.object({
+  widget: publicWidgetSchema,
+  visitorToken: visitorTokenSchema,
+  /** The visitor's newest chat that is not completed, to continue ("Continue Chat"). */
+  activeChatID: idSchema.nullable(),
+});
+export type WidgetGetResponse = z.infer<typeof widgetGetResponseSchema>;
+
+const visitorScopeSchema = z.object({ widgetID: z.string().trim().min(1).max(64), visitorToken: visitorTokenSchema });
+
+export const widgetGetChatRequestSchema = visitorScopeSchema.extend({ chatID: idSchema });
+
+/** A message as the visitor sees it: no internal notes, no staff-only data. */
+export const visitorMessageSchema = z.object({
+  _id: idSchema,
+  /** The client id the visitor's message was sent with (dedupes retries), else null. */
+  clientMessageID: z.string().nullable(),
+  message: z.string(),
+  messageType: z.string(),
+  senderRole: z.enum(["customer", "ai", "agent", "system"]),
+  /** Staff replies: the agent's name. */
+  senderName: z.string().nullable(),
+  timestamp: z.string(),
+  eventType: z.string().nullable(),
+  messageData: z.record(z.string(), z.unknown()),
+  references: z.array(
+    z.object({ title: z.string(), url: z.string().nullable(), imageURL: z.string().nullable(), type: z.string() }),
+  ),
+});
+export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
+
+export const visitorChatSchema = z.object({
+  chatID: idSchema,
+  ticketID: z.string(),
+  status: z.enum(["open", "human", "ticket"]),
+  resolved: z.boolean(),
+  /** The visitor ended it (Yes, thank you / restart): the widget offers Start new chat. */
+  isCompleted: z.boolean(),
+  preChatCompleted: z.boolean(),
+  messages: z.array(visitorMessageSchema),
+});
+export type VisitorChat = z.infer<typeof visitorChatSchema>;
+
+export const visitorCustomerSchema = z.object({
+  name: z.string().trim().max(120).optional(),
+  email: z.union([z.email({ error: "Enter a valid e-mail address" }), z.literal("")]).optional(),
+  number: z
+    .object({ countryCallingCode: z.string().regex(/^\+\d{1,4}$/), number: z.string().regex(/^\d{4,15}$/) })
+    .optional(),
+  /** Answers to the pre-chat form's other fields, by key. */
+  fields: z.record(z.string().max(60), z.string().max(500)).optional(),
+});
+export type VisitorCustomer = z.infer<typeof visitorCustomerSchema>;
+
+export const widgetSaveCustomerRequestSchema = visitorScopeSchema.extend({
+  chatID: idSchema,
+  customer: visitorCustomerSchema,
+});
+
+/** "Did this resolve your question?" and the feedback stars. */
+export const widgetResolveChatRequestSchema = visitorScopeSchema.extend({
+  chatID: idSchema,
+  resolved: z.boolean(),
+  /** 1–5 stars, when feedback is on. */
+  rating: z.number().int().min(1).max(5).optional(),
+});
+
+export const ticketFormSchema = z.object({
+  name: z.string().trim().max(120).default(""),
+  email: z.email({ error: "Enter a valid e-mail address" }),
+  number: z.string().trim().max(30).default(""),
+  message: z.string().trim().min(1, "Your comments are required").max(VISITOR_MESSAGE_MAX),
+});
+export type TicketForm = z.infer<typeof ticketFormSchema>;
+
+export const ticketConfirmationSchema = z.object({
+  ticketID: z.string(),
+  summary: z.string(),
+  message: z.string(),
+  email: z.string(),
+});
+export type TicketConfirmation = z.infer<typeof ticketConfirmationSchema>;
