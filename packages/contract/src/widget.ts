@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { visitorLanguageSchema } from "./ai-agent";
+import { referenceSchema, visitorLanguageSchema } from "./ai-agent";
 import { idSchema } from "./common";
 
 /**
@@ -372,9 +372,7 @@ export const visitorMessageSchema = z.object({
   timestamp: z.string(),
   eventType: z.string().nullable(),
   messageData: z.record(z.string(), z.unknown()),
-  references: z.array(
-    z.object({ title: z.string(), url: z.string().nullable(), imageURL: z.string().nullable(), type: z.string() }),
-  ),
+  references: z.array(referenceSchema),
 });
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
 

@@ -6,6 +6,8 @@ import { generateTicketId } from "./ticket-id";
 
 /** Attempts at a free ticket ID before giving up; each collides with odds of (chats / 729 million). */
 const TICKET_ID_ATTEMPTS = 8;
+/** A reconnecting widget gets at most this many missed messages at once (a chat's whole history fits). */
+const MESSAGES_AFTER_MAX = 500;
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
@@ -20,10 +22,13 @@ export type NewMessage = {
   senderRole: "customer" | "ai" | "agent" | "system";
   messageData?: Record<string, unknown>;
   references?: StoredReference[];
+  /** The sender's client id; with it a retried send is stored once (see insertMessageOnce). */
+  clientMessageId?: string | null;
 };
 
 /**
- * Inserts a message and moves its chat to the top of the inbox as unread. Callers run it inside
+ * Inserts a message and moves its chat to the top of the inbox, unread unless staff wrote it (a
+ * reply or a note is what staff just read and answered). Callers run it inside
  * their transaction (a lone message, or an answer with everything it leaves behind).
  */
 export async function appendMessage(tx: Writer, message: NewMessage) {
@@ -37,12 +42,18 @@ export async function appendMessage(tx: Writer, message: NewMessage) {
       senderRole: message.senderRole,
       messageData: message.messageData ?? {},
       references: message.references ?? [],
+      clientMessageId: message.clientMessageId ?? null,
+      // Strictly after the chat's latest message: clocks can repeat (PGlite's ticks in
+      // milliseconds), and a chat must read in the order it was written, never by a random id.
+      createdAt: sql`greatest(clock_timestamp(), (select max(p.created_at) + interval '1 microsecond'
+        from chat_messages p where p.chat_id = ${message.chatId}))`,
     })
     .returning();
   if (!row) throw new Error("Message insert returned no row");
+  const isFromStaff = message.senderRole === "agent";
   await tx
     .update(chats)
-    .set({ lastMessageAt: row.createdAt, chatRead: false })
+    .set(isFromStaff ? { lastMessageAt: row.createdAt } : { lastMessageAt: row.createdAt, chatRead: false })
     .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)));
   return row;
 }
@@ -71,6 +82,21 @@ export function tokenUsageRows(options: {
 
 /** Chats, their messages, analysis entries and token usage; every call is scoped by companyId. */
 export function createChatsRepository(db: Database) {
+  async function findByClientId(companyId: string, chatId: string, clientMessageId: string) {
+    const [row] = await db
+      .select()
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.companyId, companyId),
+          eq(chatMessages.chatId, chatId),
+          eq(chatMessages.clientMessageId, clientMessageId),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
   return {
     /** A new chat with a ticket ID unique in its company (the unique index decides; a clash retries). */
     async createChat(companyId: string, options: { visitorId?: string; language?: string } = {}) {
@@ -97,6 +123,50 @@ export function createChatsRepository(db: Database) {
     /** Appends a message and moves the chat to the top of the inbox, in one transaction. */
     insertMessage(message: NewMessage) {
       return db.transaction((tx) => appendMessage(tx, message));
+    },
+
+    /**
+     * Stores a message once per client id: a retried send (same chat, same clientMessageId) gets
+     * the stored row back with `isNew` false, also when two copies race (the unique index decides).
+     */
+    async insertMessageOnce(message: NewMessage & { clientMessageId: string }) {
+      const existing = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
+      if (existing) return { row: existing, isNew: false };
+      try {
+        return { row: await db.transaction((tx) => appendMessage(tx, message)), isNew: true };
+      } catch (error) {
+        const raced = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
+        if (raced) return { row: raced, isNew: false };
+        throw error;
+      }
+    },
+
+    /** Messages after `afterId` (all when absent), oldest first: what a reconnecting client missed. */
+    async messagesAfter(companyId: string, chatId: string, afterId?: string) {
+      const after = afterId
+        ? sql`and (m.created_at, m.id) > (select a.created_at, a.id from chat_messages a
+            where a.id = ${afterId} and a.chat_id = ${chatId} and a.company_id = ${companyId})`
+        : sql``;
+      const ids = await queryRows<{ id: string }>(
+        db,
+        sql`select m.id from chat_messages m
+          where m.company_id = ${companyId} and m.chat_id = ${chatId} ${after}
+          order by m.created_at, m.id limit ${MESSAGES_AFTER_MAX}`,
+      );
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.companyId, companyId),
+            inArray(
+              chatMessages.id,
+              ids.map((row) => row.id),
+            ),
+          ),
+        )
+        .orderBy(chatMessages.createdAt, chatMessages.id);
     },
 
     /** The latest question/answer messages of a chat, oldest first. */

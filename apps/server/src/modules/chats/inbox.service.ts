@@ -17,50 +17,11 @@ import {
 import type { z } from "zod";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
+import { isoTime, textOrNull, toInboxChat } from "./chat-mappers";
 import type { InboxChatRow, InboxRepository } from "./inbox.repository";
 import { normaliseTicketId } from "./ticket-id";
 
-/** The list shows the start of the latest message; the chat view has the whole text. */
-const LAST_MESSAGE_CUT = 140;
-
 const chatGone = () => new AppError("NOT_FOUND", "This chat no longer exists.");
-
-const isoTime = (value: Date | string) => new Date(value).toISOString();
-
-const textOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value : null);
-
-/** The stored customer is free-form JSON (pre-chat form, widget, integrations); the contract is not. */
-function toCustomer(stored: Record<string, unknown>): Customer {
-  const number = stored.number as { countryCallingCode?: unknown; number?: unknown } | null | undefined;
-  const hasNumber = typeof number?.countryCallingCode === "string" && typeof number.number === "string";
-  return {
-    name: textOrNull(stored.name),
-    email: textOrNull(stored.email),
-    number: hasNumber ? { countryCallingCode: String(number.countryCallingCode), number: String(number.number) } : null,
-    location: textOrNull(stored.location),
-  };
-}
-
-function cut(text: string) {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > LAST_MESSAGE_CUT ? `${flat.slice(0, LAST_MESSAGE_CUT - 1).trimEnd()}…` : flat;
-}
-
-function toInboxChat(row: InboxChatRow): InboxChat {
-  return {
-    _id: row.id,
-    chatID: row.id,
-    ticketID: row.ticket_id,
-    resolved: row.resolved,
-    status: row.status,
-    isFlagged: row.is_flagged,
-    chatRead: row.chat_read,
-    createdAt: isoTime(row.created_at),
-    lastMessageAt: isoTime(row.last_message_at),
-    customer: toCustomer(row.customer),
-    lastMessage: cut(row.last_message ?? ""),
-  };
-}
 
 /** The inbox (spec part 1 §2, §4, §7): any signed-in member of the company, admin or agent. */
 export function createInboxService(deps: { inbox: InboxRepository }) {

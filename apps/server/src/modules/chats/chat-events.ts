@@ -1,0 +1,32 @@
+import type { ChatMessage, ChatStatus, InboxChat } from "@harbor/contract/chat";
+import type { VisitorMessage } from "@harbor/contract/widget";
+
+/**
+ * What the chat domain says happened, for the realtime channel to carry: to the company's staff
+ * room (`/staff`) and to the chat's visitor room (`/visitor`). Services call these after the
+ * change is committed; delivery is best effort (a client that missed something asks again on
+ * reconnect), so none of them throws or waits.
+ */
+export type ChatEvents = {
+  /** A chat's inbox row changed or appeared (new message, status, read state, flag). */
+  chatUpdated(companyId: string, payload: { chat: InboxChat; unreadCount: number }): void;
+  chatDeleted(companyId: string, payload: { chatID: string; unreadCount: number }): void;
+  /** A message was stored: staff see every message, the visitor only what the widget shows. */
+  messageStored(
+    companyId: string,
+    payload: { chatID: string; staffMessage: ChatMessage; visitorMessage: VisitorMessage | null },
+  ): void;
+  /** Status or resolution changed: the visitor's widget follows (a person took over, handed back). */
+  chatStatusChanged(payload: { chatID: string; status: ChatStatus; resolved: boolean }): void;
+  /** A staff member types in the chat (to the visitor and to the other staff of the company). */
+  agentTyping(companyId: string, payload: { chatID: string; userID: string; name: string; isTyping: boolean }): void;
+};
+
+/** For code paths without a realtime channel (scripts, the eval, unit tests of services). */
+export const noChatEvents: ChatEvents = {
+  chatUpdated: () => undefined,
+  chatDeleted: () => undefined,
+  messageStored: () => undefined,
+  chatStatusChanged: () => undefined,
+  agentTyping: () => undefined,
+};
