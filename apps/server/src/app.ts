@@ -48,6 +48,14 @@ import { createReembedding, REEMBED_JOB } from "./modules/knowledge/reembed";
 import { createUsersRepository } from "./modules/users/users.repository";
 import { usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
+import { registerVisitorChannel, type VisitorLimits } from "./modules/visitor/visitor.channel";
+import { createVisitorRepository } from "./modules/visitor/visitor.repository";
+import { visitorRoutes } from "./modules/visitor/visitor.routes";
+import { createVisitorService } from "./modules/visitor/visitor.service";
+import { createVisitorFiles } from "./modules/visitor/visitor-files";
+import { createVisitorTokens } from "./modules/visitor/visitor-tokens";
+import { registerWidgetPages } from "./modules/visitor/widget-pages";
+import { createWidgetRepository } from "./modules/widget-settings/widget.repository";
 import { createSecretBox } from "./platform/crypto";
 import { failure, ok } from "./platform/envelope";
 import { registerErrorHandler } from "./platform/error-handler";
@@ -57,6 +65,8 @@ import { createJobRunner } from "./platform/jobs/job-runner";
 import { createJobsRepository } from "./platform/jobs/jobs.repository";
 import { createMailer, type Mailer } from "./platform/mailer";
 import { registerOriginCheck } from "./platform/origin-check";
+import { createRealtimeHub } from "./platform/realtime/realtime-hub";
+import { registerStaffChannel } from "./platform/realtime/staff-channel";
 import { registerSessions } from "./platform/session";
 
 export type AppDeps = {
@@ -76,6 +86,8 @@ export type AppDeps = {
   llm?: LlmProvider | null;
   /** An embedder instead of the configured one (tests). */
   embedder?: Embedder;
+  /** The visitor channel's rate limits (tests lower them; the bench raises them). */
+  visitorLimits?: Partial<VisitorLimits>;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -173,6 +185,10 @@ export async function buildApp(deps: AppDeps) {
   const aiAgentRepository = createAiAgentRepository(db);
   const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: config.publicUrl });
   const chatsRepository = createChatsRepository(db);
+  // socket.io shares the HTTP server; the chat domain's events become emits to its rooms.
+  const realtime = createRealtimeHub({ httpServer: app.server, log });
+  const chatEvents = realtime.chatEvents;
+  const inboxRepository = createInboxRepository(db);
   const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
   const inboxService = createInboxService({ inbox: createInboxRepository(db) });
   const aiEngine = createAiEngine(config, { llm: deps.llm });
@@ -185,6 +201,36 @@ export async function buildApp(deps: AppDeps) {
     fixedReplies: aiEngine.fixedReplies,
     chats: chatsRepository,
     answerStore: createAnswerStore(db),
+    log,
+  });
+  const widgetRepository = createWidgetRepository(db);
+  const visitorService = createVisitorService({
+    widgets: widgetRepository,
+    tokens: createVisitorTokens(config.appSecret),
+    visitors: createVisitorRepository(db),
+    chats: chatsRepository,
+    inbox: inboxRepository,
+    settingsFor: (companyId) => aiAgentService.settingsFor(companyId),
+    pipeline,
+    chatEvents,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  visitorService.attachBroadcast(realtime.visitorBroadcast);
+  registerVisitorChannel({
+    namespace: realtime.visitors,
+    visitorService,
+    chatEvents,
+    log,
+    limits: deps.visitorLimits,
+  });
+  registerStaffChannel({
+    namespace: realtime.staff,
+    auth: authRepository,
+    chatEvents,
+    chatBelongsTo: (companyId, chatId) => visitorService.chatBelongsTo(companyId, chatId),
+    publicUrl: config.publicUrl,
     log,
   });
   const adminService = createAdminService({
@@ -247,6 +293,8 @@ export async function buildApp(deps: AppDeps) {
   aiAgentRoutes(app, { aiAgentService, pipeline });
   chatsRoutes(app, { tokenUsageService });
   inboxRoutes(app, { inboxService });
+  visitorRoutes(app, { visitorService, files: createVisitorFiles({ db, publicUrl: config.publicUrl }) });
+  await registerWidgetPages(app, { widgetDir: config.widgetDir });
 
   const dashboardDir = config.dashboardDir;
   const hasDashboard = dashboardDir !== undefined && existsSync(path.join(dashboardDir, "index.html"));
@@ -273,7 +321,12 @@ export async function buildApp(deps: AppDeps) {
     return reply.status(404).send(failure("Not found."));
   });
 
+  // Sockets go first, or open websockets would hold the HTTP server's close.
+  app.addHook("preClose", async () => {
+    realtime.close();
+  });
   app.addHook("onClose", async () => {
+    await visitorService.drain();
     await jobRunner.stop();
     await demoContent.drain();
     mailer.close();
@@ -312,6 +365,9 @@ export async function buildApp(deps: AppDeps) {
       aiAgentService,
       chatsRepository,
       inboxService,
+      visitorService,
+      widgetRepository,
+      realtime,
       pipeline,
       aiEngine,
       companiesRepository,

@@ -70,6 +70,8 @@ export type AppConfig = {
   canCrawlPrivateNetworks: boolean;
   /** Where the built dashboard lives; absent in tests that only use the API. */
   dashboardDir: string | undefined;
+  /** Where the built widget (loader.js, frame.html) lives; absent in tests that only use the API. */
+  widgetDir: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === "1",
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
     dashboardDir: undefined,
+    widgetDir: undefined,
   };
 }
 

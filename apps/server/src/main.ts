@@ -9,6 +9,7 @@ async function main() {
   const config = loadConfig();
   // The built server sits in apps/server/dist; the built dashboard beside it in apps/dashboard/dist.
   config.dashboardDir = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../../dashboard/dist");
+  config.widgetDir = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "../../widget/dist");
 
   // Opening PGlite (WASM start-up) and loading the app's modules overlap: a restart takes the
   // longer of the two rather than their sum.

@@ -9,6 +9,7 @@ import { buildApp, type HarborApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
 import { codeRequests } from "../src/db/schema/index";
+import type { VisitorLimits } from "../src/modules/visitor/visitor.channel";
 import { createMailer } from "../src/platform/mailer";
 import { SESSION_COOKIE } from "../src/platform/session";
 import { createTestDatabase } from "./database";
@@ -30,6 +31,8 @@ export async function createHarness(
     canCrawlPrivateNetworks?: boolean;
     /** Answer with this remote model (a fake server) instead of the local engine. */
     llm?: LlmProvider | null;
+    /** The visitor channel's rate limits. */
+    visitorLimits?: Partial<VisitorLimits>;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -53,8 +56,10 @@ export async function createHarness(
     rateLimitMax: options.rateLimitMax,
     demoContentSeeders: options.withDemoContent ? undefined : [],
     llm: options.llm,
+    visitorLimits: options.visitorLimits,
   });
   await app.ready();
+  let listening: Promise<string> | null = null;
   let ipCounter = 1;
 
   async function api<T = unknown>(
@@ -122,6 +127,11 @@ export async function createHarness(
   }
 
   return {
+    /** Listens on a loopback port (once) for clients that need a real connection: socket.io. */
+    url() {
+      listening ??= app.listen({ port: 0, host: "127.0.0.1" });
+      return listening;
+    },
     app,
     database,
     db: database.db,

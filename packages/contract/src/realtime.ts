@@ -5,9 +5,11 @@ import { idSchema } from "./common";
 import {
   type TicketConfirmation,
   ticketFormSchema,
+  VISITOR_ATTACHMENTS_MAX,
   VISITOR_MESSAGE_MAX,
   type VisitorChat,
   type VisitorMessage,
+  visitorAttachmentSchema,
   visitorCustomerSchema,
 } from "./widget";
 
@@ -53,6 +55,8 @@ export const askQuestionSchema = z.object({
     .min(1, "Type a question")
     .max(VISITOR_MESSAGE_MAX, `A message can be at most ${VISITOR_MESSAGE_MAX} characters`),
   language: visitorLanguageSchema.optional(),
+  /** Files uploaded first through POST /api/widget/upload; they are stored with the message (messageData.attachments). */
+  attachments: z.array(visitorAttachmentSchema).max(VISITOR_ATTACHMENTS_MAX).optional(),
 });
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskQuestionAck = { chatID: string; ticketID: string; message: VisitorMessage };

@@ -21,6 +21,19 @@ export const TIME_SLOTS_PER_DAY_MAX = 12;
 export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const VISITOR_FILE_TOO_LARGE = "some files are larger than 10MB";
 export const VISITOR_FILE_TOO_LARGE_MS = 2000;
+/** Attachments a visitor may send with one message. */
+export const VISITOR_ATTACHMENTS_MAX = 5;
+/** Images always; pdf and office documents where a field allows "any" (spec part 2 §5). */
+export const VISITOR_IMAGE_TYPES = ["image/jpeg", "image/png"] as const;
+export const VISITOR_DOCUMENT_TYPES = [
+  "application/pdf",
+  "application/msword",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.ms-powerpoint",
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+] as const;
 /** A visitor's message, in characters (the realtime channel refuses longer ones). */
 export const VISITOR_MESSAGE_MAX = 2000;
 
@@ -29,8 +42,13 @@ const hexColorSchema = z
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Enter a colour like #4e45dd");
 
-/** An empty colour falls back to the brand default (spec part 2 §9). */
-const colorSchema = z.union([hexColorSchema, z.literal("")]).transform((color) => color || DEFAULT_BRAND_COLOR);
+/**
+ * A colour, or empty: an empty colour falls back to the brand default (spec part 2 §9) where it
+ * is used (`colorOrDefault`). No transform here, so the schema also serializes responses.
+ */
+const colorSchema = z.union([hexColorSchema, z.literal("")]);
+
+export const colorOrDefault = (color: string) => color || DEFAULT_BRAND_COLOR;
 
 const bubbleColorsSchema = z.object({ backgroundColor: colorSchema, textColor: colorSchema });
 
@@ -427,3 +445,16 @@ export const ticketConfirmationSchema = z.object({
   email: z.string(),
 });
 export type TicketConfirmation = z.infer<typeof ticketConfirmationSchema>;
+
+/**
+ * POST /api/widget/upload (multipart: widgetID, visitorToken, then one `file` part): stores a
+ * visitor's attachment (≤ VISITOR_FILE_MAX_BYTES; jpg/png, or pdf/office) and answers where it is.
+ * The message that carries it lists it in ask-question's `attachments`.
+ */
+export const visitorAttachmentSchema = z.object({
+  url: z.string().max(500),
+  name: z.string().max(200),
+  contentType: z.string().max(120),
+  byteSize: z.number().int().min(0),
+});
+export type VisitorAttachment = z.infer<typeof visitorAttachmentSchema>;

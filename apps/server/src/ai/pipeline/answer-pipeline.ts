@@ -256,6 +256,8 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       companyId: string;
       chatId: string;
       question: string;
+      /** The question as already stored (the visitor channel stores it first, once per client id). */
+      questionMessage?: ChatMessageRow;
       language?: VisitorLanguage;
       onEvent?: (event: PipelineEvent) => void;
       signal?: AbortSignal;
@@ -263,19 +265,24 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       const { companyId, chatId } = options;
       const chat = await deps.chats.findChat(companyId, chatId);
       if (!chat) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
-      const history = (await deps.chats.recentTurns(companyId, chatId, HISTORY_TURNS)).map(
+      const turns = await deps.chats.recentTurns(companyId, chatId, HISTORY_TURNS + 1);
+      // A question stored beforehand is the newest turn; it is the question, not its history.
+      if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
+      const history = turns.slice(-HISTORY_TURNS).map(
         (turn): ConversationTurn => ({
           role: turn.senderRole === "customer" ? "visitor" : "assistant",
           text: turn.message,
         }),
       );
-      const questionMessage = await deps.chats.insertMessage({
-        companyId,
-        chatId,
-        message: options.question,
-        messageType: "question",
-        senderRole: "customer",
-      });
+      const questionMessage =
+        options.questionMessage ??
+        (await deps.chats.insertMessage({
+          companyId,
+          chatId,
+          message: options.question,
+          messageType: "question",
+          senderRole: "customer",
+        }));
       // A human has the chat: the AI stays silent until it is handed back.
       if (chat.status === "human") {
         return { question: questionMessage, answer: null, outcome: "human-handling", classification: null, usage: [] };

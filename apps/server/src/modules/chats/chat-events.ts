@@ -20,6 +20,8 @@ export type ChatEvents = {
   chatStatusChanged(payload: { chatID: string; status: ChatStatus; resolved: boolean }): void;
   /** A staff member types in the chat (to the visitor and to the other staff of the company). */
   agentTyping(companyId: string, payload: { chatID: string; userID: string; name: string; isTyping: boolean }): void;
+  /** The visitor types in the widget (to the company's staff). */
+  visitorTyping(companyId: string, payload: { chatID: string; isTyping: boolean }): void;
 };
 
 /** For code paths without a realtime channel (scripts, the eval, unit tests of services). */
@@ -29,4 +31,5 @@ export const noChatEvents: ChatEvents = {
   messageStored: () => undefined,
   chatStatusChanged: () => undefined,
   agentTyping: () => undefined,
+  visitorTyping: () => undefined,
 };

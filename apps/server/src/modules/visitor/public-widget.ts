@@ -1,0 +1,90 @@
+import { isWidgetActiveAt } from "@harbor/contract/active-hours";
+import { colorOrDefault, DEFAULT_BUBBLE_TEXT_COLOR, type PublicWidget } from "@harbor/contract/widget";
+import type { StoredWidgetSettings } from "../../db/schema/widgets";
+import type { AgentSettings } from "../ai-agent/ai-agent.service";
+
+/**
+ * What the loader and the widget may know of a widget's settings. Notification addresses, the
+ * custom replies behind portal links and the portal's source ids stay on the server.
+ */
+export function toPublicWidget(options: {
+  widgetId: string;
+  settings: StoredWidgetSettings;
+  agent: AgentSettings;
+  now: Date;
+}): PublicWidget {
+  const { settings, agent } = options;
+  const { ticket, agent: agentChannel } = settings.handoff.channels;
+  const human = agentChannel.humanAgent;
+  const { nudgeMessage, preChatForm, feedback, showSources } = agent.workflows;
+  return {
+    widgetID: options.widgetId,
+    language: settings.language,
+    openingMessages: settings.openingMessages.filter((message) => message.trim() !== ""),
+    theme: {
+      brand: { brandColor: colorOrDefault(settings.theme.brand.brandColor) },
+      chatBubble: {
+        customer: bubbleColors(settings.theme.chatBubble.customer),
+        aiAgent: bubbleColors(settings.theme.chatBubble.aiAgent),
+      },
+    },
+    button: settings.button,
+    notifications: settings.notifications,
+    isWithinActiveHours: isWidgetActiveAt(settings.availableHours, options.now),
+    showHandoffWhenInactive: settings.availableHours.isActive && settings.availableHours.showHandoff,
+    handoff: {
+      ticket: { isActive: ticket.isActive, handoffMessage: ticket.handoffMessage },
+      agent: {
+        isActive: agentChannel.isActive,
+        appType: agentChannel.appType,
+        whatsapp: agentChannel.appType === "whatsapp" ? (agentChannel.attributes[0]?.whatsapp ?? null) : null,
+        responseTime: human.showAvailability ? human.responseTime : null,
+        availabilityMessage: human.showAvailability ? human.availabilityMessage : null,
+        profilePictureURL: human.showAvailability ? human.profilePictureURL : null,
+      },
+    },
+    selfServicePortal: {
+      isActive: settings.selfServicePortal.isActive,
+      thumbnailURL: settings.selfServicePortal.thumbnailURL,
+      messages: settings.selfServicePortal.messages,
+      aiSearch: {
+        isActive: settings.selfServicePortal.aiSearch.isActive,
+        placeholder: settings.selfServicePortal.aiSearch.placeholder,
+      },
+      customReplies: settings.selfServicePortal.customReplies.map(({ customReplyID: _hidden, ...link }) => link),
+      suggestedQuestions: settings.selfServicePortal.suggestedQuestions,
+    },
+    agent: {
+      name: agent.persona.name,
+      designation: agent.persona.designation,
+      thumbnailURL: agent.persona.thumbnailURL,
+    },
+    workflows: {
+      nudgeMessage: {
+        isActive: nudgeMessage.isActive,
+        showOnce: nudgeMessage.showOnce,
+        delay: nudgeMessage.delay ?? 0,
+        message: nudgeMessage.message,
+      },
+      preChatForm: {
+        isActive: preChatForm.isActive,
+        title: preChatForm.title,
+        description: preChatForm.description,
+        fields: preChatForm.fields.filter((field) => field.isActive).map(({ key, title }) => ({ key, title })),
+      },
+      feedback: {
+        isActive: feedback.isActive,
+        positiveMessage: feedback.positiveMessage,
+        negativeMessage: feedback.negativeMessage,
+      },
+      showSources: showSources.isActive,
+    },
+  };
+}
+
+function bubbleColors(colors: { backgroundColor: string; textColor: string }) {
+  return {
+    backgroundColor: colorOrDefault(colors.backgroundColor),
+    textColor: colors.textColor || DEFAULT_BUBBLE_TEXT_COLOR,
+  };
+}

@@ -1,0 +1,82 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { type Database, queryRows } from "../../db/client";
+import { chatMessages, chats } from "../../db/schema/index";
+import type { ChatMessageRow } from "../chats/chats.repository";
+
+/** The visitor side's own SQL: every statement is scoped by company and, where it reads chats, by visitor. */
+export function createVisitorRepository(db: Database) {
+  return {
+    /** The visitor's chat, or null when it is another visitor's or another company's. */
+    async findVisitorChat(companyId: string, visitorId: string, chatId: string) {
+      const [row] = await db
+        .select()
+        .from(chats)
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId), eq(chats.visitorId, visitorId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The visitor's newest chat that is not completed (to continue after a reload). */
+    async findActiveChat(companyId: string, visitorId: string) {
+      const [row] = await db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(and(eq(chats.companyId, companyId), eq(chats.visitorId, visitorId), isNull(chats.completedAt)))
+        .orderBy(desc(chats.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /**
+     * A message the visitor already sent with this client id, in any of their chats: a retried
+     * first question (sent before the client knew its chat) finds the chat it created.
+     */
+    async findVisitorMessageByClientId(companyId: string, visitorId: string, clientMessageId: string) {
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`select m.id from chats c
+          join chat_messages m on m.chat_id = c.id and m.client_message_id = ${clientMessageId}
+          where c.company_id = ${companyId} and c.visitor_id = ${visitorId}
+          limit 1`,
+      );
+      if (!row) return null;
+      const [message] = await db.select().from(chatMessages).where(eq(chatMessages.id, row.id)).limit(1);
+      return message ?? null;
+    },
+
+    /** Whether anything but the visitor spoke after this message (an answer, a person, an event). */
+    async hasReplyAfter(companyId: string, chatId: string, message: ChatMessageRow) {
+      const [row] = await queryRows<{ found: boolean }>(
+        db,
+        sql`select exists (
+          select 1 from chat_messages m
+          where m.company_id = ${companyId} and m.chat_id = ${chatId} and m.sender_role <> 'customer'
+            and (m.created_at, m.id) > (${message.createdAt.toISOString()}::timestamptz, ${message.id}::uuid)
+        ) as found`,
+      );
+      return row?.found ?? false;
+    },
+
+    async updateChat(
+      companyId: string,
+      chatId: string,
+      change: Partial<{
+        status: "open" | "human" | "ticket";
+        resolved: boolean;
+        completedAt: Date | null;
+        rating: number;
+        customer: Record<string, unknown>;
+        language: string;
+      }>,
+    ) {
+      const [row] = await db
+        .update(chats)
+        .set(change)
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+
+export type VisitorRepository = ReturnType<typeof createVisitorRepository>;

@@ -1,0 +1,93 @@
+import { existsSync } from "node:fs";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
+
+/**
+ * Serves the built widget at /widget/ (loader.js, frame.html and its assets) and the sample shop
+ * page /widget/demo. Shop pages on any origin load the loader and frame the widget, so these
+ * paths may be embedded anywhere and read cross-origin; the dashboard keeps helmet's strict
+ * defaults.
+ */
+export async function registerWidgetPages(app: FastifyInstance, options: { widgetDir: string | undefined }) {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.url.startsWith("/widget/")) return payload;
+    reply.header("cross-origin-resource-policy", "cross-origin");
+    reply.removeHeader("x-frame-options");
+    const csp = reply.getHeader("content-security-policy");
+    if (typeof csp === "string") {
+      reply.header(
+        "content-security-policy",
+        csp
+          .split(";")
+          .filter((directive) => !directive.trim().startsWith("frame-ancestors"))
+          .concat("frame-ancestors *")
+          .join(";"),
+      );
+    }
+    return payload;
+  });
+
+  app.get("/widget/demo", async (request, reply) => {
+    const widgetId = (request.query as Record<string, unknown>).widgetID;
+    const safeId = typeof widgetId === "string" && /^[a-z0-9]{1,64}$/.test(widgetId) ? widgetId : null;
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage(safeId));
+  });
+
+  const hasWidget = options.widgetDir !== undefined && existsSync(`${options.widgetDir}/frame.html`);
+  if (!hasWidget || !options.widgetDir) return;
+  await app.register(fastifyStatic, {
+    root: options.widgetDir,
+    prefix: "/widget/",
+    decorateReply: false,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      // Hashed assets never change; the loader and the frame page must follow new releases.
+      const isHashed = /[\\/]assets[\\/]/.test(filePath);
+      res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    },
+  });
+}
+
+/** A plain sample shop page with the Activation snippet, so a newcomer can talk to their AI. */
+function demoPage(widgetId: string | null): string {
+  const snippet = widgetId
+    ? `<script src="/widget/loader.js" data-widget-id="${escapeHtml(widgetId)}" async></script>`
+    : "";
+  const body = widgetId
+    ? `<p>This is a sample shop page with your chat widget on it, exactly as the snippet on the
+       <strong>Chat Widget → Activation</strong> page puts it on your shop. Open the chat with the button
+       in the corner and ask a question your knowledge base answers.</p>`
+    : `<p>Open this page from <strong>Chat Widget → Activation → Try it on a sample page</strong> in the dashboard,
+       or add your widget ID to the address: <code>/widget/demo?widgetID=…</code></p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sample shop — Harbor chat widget</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; color: #1d1d1f; background: #fafafa; }
+  header { background: #1d1d1f; color: #fff; padding: 16px 24px; font-weight: 600; }
+  main { max-width: 720px; margin: 32px auto; padding: 0 24px; line-height: 1.6; }
+  .products { display: grid; grid-template-columns: repeat(auto-fill, minmax(160px, 1fr)); gap: 16px; margin-top: 24px; }
+  .product { background: #fff; border: 1px solid #e5e5ea; border-radius: 8px; padding: 16px; }
+</style>
+${snippet}
+</head>
+<body>
+<header>Sample shop</header>
+<main>
+<h1>Welcome to the sample shop</h1>
+${body}
+<div class="products" aria-label="Products">
+  <div class="product"><strong>Classic tee</strong><br>€ 25.00</div>
+  <div class="product"><strong>Canvas tote</strong><br>€ 18.00</div>
+  <div class="product"><strong>Gift card</strong><br>from € 10.00</div>
+</div>
+</main>
+</body>
+</html>`;
+}

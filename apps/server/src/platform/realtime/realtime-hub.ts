@@ -1,0 +1,96 @@
+import type { Server as HttpServer } from "node:http";
+import {
+  SOCKET_PATH,
+  STAFF_NAMESPACE,
+  type StaffClientEvents,
+  type StaffServerEvents,
+  VISITOR_NAMESPACE,
+  type VisitorClientEvents,
+  type VisitorServerEvents,
+} from "@harbor/contract/realtime";
+import type { FastifyBaseLogger } from "fastify";
+import { type Namespace, Server } from "socket.io";
+import type { ChatEvents } from "../../modules/chats/chat-events";
+import type { VisitorBroadcast } from "../../modules/visitor/visitor.service";
+
+/**
+ * A frame may carry a 1 MB message so that an oversized question gets a clear "too long" in its
+ * ack (the schema's limit) instead of a dropped connection; anything larger closes the socket.
+ */
+const MAX_FRAME_BYTES = 1024 * 1024 + 64 * 1024;
+
+export const staffRoom = (companyId: string) => `company:${companyId}`;
+export const visitorChatRoom = (chatId: string) => `chat:${chatId}`;
+
+export type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents>;
+export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
+
+/**
+ * The socket.io server beside the API (ARCHITECTURE.md "The realtime channel"): websocket only,
+ * two namespaces. This file owns the rooms and turns the chat domain's events into emits; the
+ * channels (who may connect, what they may send) live in visitor-channel.ts and staff-channel.ts.
+ */
+export function createRealtimeHub(options: { httpServer: HttpServer; log: FastifyBaseLogger }) {
+  const io = new Server(options.httpServer, {
+    path: SOCKET_PATH,
+    transports: ["websocket"],
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    serveClient: false,
+    // A reconnect within two minutes gets the same socket id and the packets it missed on top of
+    // what join-chat-room recovers from the database.
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+  });
+  const visitors: VisitorNamespace = io.of(VISITOR_NAMESPACE);
+  const staff: StaffNamespace = io.of(STAFF_NAMESPACE);
+
+  const chatEvents: ChatEvents = {
+    chatUpdated(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("chat-updated", payload);
+    },
+    chatDeleted(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("chat-deleted", payload);
+    },
+    messageStored(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("chat-message", { chatID: payload.chatID, message: payload.staffMessage });
+      if (payload.visitorMessage) {
+        visitors
+          .to(visitorChatRoom(payload.chatID))
+          .emit("chat-message", { chatID: payload.chatID, message: payload.visitorMessage });
+      }
+    },
+    chatStatusChanged(payload) {
+      visitors.to(visitorChatRoom(payload.chatID)).emit("chat-status", payload);
+    },
+    agentTyping(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("agent-typing", payload);
+      visitors
+        .to(visitorChatRoom(payload.chatID))
+        .emit("agent-typing", { chatID: payload.chatID, name: payload.name, isTyping: payload.isTyping });
+    },
+    visitorTyping(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("visitor-typing", payload);
+    },
+  };
+
+  const visitorBroadcast: VisitorBroadcast = {
+    phase: (chatID, payload) => visitors.to(visitorChatRoom(chatID)).emit("answer-phase", { chatID, ...payload }),
+    chunk: (chatID, payload) => visitors.to(visitorChatRoom(chatID)).emit("answer-chunk", { chatID, ...payload }),
+    replace: (chatID, payload) => visitors.to(visitorChatRoom(chatID)).emit("answer-replace", { chatID, ...payload }),
+    error: (chatID, message) => visitors.to(visitorChatRoom(chatID)).emit("chat-error", { chatID, message }),
+  };
+
+  return {
+    io,
+    visitors,
+    staff,
+    chatEvents,
+    visitorBroadcast,
+    /** Disconnects every client without closing the HTTP server (Fastify closes that). */
+    close() {
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

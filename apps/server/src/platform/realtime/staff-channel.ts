@@ -1,0 +1,101 @@
+import { staffTypingSchema } from "@harbor/contract/realtime";
+import type { FastifyBaseLogger } from "fastify";
+import type { AuthRepository } from "../../modules/auth/auth.repository";
+import type { ChatEvents } from "../../modules/chats/chat-events";
+import { sha256 } from "../crypto";
+import { createRateLimiter } from "../rate-limiter";
+import { SESSION_COOKIE } from "../session";
+import { type StaffNamespace, staffRoom } from "./realtime-hub";
+
+type StaffSocketData = { userId: string; name: string; companyId: string; knownChats: Set<string> };
+
+/** Typing events per staff member per minute (the dashboard sends one every ~2 s while typing). */
+const TYPING_EVENTS_PER_MINUTE = 120;
+/** Chats a socket was shown to own, remembered so typing does not query per keystroke. */
+const KNOWN_CHATS_MAX = 200;
+
+export function sessionTokenFromCookieHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === SESSION_COOKIE) {
+      try {
+        return decodeURIComponent(value.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * `/staff`: the dashboard's channel. The handshake is authenticated by the session cookie, like
+ * the API, and must come from Harbor's own origin (a page on another site cannot open it with
+ * the user's cookie). Each socket joins its company's room and hears only that company.
+ */
+export function registerStaffChannel(options: {
+  namespace: StaffNamespace;
+  auth: AuthRepository;
+  chatEvents: ChatEvents;
+  chatBelongsTo(companyId: string, chatId: string): Promise<boolean>;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}) {
+  const { namespace, log } = options;
+  const trustedOrigin = new URL(options.publicUrl).origin;
+  const typingLimiter = createRateLimiter({ limit: TYPING_EVENTS_PER_MINUTE, windowMs: 60_000 });
+
+  namespace.use(async (socket, next) => {
+    const origin = socket.handshake.headers.origin;
+    const host = socket.handshake.headers.host;
+    const isOwnOrigin = !origin || origin === trustedOrigin || (host !== undefined && new URL(origin).host === host);
+    if (!isOwnOrigin) {
+      next(new Error("This connection came from another site and was refused."));
+      return;
+    }
+    const token = sessionTokenFromCookieHeader(socket.handshake.headers.cookie);
+    if (!token) {
+      next(new Error("Please sign in to continue."));
+      return;
+    }
+    try {
+      const session = await options.auth.findSession(sha256(token));
+      if (!session || session.expiresAt <= new Date()) {
+        next(new Error("Please sign in to continue."));
+        return;
+      }
+      if (!session.companyId || !session.role) {
+        next(new Error("Choose a workspace to continue."));
+        return;
+      }
+      socket.data = {
+        userId: session.userId,
+        name: session.name,
+        companyId: session.companyId,
+        knownChats: new Set(),
+      } satisfies StaffSocketData;
+      next();
+    } catch (error) {
+      log.error({ err: error }, "staff handshake failed");
+      next(new Error("The live inbox is not available right now."));
+    }
+  });
+
+  namespace.on("connection", (socket) => {
+    const data = socket.data as StaffSocketData;
+    void socket.join(staffRoom(data.companyId));
+
+    socket.on("staff-typing", async (payload: unknown) => {
+      const parsed = staffTypingSchema.safeParse(payload);
+      if (!parsed.success || !typingLimiter.take(data.userId)) return;
+      const { chatID, isTyping } = parsed.data;
+      if (!data.knownChats.has(chatID)) {
+        if (!(await options.chatBelongsTo(data.companyId, chatID).catch(() => false))) return;
+        if (data.knownChats.size >= KNOWN_CHATS_MAX) data.knownChats.clear();
+        data.knownChats.add(chatID);
+      }
+      options.chatEvents.agentTyping(data.companyId, { chatID, userID: data.userId, name: data.name, isTyping });
+    });
+  });
+}
