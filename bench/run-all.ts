@@ -2,15 +2,17 @@ import { benchInbox } from "./inbox";
 import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
 import { benchStartup } from "./startup";
+import { benchVisitors } from "./visitors";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list), inbox.
+// runs one: startup, ingest, retrieval (which also times the document list), inbox, visitors.
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
   ingest: () => benchKnowledgeIngest(),
   retrieval: () => benchKnowledgeRetrieval(),
   inbox: () => benchInbox(),
+  visitors: () => benchVisitors(),
 };
 for (const [name, run] of Object.entries(benchmarks)) {
   if (!only || only === name) await run();

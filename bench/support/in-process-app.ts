@@ -5,10 +5,11 @@ import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/client";
 import { companies, memberships, users } from "../../apps/server/src/db/schema/index";
+import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visitor.channel";
 import type { CompanyAuth } from "../../apps/server/src/platform/session";
 
 /** The whole server in this process on a fresh embedded database (or DATABASE_URL), for benchmarks. */
-export async function startInProcessApp() {
+export async function startInProcessApp(options: { visitorLimits?: Partial<VisitorLimits> } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -20,7 +21,13 @@ export async function startInProcessApp() {
     ? await openDatabase({ kind: "postgres", connectionString: process.env.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
   await database.migrate();
-  const app = await buildApp({ config, database, logger: false, rateLimitMax: 1_000_000 });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    rateLimitMax: 1_000_000,
+    visitorLimits: options.visitorLimits,
+  });
   await app.ready();
 
   /** A company with an admin, made directly (sign-in is not what is measured). */
