@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps) {
   const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: config.publicUrl });
   const chatsRepository = createChatsRepository(db);
   // socket.io shares the HTTP server; the chat domain's events become emits to its rooms.
-  const realtime = createRealtimeHub({ httpServer: app.server, log });
+  const realtime = await createRealtimeHub({ httpServer: app.server, log, redisUrl: config.redisUrl });
   const chatEvents = realtime.chatEvents;
   const inboxRepository = createInboxRepository(db);
   const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
     log,
   });
   const widgetRepository = createWidgetRepository(db);
+
   const visitorService = createVisitorService({
     widgets: widgetRepository,
     tokens: createVisitorTokens(config.appSecret),
@@ -323,7 +324,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Sockets go first, or open websockets would hold the HTTP server's close.
   app.addHook("preClose", async () => {
-    realtime.close();
+    await realtime.close();
   });
   app.addHook("onClose", async () => {
     await visitorService.drain();

@@ -33,6 +33,8 @@ export async function createHarness(
     llm?: LlmProvider | null;
     /** The visitor channel's rate limits. */
     visitorLimits?: Partial<VisitorLimits>;
+    /** Scaled mode's Redis, for the realtime adapter. */
+    redisUrl?: string;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -46,6 +48,7 @@ export async function createHarness(
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
     CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
   });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: { info: () => {} } });
   const app: HarborApp = await buildApp({
@@ -133,6 +136,8 @@ export async function createHarness(
       return listening;
     },
     app,
+    config,
+    mailer,
     database,
     db: database.db,
     smtp,

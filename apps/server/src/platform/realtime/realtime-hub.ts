@@ -8,7 +8,9 @@ import {
   type VisitorClientEvents,
   type VisitorServerEvents,
 } from "@harbor/contract/realtime";
+import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
+import { createClient } from "redis";
 import { type Namespace, Server } from "socket.io";
 import type { ChatEvents } from "../../modules/chats/chat-events";
 import type { VisitorBroadcast } from "../../modules/visitor/visitor.service";
@@ -30,7 +32,12 @@ export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
  * two namespaces. This file owns the rooms and turns the chat domain's events into emits; the
  * channels (who may connect, what they may send) live in visitor-channel.ts and staff-channel.ts.
  */
-export function createRealtimeHub(options: { httpServer: HttpServer; log: FastifyBaseLogger }) {
+export async function createRealtimeHub(options: {
+  httpServer: HttpServer;
+  log: FastifyBaseLogger;
+  /** Scaled mode: nodes share rooms through Redis pub/sub, so an emit reaches sockets on every node. */
+  redisUrl?: string;
+}) {
   const io = new Server(options.httpServer, {
     path: SOCKET_PATH,
     transports: ["websocket"],
@@ -40,6 +47,7 @@ export function createRealtimeHub(options: { httpServer: HttpServer; log: Fastif
     // what join-chat-room recovers from the database.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
   });
+  const redis = options.redisUrl ? await connectRedisAdapter(io, options.redisUrl, options.log) : null;
   const visitors: VisitorNamespace = io.of(VISITOR_NAMESPACE);
   const staff: StaffNamespace = io.of(STAFF_NAMESPACE);
 
@@ -86,11 +94,28 @@ export function createRealtimeHub(options: { httpServer: HttpServer; log: Fastif
     chatEvents,
     visitorBroadcast,
     /** Disconnects every client without closing the HTTP server (Fastify closes that). */
-    close() {
+    async close() {
       io.disconnectSockets(true);
       io.engine.close();
+      await redis?.close();
     },
   };
 }
 
-export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+export type RealtimeHub = Awaited<ReturnType<typeof createRealtimeHub>>;
+
+/** Two Redis connections (one publishes, one is subscribed), as the adapter needs. */
+async function connectRedisAdapter(io: Server, url: string, log: FastifyBaseLogger) {
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    client.on("error", (error: unknown) => log.error({ err: error }, "realtime Redis connection failed"));
+  }
+  await Promise.all([pub.connect(), sub.connect()]);
+  io.adapter(createAdapter(pub, sub, { key: "harbor" }));
+  return {
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
