@@ -178,9 +178,15 @@ export const listDocumentsRequestSchema = z.object({
 });
 export type ListDocumentsRequest = z.input<typeof listDocumentsRequestSchema>;
 
+/** A search counts its matches up to this many; the list then says "1000+ documents". */
+export const DOCUMENT_SEARCH_COUNT_CAP = 1000;
+
 export const listDocumentsResponseSchema = z.object({
   documents: z.array(documentSchema),
+  /** Exact without a search term; with one, at most DOCUMENT_SEARCH_COUNT_CAP. */
   totalCount: z.number().int(),
+  /** The search matched more than DOCUMENT_SEARCH_COUNT_CAP documents. */
+  isTotalCapped: z.boolean(),
 });
 export type ListDocumentsResponse = z.infer<typeof listDocumentsResponseSchema>;
 

@@ -554,7 +554,9 @@ export const texts = {
       backToSources: "Back to Sources",
       searchLabel: "Search documents",
       searchPlaceholder: "Search and press Enter",
-      documentCount: (count: number) => `${count} ${count === 1 ? "document" : "documents"}`,
+      /** A capped search count reads "1000+ documents". */
+      documentCount: (count: number, isCapped = false) =>
+        `${count}${isCapped ? "+" : ""} ${count === 1 && !isCapped ? "document" : "documents"}`,
       filterLabel: "Show documents",
       filters: { all: "All", active: "Active", inactive: "Inactive" },
       deleteSource: "Delete Source",

@@ -40,6 +40,12 @@ export const knowledgeSources = pgTable(
     /** Where an incremental sync resumes (e.g. Zendesk's start_time). */
     syncCursor: jsonb("sync_cursor").$type<Record<string, unknown>>(),
     nextSyncAt: timestamp("next_sync_at", { withTimezone: true }),
+    /**
+     * Documents of the source, all and active ones, kept by a trigger on knowledge_documents
+     * (migration 0011): the document list and the sources table read them instead of counting.
+     */
+    documentCount: integer("document_count").notNull().default(0),
+    activeDocumentCount: integer("active_document_count").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { DOCUMENT_SEARCH_COUNT_CAP } from "@harbor/contract/knowledge";
 import { and, asc, count, desc, eq, ilike, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { knowledgeChunks, knowledgeDocuments, knowledgeSources } from "../../db/schema/index";
@@ -29,18 +30,12 @@ export function createKnowledgeRepository(db: Database) {
 
   return {
     async listSources(companyId: string) {
-      const documentCounts = db
-        .select({ sourceId: knowledgeDocuments.sourceId, n: count().as("n") })
-        .from(knowledgeDocuments)
-        .where(eq(knowledgeDocuments.companyId, companyId))
-        .groupBy(knowledgeDocuments.sourceId)
-        .as("document_counts");
-      return db
-        .select({ source: knowledgeSources, documentCount: sql<number>`coalesce(${documentCounts.n}, 0)::int` })
+      const rows = await db
+        .select()
         .from(knowledgeSources)
-        .leftJoin(documentCounts, eq(documentCounts.sourceId, knowledgeSources.id))
         .where(eq(knowledgeSources.companyId, companyId))
         .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
+      return rows.map((source) => ({ source, documentCount: source.documentCount }));
     },
 
     async findSource(companyId: string, sourceId: string) {
@@ -132,17 +127,45 @@ export function createKnowledgeRepository(db: Database) {
         if (match) conditions.push(match);
       }
       const where = and(...conditions);
-      const [documents, [total]] = await Promise.all([
-        db
-          .select()
-          .from(knowledgeDocuments)
-          .where(where)
-          .orderBy(desc(knowledgeDocuments.updatedAt), asc(knowledgeDocuments.id))
-          .limit(options.pageSize)
-          .offset((options.page - 1) * options.pageSize),
-        db.select({ n: count() }).from(knowledgeDocuments).where(where),
-      ]);
-      return { documents, totalCount: total?.n ?? 0 };
+      const page = db
+        .select()
+        .from(knowledgeDocuments)
+        .where(where)
+        .orderBy(desc(knowledgeDocuments.updatedAt), asc(knowledgeDocuments.id))
+        .limit(options.pageSize)
+        .offset((options.page - 1) * options.pageSize);
+      if (!options.searchTerm) {
+        // The source row keeps its counts (trigger of migration 0011): no documents are counted here.
+        const [[source], documents] = await Promise.all([
+          db
+            .select({ all: knowledgeSources.documentCount, active: knowledgeSources.activeDocumentCount })
+            .from(knowledgeSources)
+            .where(and(eq(knowledgeSources.companyId, options.companyId), eq(knowledgeSources.id, options.sourceId))),
+          page,
+        ]);
+        const counts = { all: source?.all ?? 0, active: source?.active ?? 0 };
+        const totalCount =
+          options.filter === "all"
+            ? counts.all
+            : options.filter === "active"
+              ? counts.active
+              : counts.all - counts.active;
+        return { documents, totalCount, isTotalCapped: false };
+      }
+      // A search counts at most one past the cap: enough to say "1000+", never a scan of every match.
+      const matches = db
+        .select({ one: sql`1` })
+        .from(knowledgeDocuments)
+        .where(where)
+        .limit(DOCUMENT_SEARCH_COUNT_CAP + 1)
+        .as("matches");
+      const [documents, [counted]] = await Promise.all([page, db.select({ n: count() }).from(matches)]);
+      const n = counted?.n ?? 0;
+      return {
+        documents,
+        totalCount: Math.min(n, DOCUMENT_SEARCH_COUNT_CAP),
+        isTotalCapped: n > DOCUMENT_SEARCH_COUNT_CAP,
+      };
     },
 
     async findDocument(options: { companyId: string; sourceId: string; referenceId: string }) {

@@ -6,6 +6,7 @@ import type {
   KnowledgeDocument,
   ListDocumentsResponse,
 } from "@harbor/contract/knowledge";
+import { DOCUMENT_SEARCH_COUNT_CAP } from "@harbor/contract/knowledge";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
@@ -253,6 +254,10 @@ describe("documents", () => {
     expect(toggled.body.data).toMatchObject({ is_active: false, show_as_source: false });
     const inactive = await call<ListDocumentsResponse>("/all", { sourceID: helpSourceId, filter: "inactive" });
     expect(inactive.body.data.documents.map((d) => d.title)).toEqual(["Shipping"]);
+    // The counts kept on the source follow the toggle.
+    const countOf = async (filter: string) =>
+      (await call<ListDocumentsResponse>("/all", { sourceID: helpSourceId, filter })).body.data.totalCount;
+    expect([await countOf("all"), await countOf("active"), await countOf("inactive")]).toEqual([3, 2, 1]);
     const chunks = await h.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.documentId, shipping!.id));
     expect(chunks.every((c) => !c.isSearchable)).toBe(true);
     await call("/toggle", {
@@ -270,6 +275,41 @@ describe("documents", () => {
     expect(full.body.data.chunks[0]!.content).toContain("30 days");
     expect((await call("/delete", { sourceID: helpSourceId, referenceID: returns!.reference_id })).status).toBe(200);
     expect((await call("/get", { sourceID: helpSourceId, referenceID: returns!.reference_id })).status).toBe(404);
+    const after = await call<ListDocumentsResponse>("/all", { sourceID: helpSourceId });
+    expect(after.body.data).toMatchObject({ totalCount: 2, isTotalCapped: false });
+    const listed = sourceNamed((await call<CompanyWithSources>("/sources")).body.data, "Help site");
+    expect(listed.documentCount).toBe(2);
+  });
+
+  it("counts a search's matches up to the cap, and says when there are more", async () => {
+    const [source] = await h.db
+      .insert(knowledgeSources)
+      .values({
+        companyId: owner.companyId,
+        name: "Big catalogue",
+        sourceType: "website",
+        url: "https://catalogue.example/",
+        updateFrequency: "none",
+      })
+      .returning();
+    await h.db.insert(knowledgeDocuments).values(
+      Array.from({ length: DOCUMENT_SEARCH_COUNT_CAP + 5 }, (_, i) => ({
+        companyId: owner.companyId,
+        sourceId: source!.id,
+        referenceId: `item-${i}`,
+        title: i % 2 === 0 ? `Rain jacket ${i}` : `Wool sweater ${i}`,
+        url: `https://catalogue.example/item-${i}`,
+        language: "en",
+      })),
+    );
+    const all = await call<ListDocumentsResponse>("/all", { sourceID: source!.id });
+    expect(all.body.data).toMatchObject({ totalCount: DOCUMENT_SEARCH_COUNT_CAP + 5, isTotalCapped: false });
+    const many = await call<ListDocumentsResponse>("/all", { sourceID: source!.id, searchTerm: "item" });
+    expect(many.body.data).toMatchObject({ totalCount: DOCUMENT_SEARCH_COUNT_CAP, isTotalCapped: true });
+    expect(many.body.data.documents).toHaveLength(20);
+    const some = await call<ListDocumentsResponse>("/all", { sourceID: source!.id, searchTerm: "jacket" });
+    expect(some.body.data).toMatchObject({ totalCount: 503, isTotalCapped: false });
+    await call("/sources/delete", { sourceID: source!.id });
   });
 });
 

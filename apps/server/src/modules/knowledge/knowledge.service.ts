@@ -263,7 +263,7 @@ export function createKnowledgeService(deps: {
       request: z.output<typeof listDocumentsRequestSchema>,
     ): Promise<ListDocumentsResponse> {
       const source = await requireSource(auth.companyId, request.sourceID);
-      const { documents, totalCount } = await knowledge.listDocuments({
+      const { documents, totalCount, isTotalCapped } = await knowledge.listDocuments({
         companyId: auth.companyId,
         sourceId: source.id,
         page: request.pageNumber,
@@ -271,7 +271,11 @@ export function createKnowledgeService(deps: {
         searchTerm: request.searchTerm || undefined,
         filter: request.filter,
       });
-      return { documents: documents.map((row) => toDocumentDto(row, source.sourceType as SourceType)), totalCount };
+      return {
+        documents: documents.map((row) => toDocumentDto(row, source.sourceType as SourceType)),
+        totalCount,
+        isTotalCapped,
+      };
     },
 
     async getDocument(

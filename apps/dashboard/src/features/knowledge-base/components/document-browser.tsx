@@ -34,6 +34,7 @@ export function DocumentBrowser({ sourceID, withFilter = false, linkTo, empty }:
   const list = useDocumentList({ sourceID, searchTerm, filter });
   const documents = list.data?.pages.flatMap((page) => page.documents) ?? [];
   const totalCount = list.data?.pages[0]?.totalCount ?? 0;
+  const isTotalCapped = list.data?.pages[0]?.isTotalCapped ?? false;
   const isNarrowed = searchTerm !== "" || filter !== "all";
   // The opened document stays set while the modal closes, so its content does not vanish during the
   // fade-out; the list's copy is shown, so toggles and updates show up in the modal at once.
@@ -76,7 +77,7 @@ export function DocumentBrowser({ sourceID, withFilter = false, linkTo, empty }:
           ) : null}
         </Group>
         <Text size="sm" c="dimmed" role="status" data-testid="document-count">
-          {list.isSuccess ? t.sourceDetail.documentCount(totalCount) : null}
+          {list.isSuccess ? t.sourceDetail.documentCount(totalCount, isTotalCapped) : null}
         </Text>
       </Group>
       <Paper withBorder radius="lg" p={{ base: "xs", sm: "md" }}>

@@ -46,7 +46,9 @@ function renderPage({
   return { ...view, fetchMock };
 }
 
-const page = (items: KnowledgeDocument[], totalCount = 45): StubAnswer => ({ data: { documents: items, totalCount } });
+const page = (items: KnowledgeDocument[], totalCount = 45, isTotalCapped = false): StubAnswer => ({
+  data: { documents: items, totalCount, isTotalCapped },
+});
 const listCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
   bodiesSentTo(fetchMock, "POST /api/document/all") as ListDocumentsRequest[];
 const rows = () =>
