@@ -65,6 +65,56 @@ describe("inbox journeys", () => {
     expect(await list.getByText("Sanne Bakker").count()).toBe(0);
   });
 
+  it("staff reply and add a note from the chat panel; another open dashboard sees both without reload", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@live-shop.example");
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
+      )
+      .toBe(4);
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    const other = await pageSignedInAs({ browser, url: server.url, cookie });
+    for (const each of [page, other]) {
+      await each.goto(`${server.url}/inbox`);
+      const list = each.getByRole("region", { name: "Chats" });
+      await expect.poll(() => list.getByText("Emma de Vries").first().isVisible()).toBe(true);
+      await list.getByText("Emma de Vries").first().click();
+      await expect.poll(() => each.getByRole("heading", { name: /Ticket ID/ }).isVisible()).toBe(true);
+    }
+    const chat = page.getByRole("region", { name: "Chat", exact: true });
+    const otherChat = other.getByRole("region", { name: "Chat", exact: true });
+
+    // r focuses the reply box; Enter sends.
+    await page.getByRole("heading", { name: /Ticket ID/ }).click();
+    await page.keyboard.press("r");
+    const reply = chat.getByRole("textbox", { name: "Reply to the customer" });
+    await expect.poll(() => reply.evaluate((element) => element === document.activeElement)).toBe(true);
+    await reply.fill("We ship it today.");
+    await reply.press("Enter");
+    const log = chat.getByRole("log", { name: "Messages" });
+    // Shown at once as pending, then as stored, with the sender's name.
+    await expect.poll(() => log.getByText("We ship it today.").isVisible()).toBe(true);
+    await expect.poll(() => log.getByText(/^Owner ·/).isVisible()).toBe(true);
+    // The reply took the chat over from the AI.
+    await expect.poll(() => chat.getByRole("button", { name: "Hand back to AI" }).isVisible()).toBe(true);
+    await expect.poll(() => otherChat.getByText("We ship it today.").isVisible()).toBe(true);
+    await expect.poll(() => otherChat.getByRole("button", { name: "Hand back to AI" }).isVisible()).toBe(true);
+
+    await chat.getByRole("radiogroup", { name: "Message type" }).getByText("Internal note").click();
+    await chat.getByRole("textbox", { name: /Internal note/ }).fill("VIP customer, be quick.");
+    await chat.getByRole("button", { name: "Add note" }).click();
+    await expect.poll(() => log.getByText(/^Internal note · Owner/).isVisible()).toBe(true);
+    expect(await log.getByText("VIP customer, be quick.").isVisible()).toBe(true);
+    await expect.poll(() => otherChat.getByText(/^Internal note · Owner/).isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await chat.getByRole("button", { name: "Hand back to AI" }).click();
+    await expect.poll(() => otherChat.getByRole("button", { name: "Take over" }).isVisible()).toBe(true);
+    await other.context().close();
+  });
+
   it("on a phone the list and the chat take the screen in turn", async () => {
     const api = apiClient(server);
     const { cookie } = await api.signUp("owner@phone-shop.example");

@@ -12,6 +12,8 @@ export default defineConfig({
   server: {
     proxy: {
       "/api": "http://localhost:3000",
+      // The live inbox's websocket (/staff) goes to the server too.
+      "/socket.io": { target: "http://localhost:3000", ws: true },
     },
   },
 });

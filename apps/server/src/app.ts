@@ -190,7 +190,7 @@ export async function buildApp(deps: AppDeps) {
   const chatEvents = realtime.chatEvents;
   const inboxRepository = createInboxRepository(db);
   const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
-  const inboxService = createInboxService({ inbox: createInboxRepository(db) });
+  const inboxService = createInboxService({ inbox: createInboxRepository(db), chats: chatsRepository, chatEvents });
   const aiEngine = createAiEngine(config, { llm: deps.llm });
   const pipeline = createAnswerPipeline({
     retrieve: (options) => retriever.retrieve(options),

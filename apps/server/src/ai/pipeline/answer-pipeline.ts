@@ -67,6 +67,14 @@ type RunResult = {
   timings: { retrieveMs: number; answerMs: number; totalMs: number };
 };
 
+/**
+ * A person has the chat — taken over (`human`) or a raised ticket (`ticket`) — so the AI stays
+ * silent until it is handed back; a visitor's follow-up to a ticket waits for the team.
+ */
+export function isHandledByPerson(status: string) {
+  return status === "human" || status === "ticket";
+}
+
 export function visitorLanguageOf(question: string): VisitorLanguage {
   const detected = detectLanguage(question);
   return detected === "nl" || detected === "he" ? detected : "en";
@@ -283,8 +291,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
           messageType: "question",
           senderRole: "customer",
         }));
-      // A human has the chat: the AI stays silent until it is handed back.
-      if (chat.status === "human") {
+      if (isHandledByPerson(chat.status)) {
         return { question: questionMessage, answer: null, outcome: "human-handling", classification: null, usage: [] };
       }
 

@@ -80,8 +80,11 @@ export function toVisitorMessage(row: ChatMessageRow): VisitorMessage {
   };
 }
 
-/** The engine's bookkeeping (classification outcome, ids of internal records) stays on the server. */
+/**
+ * The engine's bookkeeping (classification outcome, ids of internal records) and who on the staff
+ * wrote a reply (their user id; the name stays) stay on the server.
+ */
 function visitorMessageData(data: Record<string, unknown>): Record<string, unknown> {
-  const { outcome: _outcome, analysisID: _analysisID, ...visible } = data;
+  const { outcome: _outcome, analysisID: _analysisID, senderUserID: _senderUserID, ...visible } = data;
   return visible;
 }

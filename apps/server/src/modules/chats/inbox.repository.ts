@@ -128,14 +128,19 @@ export function createInboxRepository(db: Database) {
       return row?.count ?? 0;
     },
 
-    /** Opening a chat: marks it read in one statement and answers its id (null: no such chat). */
+    /**
+     * Opening a chat: marks it read in one statement and answers its id and whether it was unread
+     * (null: no such chat). The self-join reads the row as it was before the update.
+     */
     async markRead(companyId: string, by: { chatId: string } | { ticketId: string }) {
       const match = "chatId" in by ? sql`c.id = ${by.chatId}` : sql`c.ticket_id = ${by.ticketId}`;
-      const [row] = await queryRows<{ id: string }>(
+      const [row] = await queryRows<{ id: string; was_read: boolean }>(
         db,
-        sql`update chats c set chat_read = true where c.company_id = ${companyId} and ${match} returning c.id`,
+        sql`update chats c set chat_read = true from chats prior
+            where prior.id = c.id and c.company_id = ${companyId} and ${match}
+            returning c.id, prior.chat_read as was_read`,
       );
-      return row?.id ?? null;
+      return row ? { chatId: row.id, wasUnread: !row.was_read } : null;
     },
 
     /** Only a read chat becomes unread; null when the chat is missing or already unread. */
@@ -156,6 +161,19 @@ export function createInboxRepository(db: Database) {
 
     setStatus: (companyId: string, chatId: string, status: ChatStatus) =>
       updateAndFind(companyId, chatId, sql`status = ${status}`),
+
+    /**
+     * Moves the chat from one status to another in one statement (take over, hand back); null when
+     * the chat is missing or not in `from`, so two staff members racing change it once.
+     */
+    async switchStatus(companyId: string, chatId: string, change: { from: ChatStatus; to: ChatStatus }) {
+      const [changed] = await queryRows<{ id: string }>(
+        db,
+        sql`update chats c set status = ${change.to}
+            where c.company_id = ${companyId} and c.id = ${chatId} and c.status = ${change.from} returning c.id`,
+      );
+      return changed ? findRow(companyId, { chatId }) : null;
+    },
 
     /**
      * Deletes the chat (messages and analyses go by cascade; token usage keeps with chat_id null)

@@ -1,7 +1,7 @@
 import type { Chat, ChatActionResponse, InboxCategories, InboxResponse } from "@harbor/contract/chat";
 import { INBOX_PAGE_SIZE } from "@harbor/contract/chat";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { chats, companyIntegrations, customReplies, questionCategories, tokenUsage } from "../../db/schema/index";
 
@@ -375,6 +375,66 @@ describe("chat actions", () => {
     expect(connected.status).toBe(409);
     expect(connected.body.message).toBe("Looking up Shopify customers comes with the integrations issue.");
     expect((await h.api("POST", "/api/chat/shopify/get-customer", { body })).status).toBe(401);
+  });
+});
+
+describe("live events", () => {
+  it("tells the company's dashboards of every change, and the widget of status changes", async () => {
+    const events = h.app.services.realtime.chatEvents;
+    const updated = vi.spyOn(events, "chatUpdated");
+    const deleted = vi.spyOn(events, "chatDeleted");
+    const statusChanged = vi.spyOn(events, "chatStatusChanged");
+    try {
+      const chat = await seedChat(owner.companyId);
+      const opened = await openChat({ chatID: chat.id });
+      expect(updated).toHaveBeenCalledTimes(1);
+      expect(updated).toHaveBeenLastCalledWith(owner.companyId, {
+        chat: expect.objectContaining({ _id: chat.id, chatRead: true }),
+        unreadCount: await unreadCount(),
+      });
+      // Opening a chat that is already read changes nothing, and says nothing.
+      await openChat({ chatID: chat.id });
+      await openChat({ chatID: chat.id, before: opened.body.data.messages[0]!._id });
+      expect(updated).toHaveBeenCalledTimes(1);
+
+      const steps: [string, Record<string, unknown>, boolean][] = [
+        ["/api/chat/mark-unread", {}, false],
+        ["/api/chat/chat/toggle-flag", { isFlagged: true }, false],
+        ["/api/chat/chat/toggle-resolution", { resolved: true }, true],
+        ["/api/chat/chat/toggle-ticket", { status: "ticket" }, true],
+      ];
+      for (const [path, body, isStatusChange] of steps) {
+        updated.mockClear();
+        statusChanged.mockClear();
+        const response = await action(path, { chatID: chat.id, ...body }, agentCookie);
+        expect(updated, path).toHaveBeenCalledExactlyOnceWith(owner.companyId, response.body.data);
+        const { chat: row } = response.body.data;
+        if (isStatusChange) {
+          expect(statusChanged, path).toHaveBeenCalledExactlyOnceWith({
+            chatID: chat.id,
+            status: row.status,
+            resolved: row.resolved,
+          });
+        } else {
+          expect(statusChanged, path).not.toHaveBeenCalled();
+        }
+      }
+
+      const response = await action("/api/chat/delete", { chatID: chat.id });
+      expect(deleted).toHaveBeenCalledExactlyOnceWith(owner.companyId, {
+        chatID: chat.id,
+        unreadCount: response.body.data.unreadCount,
+      });
+
+      // Failed actions and other companies' chats say nothing.
+      updated.mockClear();
+      const theirs = await seedChat(rival.companyId);
+      await action("/api/chat/chat/toggle-flag", { chatID: theirs.id, isFlagged: true });
+      await openChat({ chatID: theirs.id });
+      expect(updated).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

@@ -8,6 +8,9 @@ import {
   inboxResponseSchema,
   shopifyCustomerRequestSchema,
   shopifyCustomerResponseSchema,
+  staffMessageRequestSchema,
+  staffMessageResponseSchema,
+  takeoverRequestSchema,
   toggleFlagRequestSchema,
   toggleResolutionRequestSchema,
   toggleTicketRequestSchema,
@@ -74,6 +77,31 @@ export function inboxRoutes(app: FastifyInstance, deps: { inboxService: InboxSer
     { schema: { tags, body: toggleTicketRequestSchema, response: actionResponse } },
     async (request) =>
       ok(await service.setTicketStatus(requireCompany(request), request.body.chatID, request.body.status)),
+  );
+
+  // Human takeover (inbox issue point 4, beyond the spec): paths chosen in the spec's style.
+  router.post(
+    "/api/chat/chat/reply",
+    { schema: { tags, body: staffMessageRequestSchema, response: okResponse(staffMessageResponseSchema) } },
+    async (request) => ok(await service.reply(requireCompany(request), request.body)),
+  );
+
+  router.post(
+    "/api/chat/chat/note",
+    { schema: { tags, body: staffMessageRequestSchema, response: okResponse(staffMessageResponseSchema) } },
+    async (request) => ok(await service.note(requireCompany(request), request.body)),
+  );
+
+  router.post(
+    "/api/chat/chat/take-over",
+    { schema: { tags, body: takeoverRequestSchema, response: actionResponse } },
+    async (request) => ok(await service.takeOver(requireCompany(request), request.body.chatID)),
+  );
+
+  router.post(
+    "/api/chat/chat/hand-back",
+    { schema: { tags, body: takeoverRequestSchema, response: actionResponse } },
+    async (request) => ok(await service.handBack(requireCompany(request), request.body.chatID)),
   );
 
   router.post(

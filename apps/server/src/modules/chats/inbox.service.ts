@@ -4,11 +4,9 @@ import {
   type ChatActionResponse,
   type ChatMessage,
   type ChatStatus,
-  type Customer,
   type GetChatRequest,
   INBOX_PAGE_SIZE,
   type InboxCategories,
-  type InboxChat,
   type InboxResponse,
   type inboxRequestSchema,
   type MessageType,
@@ -17,22 +15,44 @@ import {
 import type { z } from "zod";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
+import type { ChatEvents } from "./chat-events";
 import { isoTime, textOrNull, toInboxChat } from "./chat-mappers";
+import type { ChatsRepository } from "./chats.repository";
 import type { InboxChatRow, InboxRepository } from "./inbox.repository";
+import { createTakeoverService } from "./takeover.service";
 import { normaliseTicketId } from "./ticket-id";
 
 const chatGone = () => new AppError("NOT_FOUND", "This chat no longer exists.");
 
-/** The inbox (spec part 1 §2, §4, §7): any signed-in member of the company, admin or agent. */
-export function createInboxService(deps: { inbox: InboxRepository }) {
-  const { inbox } = deps;
+/**
+ * The inbox (spec part 1 §2, §4, §7): any signed-in member of the company, admin or agent. Every
+ * change is told to the company's open dashboards (and status changes to the chat's widget)
+ * through chatEvents, after it is stored.
+ */
+export function createInboxService(deps: { inbox: InboxRepository; chats: ChatsRepository; chatEvents: ChatEvents }) {
+  const { inbox, chatEvents } = deps;
 
   async function actionResponse(companyId: string, row: InboxChatRow | null): Promise<ChatActionResponse> {
     if (!row) throw chatGone();
-    return { chat: toInboxChat(row), unreadCount: await inbox.countUnread(companyId) };
+    const answer = { chat: toInboxChat(row), unreadCount: await inbox.countUnread(companyId) };
+    chatEvents.chatUpdated(companyId, answer);
+    return answer;
+  }
+
+  /** Resolution and ticket changes reach the visitor's widget too. */
+  async function statusActionResponse(companyId: string, row: InboxChatRow | null) {
+    const answer = await actionResponse(companyId, row);
+    chatEvents.chatStatusChanged({
+      chatID: answer.chat.chatID,
+      status: answer.chat.status,
+      resolved: answer.chat.resolved,
+    });
+    return answer;
   }
 
   return {
+    ...createTakeoverService(deps),
+
     async list(auth: CompanyAuth, request: z.output<typeof inboxRequestSchema>): Promise<InboxResponse> {
       const filter = {
         status: request.status,
@@ -69,8 +89,9 @@ export function createInboxService(deps: { inbox: InboxRepository }) {
     /** Opens a chat: marks it read, then answers it with its newest messages (or those before `before`). */
     async getChat(auth: CompanyAuth, request: GetChatRequest): Promise<Chat> {
       const by = request.chatID ? { chatId: request.chatID } : { ticketId: normaliseTicketId(request.ticketID ?? "") };
-      const chatId = await inbox.markRead(auth.companyId, by);
-      if (!chatId) throw chatGone();
+      const opened = await inbox.markRead(auth.companyId, by);
+      if (!opened) throw chatGone();
+      const { chatId } = opened;
       const [row, newestFirst, analyses] = await Promise.all([
         inbox.findRow(auth.companyId, { chatId }),
         inbox.messagesWindow({
@@ -83,6 +104,13 @@ export function createInboxService(deps: { inbox: InboxRepository }) {
       ]);
       // Deleted between the two statements.
       if (!row) throw chatGone();
+      // Other dashboards see the chat turn read (and the count drop); a chat already read says nothing.
+      if (opened.wasUnread) {
+        chatEvents.chatUpdated(auth.companyId, {
+          chat: toInboxChat(row),
+          unreadCount: await inbox.countUnread(auth.companyId),
+        });
+      }
       const hasOlderMessages = newestFirst.length > CHAT_MESSAGES_WINDOW;
       const messages: ChatMessage[] = newestFirst
         .slice(0, CHAT_MESSAGES_WINDOW)
@@ -115,8 +143,12 @@ export function createInboxService(deps: { inbox: InboxRepository }) {
       };
     },
 
-    async deleteChat(auth: CompanyAuth, chatId: string) {
-      return actionResponse(auth.companyId, await inbox.deleteChat(auth.companyId, chatId));
+    async deleteChat(auth: CompanyAuth, chatId: string): Promise<ChatActionResponse> {
+      const row = await inbox.deleteChat(auth.companyId, chatId);
+      if (!row) throw chatGone();
+      const unreadCount = await inbox.countUnread(auth.companyId);
+      chatEvents.chatDeleted(auth.companyId, { chatID: row.id, unreadCount });
+      return { chat: toInboxChat(row), unreadCount };
     },
 
     async markUnread(auth: CompanyAuth, chatId: string) {
@@ -133,11 +165,11 @@ export function createInboxService(deps: { inbox: InboxRepository }) {
     },
 
     async setResolved(auth: CompanyAuth, chatId: string, resolved: boolean) {
-      return actionResponse(auth.companyId, await inbox.setResolved(auth.companyId, chatId, resolved));
+      return statusActionResponse(auth.companyId, await inbox.setResolved(auth.companyId, chatId, resolved));
     },
 
     async setTicketStatus(auth: CompanyAuth, chatId: string, status: Extract<ChatStatus, "ticket" | "human">) {
-      return actionResponse(auth.companyId, await inbox.setStatus(auth.companyId, chatId, status));
+      return statusActionResponse(auth.companyId, await inbox.setStatus(auth.companyId, chatId, status));
     },
 
     /** Linking to the customer in the shop admin needs the Shopify client of the integrations issue. */

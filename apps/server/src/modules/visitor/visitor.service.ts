@@ -9,7 +9,7 @@ import type {
   WidgetGetResponse,
 } from "@harbor/contract/widget";
 import type { FastifyBaseLogger } from "fastify";
-import type { AnswerPipeline } from "../../ai/pipeline/answer-pipeline";
+import { type AnswerPipeline, isHandledByPerson } from "../../ai/pipeline/answer-pipeline";
 import type { StoredWidgetSettings } from "../../db/schema/widgets";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
@@ -271,7 +271,7 @@ export function createVisitorService(deps: {
       clientMessageId: input.clientMessageID,
     });
     await tellStaff(scope.companyId, chat.id, stored.row);
-    if (chat.status !== "human") void answer(scope, chat, stored.row, input.language);
+    if (!isHandledByPerson(chat.status)) void answer(scope, chat, stored.row, input.language);
     return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };
   }
 

@@ -1,6 +1,7 @@
-import type { Chat, GetChatRequest, InboxChat } from "@harbor/contract/chat";
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
+import type { Chat, ChatMessage, GetChatRequest, InboxChat } from "@harbor/contract/chat";
+import { type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { appendChatMessage, type ChatPages } from "../live-inbox";
 
 /** Every open chat. */
 export const chatsKey = ["inbox", "chat"] as const;
@@ -34,8 +35,6 @@ export function useChat(ticketID: string | null) {
   });
 }
 
-type ChatPages = InfiniteData<Chat, { chatID: string; before: string } | null>;
-
 /** The open chat's messages, oldest first, over every loaded page. */
 export function messagesOf(pages: Chat[]) {
   return [...pages].reverse().flatMap((page) => page.messages);
@@ -48,4 +47,19 @@ export function patchChatInCache(queryClient: QueryClient, row: InboxChat): void
       ? { ...chat, pages: chat.pages.map((page) => ({ ...page, ...row, messages: page.messages })) }
       : chat,
   );
+}
+
+/** A stored message (live, or a sent reply's answer) at the end of the open chat, once. */
+export function appendMessageToOpenChat(queryClient: QueryClient, update: { chatID: string; message: ChatMessage }) {
+  queryClient.setQueriesData<ChatPages>({ queryKey: chatsKey }, (chat) =>
+    chat ? appendChatMessage(chat, update) : chat,
+  );
+}
+
+/** The open chat was deleted elsewhere: reading it again answers 404, and the panel says so. */
+export function refetchChatIfOpen(queryClient: QueryClient, chatID: string) {
+  void queryClient.invalidateQueries({
+    queryKey: chatsKey,
+    predicate: (query) => (query.state.data as ChatPages | undefined)?.pages[0]?.chatID === chatID,
+  });
 }

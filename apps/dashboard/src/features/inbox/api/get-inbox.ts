@@ -1,7 +1,8 @@
 import type { ChatActionResponse, InboxChat, InboxRequest, InboxResponse } from "@harbor/contract/chat";
-import { type InfiniteData, type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
+import { type QueryClient, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import type { InboxFilter } from "../inbox-filter";
+import { applyChatRow, type ChatRowUpdate, type InboxPages, removeChatRow } from "../live-inbox";
 import { patchChatInCache } from "./get-chat";
 
 /** Every loaded list (any menu entry, all or unread). */
@@ -36,8 +37,6 @@ export function useInboxList(filter: InboxFilter) {
     gcTime: 0,
   });
 }
-
-type InboxPages = InfiniteData<InboxResponse, number>;
 
 function updateLoadedLists(
   queryClient: QueryClient,
@@ -107,4 +106,26 @@ export function onChatActionError(queryClient: QueryClient, action: string) {
     console.error(`Chat action ${action} failed`, error);
     void queryClient.invalidateQueries({ queryKey: ["inbox"] });
   };
+}
+
+/**
+ * A chat's new row from the live channel or a sent reply, in every loaded list (the rules are in
+ * live-inbox.ts: it may move to the top, or the list is read again) and in the open chat.
+ */
+export function applyChatRowToCaches(queryClient: QueryClient, update: ChatRowUpdate): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: inboxListsKey })) {
+    const lists = query.state.data as InboxPages | undefined;
+    if (!lists) continue;
+    const change = applyChatRow(lists, query.queryKey[2] as InboxFilter, update);
+    if (change === "refetch") void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    else queryClient.setQueryData(query.queryKey, change);
+  }
+  patchChatInCache(queryClient, update.chat);
+}
+
+/** chat-deleted from the live channel: the row leaves every loaded list. */
+export function applyChatDeletedToLists(queryClient: QueryClient, update: { chatID: string; unreadCount: number }) {
+  queryClient.setQueriesData<InboxPages>({ queryKey: inboxListsKey }, (lists) =>
+    lists ? removeChatRow(lists, update) : lists,
+  );
 }

@@ -1,16 +1,28 @@
 import type { Chat } from "@harbor/contract/chat";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconCheck, IconFlag, IconFlagOff, IconMailOpened, IconRefresh, IconTrash } from "@tabler/icons-react";
+import {
+  IconCheck,
+  IconFlag,
+  IconFlagOff,
+  IconHandStop,
+  IconMailOpened,
+  IconRefresh,
+  IconRobot,
+  IconTrash,
+} from "@tabler/icons-react";
 import { useState } from "react";
 import { texts } from "../../../lib/texts";
 import { useDeleteChat } from "../api/delete-chat";
 import { useMarkChatUnread } from "../api/mark-chat-unread";
 import { useToggleChatFlag } from "../api/toggle-chat-flag";
 import { useToggleChatResolution } from "../api/toggle-chat-resolution";
+import { useToggleTakeover } from "../api/toggle-takeover";
+import { takeoverTexts } from "../takeover-texts";
 
 const t = texts.inbox.chat;
 
 /**
+ * Take over / Hand back to AI (human takeover; a ticket chat has neither, its ticket decides),
  * Resolve / Reopen, Flag / Remove flag, Mark as unread (only for a read chat) and Delete. Toggles
  * send the inverse of the current value (spec part 1 §4); failures show nothing (see get-inbox).
  */
@@ -19,10 +31,24 @@ export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => 
   const toggleFlag = useToggleChatFlag();
   const markUnread = useMarkChatUnread();
   const deleteChat = useDeleteChat();
+  const toggleTakeover = useToggleTakeover();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const { chatID } = chat;
+  const isTakeoverOffered = chat.status !== "ticket";
+  const isTakingOver = chat.status === "open";
   return (
     <Group gap="xs" role="group" aria-label={t.actions}>
+      {isTakeoverOffered ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={isTakingOver ? <IconHandStop size={16} aria-hidden /> : <IconRobot size={16} aria-hidden />}
+          loading={toggleTakeover.isPending}
+          onClick={() => toggleTakeover.mutate({ chatID, isTakingOver })}
+        >
+          {isTakingOver ? takeoverTexts.takeOver : takeoverTexts.handBack}
+        </Button>
+      ) : null}
       <Button
         size="xs"
         variant={chat.resolved ? "default" : "filled"}

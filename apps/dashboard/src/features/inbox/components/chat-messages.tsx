@@ -12,12 +12,20 @@ type ChatMessagesProps = {
   onLoadOlder: () => void;
   isLoadingOlder: boolean;
   header?: ReactNode;
+  /** Replies and notes on their way, under the stored messages. */
+  pending?: ReactNode;
+  pendingCount?: number;
   footer?: ReactNode;
 };
 
+/** Within this of the bottom the reader is following the chat, and new messages keep it in view. */
+const AT_BOTTOM_PX = 40;
+
 /**
  * The messages, newest at the bottom. Scrolling to within 30 px of the top loads the 20 before;
- * they are put in above without moving what the reader is looking at.
+ * they are put in above without moving what the reader is looking at. A new message scrolls it
+ * into view when the reader was at the bottom (never while they read further up); one's own
+ * send always does.
  */
 export function ChatMessages({
   messages,
@@ -25,12 +33,17 @@ export function ChatMessages({
   onLoadOlder,
   isLoadingOlder,
   header,
+  pending,
+  pendingCount = 0,
   footer,
 }: ChatMessagesProps) {
   const ref = useRef<HTMLDivElement>(null);
   /** Distance from the bottom when older messages were asked for; null scrolls to the newest. */
   const keptDistance = useRef<number | null>(null);
+  const isAtBottom = useRef(true);
+  const shownPending = useRef(pendingCount);
   const oldestID = messages[0]?._id;
+  const newestID = messages.at(-1)?._id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when older messages arrive at the top
   useLayoutEffect(() => {
@@ -40,9 +53,19 @@ export function ChatMessages({
     keptDistance.current = null;
   }, [oldestID]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message arrives at the bottom
+  useLayoutEffect(() => {
+    const element = ref.current;
+    const hasSent = pendingCount > shownPending.current;
+    shownPending.current = pendingCount;
+    if (element && (isAtBottom.current || hasSent)) element.scrollTop = element.scrollHeight;
+  }, [newestID, pendingCount]);
+
   const onScroll = () => {
     const element = ref.current;
-    if (!element || !canLoadOlder || element.scrollTop > LOAD_MORE_THRESHOLD_PX) return;
+    if (!element) return;
+    isAtBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_PX;
+    if (!canLoadOlder || element.scrollTop > LOAD_MORE_THRESHOLD_PX) return;
     keptDistance.current = element.scrollHeight - element.scrollTop;
     onLoadOlder();
   };
@@ -72,6 +95,7 @@ export function ChatMessages({
         {messages.map((message) => (
           <ChatMessage key={message._id} message={message} />
         ))}
+        {pending}
         {footer}
       </Stack>
     </Box>

@@ -2,13 +2,20 @@ import type { Chat, ChatMessage } from "@harbor/contract/chat";
 import { Alert, Badge, Box, Button, Collapse, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconArrowLeft, IconFlagFilled } from "@tabler/icons-react";
+import type { Ref } from "react";
 import { Link } from "react-router";
 import { PageLoader } from "../../../components/page-loader";
 import { texts } from "../../../lib/texts";
+import { visiblePending } from "../pending-messages";
+import type { TypingInChat } from "../use-live-inbox";
+import type { PendingMessages } from "../use-pending-messages";
 import { ChatActions } from "./chat-actions";
+import { ChatComposer, type ComposerDraft, EMPTY_DRAFT } from "./chat-composer";
 import { ChatMessages, EndOfConversation } from "./chat-messages";
 import { ChatStatusBadge } from "./chat-status-badge";
 import { ChatSummary } from "./chat-summary";
+import { PendingMessageView } from "./pending-message-view";
+import { TypingIndicator } from "./typing-indicator";
 
 const t = texts.inbox.chat;
 
@@ -25,6 +32,15 @@ type ChatPanelProps = {
   backTo?: string;
   /** Where the side summary has no column of its own, it folds open under the header. */
   hasCollapsibleSummary: boolean;
+  /** Replies and notes on their way, of every chat (the panel shows this chat's). */
+  pendingMessages: PendingMessages;
+  typing: TypingInChat;
+  onTyping: (chatID: string, isTyping: boolean) => void;
+  /** Unsent reply box contents by chat. */
+  drafts: Record<string, ComposerDraft>;
+  onDraftChange: (chatID: string, draft: ComposerDraft) => void;
+  /** The reply box, for the r shortcut. */
+  composerRef: Ref<HTMLTextAreaElement>;
 };
 
 function PreChatForm({ fields }: { fields: Chat["workflows"]["preChat"]["fields"] }) {
@@ -73,9 +89,9 @@ function CollapsibleSummary({ chat }: { chat: Chat }) {
   );
 }
 
-/** The open chat: Ticket ID, status pills, actions, the pre-chat form and the messages. */
+/** The open chat: Ticket ID, status pills, actions, the pre-chat form, the messages and the reply box. */
 export function ChatPanel(props: ChatPanelProps) {
-  const { chat, messages, isLoading, isError, backTo, hasCollapsibleSummary } = props;
+  const { chat, messages, isLoading, isError, backTo, hasCollapsibleSummary, pendingMessages } = props;
   const back = backTo ? (
     <Button
       component={Link}
@@ -100,6 +116,10 @@ export function ChatPanel(props: ChatPanelProps) {
     );
   }
   const preChatFields = chat.workflows.preChat.fields;
+  const pending = visiblePending(
+    pendingMessages.pending.filter((item) => item.chatID === chat.chatID),
+    messages,
+  );
   return (
     <Stack gap={0} h="100%" component="section" aria-label={t.region}>
       <Stack gap="xs" p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
@@ -128,13 +148,34 @@ export function ChatPanel(props: ChatPanelProps) {
         onLoadOlder={props.onLoadOlder}
         isLoadingOlder={props.isLoadingOlder}
         header={preChatFields.length > 0 ? <PreChatForm fields={preChatFields} /> : null}
+        pending={pending.map((item) => (
+          <PendingMessageView
+            key={item.clientMessageID}
+            item={item}
+            onRetry={pendingMessages.retry}
+            onDiscard={pendingMessages.discard}
+          />
+        ))}
+        pendingCount={pending.length}
         footer={chat.resolved ? <EndOfConversation /> : null}
       />
-      {messages.length === 0 && !chat.resolved ? (
+      {messages.length === 0 && pending.length === 0 && !chat.resolved ? (
         <Text size="sm" c="dimmed" p="md">
           {texts.inbox.list.noMessage}
         </Text>
       ) : null}
+      <TypingIndicator typing={props.typing} />
+      <ChatComposer
+        key={chat.chatID}
+        chatID={chat.chatID}
+        draft={props.drafts[chat.chatID] ?? EMPTY_DRAFT}
+        onDraftChange={(draft) => props.onDraftChange(chat.chatID, draft)}
+        textareaRef={props.composerRef}
+        onTyping={props.onTyping}
+        onSend={(kind, message) =>
+          pendingMessages.submit({ chatID: chat.chatID, kind, message, afterMessageID: messages.at(-1)?._id ?? null })
+        }
+      />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Kbd, Modal, Table } from "@mantine/core";
 import { texts } from "../../../lib/texts";
+import { takeoverTexts } from "../takeover-texts";
 
 const t = texts.inbox.shortcuts;
 
@@ -7,6 +8,7 @@ const SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ["j", "↓"], label: t.next },
   { keys: ["k", "↑"], label: t.previous },
   { keys: ["e"], label: t.resolve },
+  { keys: ["r"], label: takeoverTexts.shortcutReply },
   { keys: ["?"], label: t.help },
 ];
 

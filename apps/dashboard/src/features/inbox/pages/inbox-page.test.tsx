@@ -1,11 +1,18 @@
-import type { Chat, InboxChat, InboxRequest } from "@harbor/contract/chat";
+import type { Chat, InboxChat, InboxRequest, StaffMessageRequest } from "@harbor/contract/chat";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
-import { fullChat, inboxChat } from "../test-fixtures";
+import { chatMessage, fullChat, inboxChat } from "../test-fixtures";
+import { fakeStaffSocket } from "../test-socket";
 import { InboxPage } from "./inbox-page";
+
+vi.mock("../../../lib/socket", async () => (await import("../test-socket")).fakeSocketModule);
+
+beforeEach(() => {
+  fakeStaffSocket.reset();
+});
 
 type Handler = (body: unknown) => StubAnswer | Promise<StubAnswer>;
 const categories = {
@@ -361,9 +368,14 @@ describe("InboxPage keyboard", () => {
     );
     await user.keyboard("r");
     expect(router.state.location.search).toBe("?ticketID=K2");
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Reply to the customer" }));
+    // Escape leaves the reply box, and the keys are shortcuts again.
+    await user.keyboard("{Escape}");
+    expect(document.activeElement).not.toBe(screen.getByRole("textbox", { name: "Reply to the customer" }));
     await user.keyboard("?");
     const help = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
     expect(within(help).getByText("Next chat")).toBeTruthy();
+    expect(within(help).getByText("Reply to the chat")).toBeTruthy();
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
@@ -379,5 +391,272 @@ describe("InboxPage keyboard", () => {
     expect(router.state.location.search).toBe("");
     expect(screen.queryByRole("dialog")).toBeNull();
     input.remove();
+  });
+});
+
+const composer = () => screen.getByRole("textbox", { name: /Reply to the customer|Internal note/ });
+const pendingItems = () => screen.queryAllByTestId("pending-message");
+
+/** A stored staff message as the server answers it. */
+function storedAnswer(row: InboxChat, body: StaffMessageRequest, overrides: Partial<InboxChat> = {}) {
+  const isNote = body.message.startsWith("Note");
+  const message = chatMessage({
+    message: body.message,
+    messageType: isNote ? "internal_note" : "agent_reply",
+    senderRole: "agent",
+    senderName: "Dana",
+    messageData: { senderName: "Dana", senderUserID: "00000000-0000-4000-8000-0000000000dd" },
+  });
+  return { data: { message, chat: { ...row, ...overrides }, unreadCount: 0 } };
+}
+
+describe("InboxPage reply box", () => {
+  it("sends a reply on Enter, shows it at once as pending, then as stored; Shift+Enter is a new line", async () => {
+    const row = inboxChat({ ticketID: "S1" });
+    let release: () => void = () => {};
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=S1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: {
+        "POST /api/chat/chat/reply": async (body) => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return storedAnswer(row, body as StaffMessageRequest, { status: "human" });
+        },
+      },
+    });
+    await screen.findByRole("heading", { name: "Ticket ID S1" });
+    const user = userEvent.setup();
+    await user.click(composer());
+    await user.keyboard("Hello{Shift>}{Enter}{/Shift}there");
+    expect((composer() as HTMLTextAreaElement).value).toBe("Hello\nthere");
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/reply")).toHaveLength(0);
+    await user.keyboard("{Enter}");
+    expect((composer() as HTMLTextAreaElement).value).toBe("");
+    expect(pendingItems()).toHaveLength(1);
+    expect(within(pendingItems()[0] as HTMLElement).getByText("Sending…")).toBeTruthy();
+    const [sent] = bodiesSentTo(fetchMock, "POST /api/chat/chat/reply") as StaffMessageRequest[];
+    expect(sent).toMatchObject({ chatID: row.chatID, message: "Hello\nthere" });
+    expect(sent?.clientMessageID).toMatch(/^[0-9a-f-]{36}$/);
+    release();
+    await waitFor(() => expect(pendingItems()).toHaveLength(0));
+    const log = screen.getByRole("log", { name: "Messages" });
+    expect(within(log).getByText(/^Dana/)).toBeTruthy();
+    expect(within(log).getByText("Hello there", { normalizer: (text) => text.replace(/\s+/g, " ") })).toBeTruthy();
+    // The answer took the chat over: Hand back to AI is offered now.
+    expect(within(chatPanel()).getByRole("button", { name: "Hand back to AI" })).toBeTruthy();
+  });
+
+  it("sends an internal note from the note tab and shows it as a note", async () => {
+    const row = inboxChat({ ticketID: "N1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=N1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: { "POST /api/chat/chat/note": (body) => storedAnswer(row, body as StaffMessageRequest) },
+    });
+    await screen.findByRole("heading", { name: "Ticket ID N1" });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("radio", { name: "Internal note" }));
+    await user.type(composer(), "Note: VIP customer");
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/note")).toHaveLength(1));
+    expect(await screen.findByText(/^Internal note · Dana/)).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/reply")).toHaveLength(0);
+    // Notes say nothing about typing: the visitor would hear of it.
+    expect(fakeStaffSocket.volatile.emit).not.toHaveBeenCalled();
+  });
+
+  it("keeps a failed send with the server's message, and retries it with the same client id", async () => {
+    const row = inboxChat({ ticketID: "R1" });
+    let attempts = 0;
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=R1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: {
+        "POST /api/chat/chat/reply": (body) => {
+          attempts += 1;
+          return attempts === 1
+            ? { status: 503, message: "The server is busy." }
+            : storedAnswer(row, body as StaffMessageRequest);
+        },
+      },
+    });
+    await screen.findByRole("heading", { name: "Ticket ID R1" });
+    const user = userEvent.setup();
+    await user.type(composer(), "Are you there?{Enter}");
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", "The server is busy.");
+    expect(within(pendingItems()[0] as HTMLElement).getByText("Are you there?")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(pendingItems()).toHaveLength(0));
+    const [first, second] = bodiesSentTo(fetchMock, "POST /api/chat/chat/reply") as StaffMessageRequest[];
+    expect(second).toEqual(first);
+    expect(within(screen.getByRole("log", { name: "Messages" })).getByText("Are you there?")).toBeTruthy();
+  });
+
+  it("keeps an unsent draft, and its kind, with its chat while another is open", async () => {
+    const first = inboxChat({ ticketID: "D1" });
+    const second = inboxChat({ ticketID: "D2" });
+    const { router } = renderInbox({
+      path: "/inbox?ticketID=D1",
+      list: () => page([first, second], 0),
+      chats: [fullChat(first), fullChat(second)],
+    });
+    await screen.findByRole("heading", { name: "Ticket ID D1" });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("radio", { name: "Internal note" }));
+    await user.type(composer(), "Half a thought");
+    await router.navigate("/inbox?ticketID=D2");
+    await screen.findByRole("heading", { name: "Ticket ID D2" });
+    expect((composer() as HTMLTextAreaElement).value).toBe("");
+    expect(composer().getAttribute("aria-label")).toBe("Reply to the customer");
+    await router.navigate("/inbox?ticketID=D1");
+    await screen.findByRole("heading", { name: "Ticket ID D1" });
+    expect((composer() as HTMLTextAreaElement).value).toBe("Half a thought");
+    expect(composer().getAttribute("aria-label")).toBe("Internal note, only your team sees it");
+  });
+
+  it("takes a chat over and hands it back; a ticket chat offers neither", async () => {
+    const row = inboxChat({ ticketID: "H1" });
+    const ticket = inboxChat({ ticketID: "T1", status: "ticket" });
+    const { fetchMock, router } = renderInbox({
+      path: "/inbox?ticketID=H1",
+      list: () => page([row, ticket], 0),
+      chats: [fullChat(row), fullChat(ticket)],
+      routes: {
+        "POST /api/chat/chat/take-over": () => ({ data: { chat: { ...row, status: "human" }, unreadCount: 0 } }),
+        "POST /api/chat/chat/hand-back": () => ({ data: { chat: { ...row, status: "open" }, unreadCount: 0 } }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await within(await screen.findByRole("region", { name: "Chat" })).findByRole("button", { name: "Take over" }),
+    );
+    await user.click(await within(chatPanel()).findByRole("button", { name: "Hand back to AI" }));
+    expect(await within(chatPanel()).findByRole("button", { name: "Take over" })).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/take-over")).toEqual([{ chatID: row.chatID }]);
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/hand-back")).toEqual([{ chatID: row.chatID }]);
+    await router.navigate("/inbox?ticketID=T1");
+    await screen.findByRole("heading", { name: "Ticket ID T1" });
+    expect(within(chatPanel()).queryByRole("button", { name: /Take over|Hand back/ })).toBeNull();
+  });
+
+  it("says typing while a reply is written, and stopped on send", async () => {
+    const row = inboxChat({ ticketID: "W1" });
+    renderInbox({
+      path: "/inbox?ticketID=W1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: { "POST /api/chat/chat/reply": (body) => storedAnswer(row, body as StaffMessageRequest) },
+    });
+    await screen.findByRole("heading", { name: "Ticket ID W1" });
+    fakeStaffSocket.connectNow();
+    const user = userEvent.setup();
+    await user.type(composer(), "Hi");
+    expect(fakeStaffSocket.volatile.emit.mock.calls).toEqual([
+      ["staff-typing", { chatID: row.chatID, isTyping: true }],
+    ]);
+    await user.keyboard("{Enter}");
+    expect(fakeStaffSocket.volatile.emit.mock.calls.at(-1)).toEqual([
+      "staff-typing",
+      { chatID: row.chatID, isTyping: false },
+    ]);
+  });
+});
+
+describe("InboxPage live", () => {
+  it("puts a new chat on top, updates the unread count, and drops a deleted one", async () => {
+    const first = inboxChat({ ticketID: "L1", lastMessageAt: "2025-11-12T09:05:00.000Z" });
+    renderInbox({ list: () => page([first], 0) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const fresh = inboxChat({
+      ticketID: "L2",
+      chatRead: false,
+      lastMessageAt: "2025-11-12T09:06:00.000Z",
+      customer: { name: "Fresh Visitor", email: null, number: null, location: null },
+    });
+    fakeStaffSocket.serverSends("chat-updated", { chat: fresh, unreadCount: 1 });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((row) => row.textContent)).toEqual([
+      expect.stringContaining("Fresh Visitor"),
+      expect.stringContaining("Noa Cohen"),
+    ]);
+    expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
+    fakeStaffSocket.serverSends("chat-deleted", { chatID: fresh.chatID, unreadCount: 0 });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByTestId("unread-count").textContent).toBe("0 unread");
+  });
+
+  it("appends a new message to the open chat once, and updates its pills", async () => {
+    const row = inboxChat({ ticketID: "M1" });
+    renderInbox({ path: "/inbox?ticketID=M1", list: () => page([row], 0), chats: [fullChat(row)] });
+    const log = await screen.findByRole("log", { name: "Messages" });
+    const message = chatMessage({ message: "One more question" });
+    fakeStaffSocket.serverSends("chat-message", { chatID: row.chatID, message });
+    fakeStaffSocket.serverSends("chat-message", { chatID: row.chatID, message });
+    fakeStaffSocket.serverSends("chat-message", {
+      chatID: inboxChat().chatID,
+      message: chatMessage({ message: "Elsewhere" }),
+    });
+    await waitFor(() => expect(within(log).getAllByText("One more question")).toHaveLength(1));
+    expect(within(log).queryByText("Elsewhere")).toBeNull();
+    fakeStaffSocket.serverSends("chat-updated", { chat: { ...row, resolved: true }, unreadCount: 0 });
+    expect(await within(chatPanel()).findByRole("button", { name: "Reopen chat" })).toBeTruthy();
+  });
+
+  it("shows who is typing in the open chat, not oneself, and clears it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const row = inboxChat({ ticketID: "Y1" });
+    const { queryClient } = renderInbox({
+      path: "/inbox?ticketID=Y1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+    });
+    const ownUserID = "00000000-0000-4000-8000-0000000000ff";
+    queryClient.setQueryData(["current-user"], { user: { userID: ownUserID }, company: null });
+    await screen.findByRole("heading", { name: "Ticket ID Y1" });
+    const indicator = screen.getByTestId("typing-indicator");
+    fakeStaffSocket.serverSends("agent-typing", { chatID: row.chatID, userID: ownUserID, name: "Me", isTyping: true });
+    expect(indicator.textContent).toBe("");
+    fakeStaffSocket.serverSends("visitor-typing", { chatID: row.chatID, isTyping: true });
+    fakeStaffSocket.serverSends("agent-typing", {
+      chatID: row.chatID,
+      userID: "00000000-0000-4000-8000-0000000000ee",
+      name: "Sam",
+      isTyping: true,
+    });
+    fakeStaffSocket.serverSends("visitor-typing", { chatID: inboxChat().chatID, isTyping: true });
+    expect(indicator.textContent).toBe("Customer is typing… · Sam is typing…");
+    fakeStaffSocket.serverSends("agent-typing", {
+      chatID: row.chatID,
+      userID: "00000000-0000-4000-8000-0000000000ee",
+      name: "Sam",
+      isTyping: false,
+    });
+    expect(indicator.textContent).toBe("Customer is typing…");
+    // A lost "stopped" never sticks.
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(indicator.textContent).toBe("");
+  });
+
+  it("reads the lists again when it (re)connects without recovery, and the open chat after a reconnect", async () => {
+    const row = inboxChat({ ticketID: "C1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=C1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+    });
+    await screen.findByRole("heading", { name: "Ticket ID C1" });
+    await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(1));
+    fakeStaffSocket.connectNow();
+    await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(2));
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toHaveLength(1);
+    fakeStaffSocket.connectNow({ isRecovered: true });
+    fakeStaffSocket.connectNow();
+    await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(3));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toHaveLength(2));
   });
 });

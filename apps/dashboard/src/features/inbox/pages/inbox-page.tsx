@@ -2,7 +2,7 @@ import { Alert, Box, Button, Collapse, Group, Paper, SegmentedControl, Stack, Te
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { IconAdjustmentsHorizontal, IconAlertCircle, IconInbox, IconMessages } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageLoader } from "../../../components/page-loader";
@@ -11,13 +11,17 @@ import { texts } from "../../../lib/texts";
 import { messagesOf, useChat } from "../api/get-chat";
 import { markOpenedChatRead, useInboxList } from "../api/get-inbox";
 import { useToggleChatResolution } from "../api/toggle-chat-resolution";
+import type { ComposerDraft } from "../components/chat-composer";
 import { ChatList } from "../components/chat-list";
 import { ChatPanel } from "../components/chat-panel";
 import { ChatSummary } from "../components/chat-summary";
 import { InboxMenu } from "../components/inbox-menu";
 import { ShortcutsHelpModal } from "../components/shortcuts-help-modal";
 import { menuFilterFromSearch, withTicket } from "../inbox-filter";
+import { uniqueChats } from "../live-inbox";
 import { useInboxShortcuts } from "../use-inbox-shortcuts";
+import { useLiveInbox } from "../use-live-inbox";
+import { usePendingMessages } from "../use-pending-messages";
 
 const t = texts.inbox;
 type ListToggle = "all" | "unread";
@@ -40,12 +44,16 @@ export function InboxPage() {
   const [isFiltersOpen, { toggle: toggleFilters }] = useDisclosure(false);
   const [isHelpOpen, { open: openHelp, close: closeHelp }] = useDisclosure(false);
   const [listToggle, setListToggle] = useState<ListToggle>("all");
+  const live = useLiveInbox();
+  const pendingMessages = usePendingMessages();
+  const composerRef = useRef<HTMLTextAreaElement>(null);
+  const [drafts, setDrafts] = useState<Record<string, ComposerDraft>>({});
 
   const searchKey = search.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's text is the filter's identity
   const menuFilter = useMemo(() => menuFilterFromSearch(search), [searchKey]);
   const list = useInboxList({ ...menuFilter, isUnreadOnly: listToggle === "unread" });
-  const chats = list.data?.pages.flatMap((page) => page.inbox) ?? [];
+  const chats = uniqueChats(list.data?.pages.flatMap((page) => page.inbox) ?? []);
   const unreadCount = list.data?.pages[0]?.unreadCount;
   const isFiltered =
     Boolean(menuFilter.status || menuFilter.category || menuFilter.customReply) || listToggle === "unread";
@@ -76,8 +84,7 @@ export function InboxPage() {
     onToggleResolution: () => {
       if (chat) toggleResolution.mutate({ chatID: chat.chatID, resolved: !chat.resolved });
     },
-    // TODO(issue 6, point 4 — human takeover): focus the reply box once the chat panel has one.
-    onFocusReply: () => {},
+    onFocusReply: () => composerRef.current?.focus(),
     onHelp: openHelp,
   });
 
@@ -139,6 +146,12 @@ export function InboxPage() {
       onDeleted={() => navigate(withTicket(search, neighbourTicketID), { replace: true })}
       backTo={isPhone ? withTicket(search, null) : undefined}
       hasCollapsibleSummary={isNarrow}
+      pendingMessages={pendingMessages}
+      typing={live.typingIn(chat?.chatID ?? "")}
+      onTyping={live.sendTyping}
+      drafts={drafts}
+      onDraftChange={(chatID, draft) => setDrafts((current) => ({ ...current, [chatID]: draft }))}
+      composerRef={composerRef}
     />
   ) : (
     <EmptyState icon={<IconMessages size={30} />} title={t.chat.noneSelectedTitle} text={t.chat.noneSelectedText} />
