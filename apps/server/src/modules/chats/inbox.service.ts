@@ -22,6 +22,19 @@ import type { InboxChatRow, InboxRepository } from "./inbox.repository";
 import { createTakeoverService } from "./takeover.service";
 import { normaliseTicketId } from "./ticket-id";
 
+/** The pre-chat form's answers as the widget stored them with the customer (visitor.service withPreChat). */
+function preChatOf(customer: Record<string, unknown>): Chat["workflows"]["preChat"] {
+  const stored = customer.preChat as { isCompleted?: unknown; fields?: unknown } | undefined;
+  if (!stored || stored.isCompleted !== true || !Array.isArray(stored.fields))
+    return { isCompleted: false, fields: [] };
+  const fields = stored.fields.flatMap((field: { key?: unknown; title?: unknown; value?: unknown }) =>
+    typeof field.key === "string" && typeof field.title === "string" && typeof field.value === "string"
+      ? [{ key: field.key, title: field.title, value: field.value }]
+      : [],
+  );
+  return { isCompleted: true, fields };
+}
+
 const chatGone = () => new AppError("NOT_FOUND", "This chat no longer exists.");
 
 /**
@@ -138,8 +151,7 @@ export function createInboxService(deps: { inbox: InboxRepository; chats: ChatsR
           questionCategory: entry.questionCategory,
           selectedIntent: entry.selectedIntent,
         })),
-        // The widget issue stores the pre-chat form's answers; until then no chat has one.
-        workflows: { preChat: { isCompleted: false, fields: [] } },
+        workflows: { preChat: preChatOf(row.customer) },
       };
     },
 

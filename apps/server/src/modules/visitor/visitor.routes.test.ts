@@ -1,3 +1,4 @@
+import type { Chat } from "@harbor/contract/chat";
 import type { AskQuestionAck } from "@harbor/contract/realtime";
 import type { VisitorAttachment, VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
 import { eq } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { chatMessages, chats } from "../../db/schema/index";
 let h: Harness;
 let widgetID: string;
 let otherWidgetID: string;
+let ownerCookie: string;
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -19,6 +21,7 @@ const PNG = Buffer.from(
 beforeAll(async () => {
   h = await createHarness();
   const owner = await h.signUp("owner@widget-rest.example");
+  ownerCookie = owner.cookie;
   const other = await h.signUp("owner@widget-rest-other.example");
   widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
   otherWidgetID = (await h.app.services.widgetRepository.findOrCreate(other.companyId)).widgetId;
@@ -163,6 +166,16 @@ describe("the visitor's chat", () => {
     expect(chat).toMatchObject({ resolved: true, rating: 4 });
     expect(chat?.completedAt).not.toBeNull();
     expect(chat?.customer).toMatchObject({ name: "דנה לוי", preChatCompleted: true });
+    // Staff see the answers as the pre-chat form's card in the inbox.
+    const opened = await h.api<Chat>("POST", "/api/chat/", { cookie: ownerCookie, body: { chatID: visitor.chatID } });
+    expect(opened.body.data.workflows.preChat).toEqual({
+      isCompleted: true,
+      fields: [
+        { key: "name", title: "Name", value: "דנה לוי" },
+        { key: "email", title: "Email", value: "dana@example.com" },
+      ],
+    });
+    expect(opened.body.data.customer.number).toEqual({ countryCallingCode: "+972", number: "501234567" });
     const badRating = await h.api("POST", "/api/widget/resolve-chat", {
       body: { widgetID, visitorToken: visitor.visitorToken, chatID: visitor.chatID, resolved: true, rating: 9 },
     });

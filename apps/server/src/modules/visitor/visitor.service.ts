@@ -383,7 +383,7 @@ export function createVisitorService(deps: {
             message: "Customer details",
             messageData: { form: { title: "Customer details", values: formValues(event.customer) } },
           });
-          await changeChat(scope, chat, { customer: { ...customer, preChatCompleted: true } });
+          await changeChat(scope, chat, { customer: await withPreChat(scope, customer) });
           return { message: toVisitorMessage(row), ticket: null };
         }
         case "RAISE_TICKET": {
@@ -442,7 +442,7 @@ export function createVisitorService(deps: {
     async saveCustomer(scope: VisitorScope, chatId: string, customer: VisitorCustomer) {
       const chat = await visitorChat(scope, chatId);
       await changeChat(scope, chat, {
-        customer: { ...mergeCustomer(chat.customer, customer), preChatCompleted: true },
+        customer: await withPreChat(scope, mergeCustomer(chat.customer, customer)),
       });
       return null;
     },
@@ -481,6 +481,29 @@ export function createVisitorService(deps: {
       await Promise.all([...answerQueues.values()]);
     },
   };
+
+  /**
+   * The stored customer with the pre-chat form marked done and its answers kept as the form asked
+   * them (title and value per field), so the inbox shows the card even after the form changes.
+   */
+  async function withPreChat(scope: VisitorScope, customer: Record<string, unknown>) {
+    const form = (await deps.settingsFor(scope.companyId)).workflows.preChatForm;
+    const answers = (customer.fields as Record<string, string> | undefined) ?? {};
+    const valueOf = (key: string) => {
+      const direct = customer[key];
+      if (typeof direct === "string") return direct;
+      if (key === "phone" || key === "number") {
+        const number = customer.number as { countryCallingCode?: string; number?: string } | undefined;
+        if (number?.number) return `${number.countryCallingCode ?? ""} ${number.number}`.trim();
+      }
+      return answers[key] ?? "";
+    };
+    const fields = form.fields
+      .filter((field) => field.isActive)
+      .map((field) => ({ key: field.key, title: field.title, value: valueOf(field.key) }))
+      .filter((field) => field.value !== "");
+    return { ...customer, preChatCompleted: true, preChat: { isCompleted: true, fields } };
+  }
 
   async function sendTicketMails(scope: VisitorScope, chat: ChatRow, ticket: TicketConfirmation) {
     const messages = (await chats.messagesAfter(scope.companyId, chat.id)).filter(isVisibleToVisitor);
