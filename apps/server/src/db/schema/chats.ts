@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -153,4 +154,30 @@ export const tokenUsage = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("token_usage_company_day_idx").on(table.companyId, table.day)],
+);
+
+/**
+ * The inbox's AI Conversations and Custom Replies filters as rows ordered like the inbox: one per
+ * chat and question category (`category`, value = the category's name) or custom reply
+ * (`custom-reply`, value = the reply's id) it has, carrying the chat's last_message_at. Kept by
+ * triggers (migration 0012) on chat_analyses, chat_messages and chats, so a filtered page is an
+ * index-only scan in inbox order instead of a search through all the company's chats.
+ */
+export const chatTags = pgTable(
+  "chat_tags",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chatId, table.kind, table.value] }),
+    index("chat_tags_inbox_idx").on(table.companyId, table.kind, table.value, table.lastMessageAt, table.chatId),
+  ],
 );

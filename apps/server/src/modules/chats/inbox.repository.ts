@@ -41,28 +41,67 @@ const rowColumns = sql`
     order by m.created_at desc, m.id desc limit 1) as last_message`;
 
 /**
- * The filter as SQL. The status conditions are written exactly as the partial indexes' predicates
- * (schema/chats.ts), so PostgreSQL can use those indexes for the page and for the count.
+ * The filter's conditions on the chat row. The status conditions are written exactly as the
+ * partial indexes' predicates (schema/chats.ts), so PostgreSQL can use those indexes for the
+ * page and for the count. Category and custom reply go through chat_tags (see tagScope).
  */
-function inboxWhere(companyId: string, filter: InboxFilter) {
+function chatConditions(companyId: string, filter: InboxFilter) {
   const conditions = [sql`c.company_id = ${companyId}`];
   if (filter.status === "open") conditions.push(sql`c.resolved = false`);
   if (filter.status === "resolved") conditions.push(sql`c.resolved = true`);
   if (filter.status === "flagged") conditions.push(sql`c.is_flagged = true`);
   if (filter.status === "handoff") conditions.push(sql`c.status in ('human', 'ticket')`);
   if (filter.isUnreadOnly) conditions.push(sql`c.chat_read = false`);
+  return conditions;
+}
+
+/** The chat_tags rows a category or custom-reply filter reads (null: the filter has neither). */
+function tagScope(companyId: string, filter: InboxFilter, alias: string) {
+  const t = sql.raw(alias);
   if (filter.category !== undefined) {
-    conditions.push(sql`c.id in (
-      select a.chat_id from chat_analyses a
-      where a.company_id = ${companyId} and a.question_category = ${filter.category})`);
+    const scope = sql`${t}.company_id = ${companyId} and ${t}.kind = 'category' and ${t}.value = ${filter.category}`;
+    // Both filters at once (not a menu item, but the API allows it): the reply as a condition.
+    return filter.customReply === undefined
+      ? scope
+      : sql`${scope} and exists (${customReplyTag(companyId, filter.customReply, t)})`;
   }
   if (filter.customReply !== undefined) {
-    conditions.push(sql`c.id in (
-      select m.chat_id from chat_messages m
-      where m.company_id = ${companyId} and (m.message_data->>'customReplyID') in (
-        select r.id::text from custom_replies r where r.company_id = ${companyId} and r.name = ${filter.customReply}))`);
+    return sql`${t}.company_id = ${companyId} and ${t}.kind = 'custom-reply' and ${t}.value = (${customReplyId(companyId, filter.customReply)})`;
   }
-  return sql.join(conditions, sql` and `);
+  return null;
+}
+
+/** The id, as text, of the company's custom reply with this name (names are unique per company). */
+const customReplyId = (companyId: string, name: string) =>
+  sql`select r.id::text from custom_replies r where r.company_id = ${companyId} and r.name = ${name} limit 1`;
+
+const customReplyTag = (companyId: string, name: string, t: ReturnType<typeof sql.raw>) =>
+  sql`select 1 from chat_tags r where r.chat_id = ${t}.chat_id and r.kind = 'custom-reply'
+      and r.value = (${customReplyId(companyId, name)})`;
+
+/**
+ * The ids of one page (or all, for counting) in inbox order, read from an index alone where it
+ * can: chats' partial indexes for the menu's statuses, chat_tags for categories and custom replies.
+ */
+function filteredIds(companyId: string, filter: InboxFilter) {
+  const tags = tagScope(companyId, filter, "t");
+  const conditions = chatConditions(companyId, filter);
+  if (!tags) {
+    return {
+      from: sql`chats c where ${sql.join(conditions, sql` and `)}`,
+      id: sql`c.id`,
+      order: sql`c.last_message_at desc, c.id desc`,
+    };
+  }
+  // Only the tag's own index is read unless the chat row has to be checked too.
+  const needsChat = conditions.length > 1;
+  return {
+    from: needsChat
+      ? sql`chat_tags t join chats c on c.id = t.chat_id where ${tags} and ${sql.join(conditions, sql` and `)}`
+      : sql`chat_tags t where ${tags}`,
+    id: sql`t.chat_id`,
+    order: sql`t.last_message_at desc, t.chat_id desc`,
+  };
 }
 
 /** SQL behind the inbox; every statement is scoped by companyId. */
@@ -91,14 +130,14 @@ export function createInboxRepository(db: Database) {
 
     /** One page in inbox order. Paging happens on ids alone (an index-only scan), then rows are read. */
     async listPage(options: { companyId: string; filter: InboxFilter; offset: number; limit: number }) {
+      const ids = filteredIds(options.companyId, options.filter);
       return queryRows<InboxChatRow>(
         db,
         sql`
           select ${rowColumns}
           from (
-            select c.id from chats c
-            where ${inboxWhere(options.companyId, options.filter)}
-            order by c.last_message_at desc, c.id desc
+            select ${ids.id} as id from ${ids.from}
+            order by ${ids.order}
             limit ${options.limit} offset ${options.offset}
           ) page
           join chats c on c.id = page.id
@@ -107,15 +146,8 @@ export function createInboxRepository(db: Database) {
     },
 
     async count(companyId: string, filter: InboxFilter) {
-      const isOnlyCategory =
-        filter.category !== undefined && !filter.status && !filter.isUnreadOnly && !filter.customReply;
-      // A menu category alone is counted on its own index (analyses go with their chat), which
-      // spares a join over all the company's chats.
-      const query = isOnlyCategory
-        ? sql`select count(distinct a.chat_id)::int as count from chat_analyses a
-              where a.company_id = ${companyId} and a.question_category = ${filter.category}`
-        : sql`select count(*)::int as count from chats c where ${inboxWhere(companyId, filter)}`;
-      const [row] = await queryRows<{ count: number }>(db, query);
+      const ids = filteredIds(companyId, filter);
+      const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from ${ids.from}`);
       return row?.count ?? 0;
     },
 

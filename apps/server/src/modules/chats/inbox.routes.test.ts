@@ -181,6 +181,28 @@ describe("inbox list", () => {
     await h.db.delete(chats).where(eq(chats.companyId, owner.companyId));
   });
 
+  it("keeps category and custom-reply lists in inbox order as chats get new messages", async () => {
+    const older = await seedChat(owner.companyId, { category: "Orders", customReplyId: returnsReplyId });
+    const newer = await seedChat(owner.companyId, { category: "Orders", customReplyId: returnsReplyId });
+    const order = async (body: Record<string, unknown>) => (await inbox(body)).inbox.map((chat) => chat._id);
+    expect(await order({ category: "Orders" })).toEqual([newer.id, older.id]);
+    expect(await order({ customReply: "Returns" })).toEqual([newer.id, older.id]);
+    await h.app.services.chatsRepository.insertMessage({
+      companyId: owner.companyId,
+      chatId: older.id,
+      message: "Any news?",
+      messageType: "question",
+      senderRole: "customer",
+    });
+    expect(await order({ category: "Orders" })).toEqual([older.id, newer.id]);
+    expect(await order({ customReply: "Returns" })).toEqual([older.id, newer.id]);
+    expect(await order({ category: "Orders", unreadChats: true })).toEqual([older.id, newer.id]);
+    // Deleting a chat takes it out of every filtered list.
+    await h.api("POST", "/api/chat/delete", { cookie: owner.cookie, body: { chatID: older.id } });
+    expect(await order({ category: "Orders" })).toEqual([newer.id]);
+    await h.db.delete(chats).where(eq(chats.companyId, owner.companyId));
+  });
+
   it("answers the menu: active categories, custom replies, no suggested questions yet", async () => {
     const response = await h.api<InboxCategories>("GET", "/api/chat/inbox/categories", { cookie: agentCookie });
     expect(response.status).toBe(200);
