@@ -1,3 +1,4 @@
+import type { ApiEnvelope } from "@harbor/contract/envelope";
 import type {
   Ack,
   StaffClientEvents,
@@ -52,13 +53,22 @@ export function ackData<T>(ack: Ack<T>): T {
 }
 
 /** A visitor on a shop page: asks /api/widget/get for a token, then opens /visitor with it. */
-export async function connectVisitor(h: Harness, widgetID: string, options: { visitorToken?: string } = {}) {
-  const got = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
-    body: { widgetID, ...(options.visitorToken ? { visitorToken: options.visitorToken } : {}) },
+export async function connectVisitor(
+  h: Pick<Harness, "url">,
+  widgetID: string,
+  options: { visitorToken?: string } = {},
+) {
+  const url = await h.url();
+  // Over the network like a shop page (the harness's inject would reach only its own app).
+  const response = await fetch(`${url}/api/widget/get`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ widgetID, ...(options.visitorToken ? { visitorToken: options.visitorToken } : {}) }),
   });
-  if (got.status !== 200) throw new Error(`widget/get failed: ${got.body.message}`);
-  const visitorToken = got.body.data.visitorToken;
-  const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${await h.url()}/visitor`, {
+  const got = (await response.json()) as ApiEnvelope<WidgetGetResponse>;
+  if (response.status !== 200) throw new Error(`widget/get failed: ${got.message}`);
+  const visitorToken = got.data.visitorToken;
+  const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${url}/visitor`, {
     path: "/socket.io",
     transports: ["websocket"],
     auth: { widgetID, visitorToken },
@@ -67,7 +77,7 @@ export async function connectVisitor(h: Harness, widgetID: string, options: { vi
   });
   const events = recorder(socket as unknown as Socket);
   await connected(socket as unknown as Socket);
-  return { socket: socket as unknown as Socket, events, visitorToken, widget: got.body.data };
+  return { socket: socket as unknown as Socket, events, visitorToken, widget: got.data };
 }
 
 /** Opens /visitor with whatever auth is given and answers the refusal message (or null when it connected). */

@@ -45,7 +45,7 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
     // The visitor's socket goes to node B: same token (any node verifies it), another address.
     const onA = await connectVisitor(nodeA, widgetID);
     onA.socket.close();
-    const visitorOnB = await connectVisitor({ ...nodeA, url: async () => nodeBUrl }, widgetID, {
+    const visitorOnB = await connectVisitor({ url: async () => nodeBUrl }, widgetID, {
       visitorToken: onA.visitorToken,
     });
     const asked = ackData(
