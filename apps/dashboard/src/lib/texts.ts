@@ -93,6 +93,34 @@ export const texts = {
     loadError: "We could not load your account.",
   },
   inbox: {
+    /** The live inbox and human takeover (beyond the spec). */
+    takeover: {
+      takeOver: "Take over",
+      handBack: "Hand back to AI",
+      composer: {
+        region: "Reply",
+        mode: "Message type",
+        modes: { reply: "Reply", note: "Internal note" },
+        replyLabel: "Reply to the customer",
+        noteLabel: "Internal note, only your team sees it",
+        replyPlaceholder: "Write a reply…",
+        notePlaceholder: "Write a note for your team…",
+        hint: "Enter sends, Shift+Enter starts a new line.",
+        send: "Send",
+        addNote: "Add note",
+      },
+      pending: {
+        sending: "Sending…",
+        failed: "Not sent.",
+        retry: "Retry",
+        discard: "Discard",
+      },
+      typing: {
+        customer: "Customer is typing…",
+        agent: (name: string) => `${name} is typing…`,
+      },
+      shortcutReply: "Reply to the chat",
+    },
     title: "Inbox",
     emptyTitle: "Your inbox is empty",
     emptyText: "Conversations with your customers will show up here as soon as they start chatting with your AI agent.",

@@ -17,7 +17,6 @@ import { useMarkChatUnread } from "../api/mark-chat-unread";
 import { useToggleChatFlag } from "../api/toggle-chat-flag";
 import { useToggleChatResolution } from "../api/toggle-chat-resolution";
 import { useToggleTakeover } from "../api/toggle-takeover";
-import { takeoverTexts } from "../takeover-texts";
 
 const t = texts.inbox.chat;
 
@@ -46,7 +45,7 @@ export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => 
           loading={toggleTakeover.isPending}
           onClick={() => toggleTakeover.mutate({ chatID, isTakingOver })}
         >
-          {isTakingOver ? takeoverTexts.takeOver : takeoverTexts.handBack}
+          {isTakingOver ? texts.inbox.takeover.takeOver : texts.inbox.takeover.handBack}
         </Button>
       ) : null}
       <Button

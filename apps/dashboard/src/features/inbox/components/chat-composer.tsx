@@ -2,11 +2,11 @@ import { STAFF_REPLY_MAX } from "@harbor/contract/chat";
 import { Box, Button, Group, SegmentedControl, Text, Textarea } from "@mantine/core";
 import { IconNote, IconSend } from "@tabler/icons-react";
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from "react";
+import { texts } from "../../../lib/texts";
 import type { StaffMessageKind } from "../api/send-staff-message";
-import { takeoverTexts } from "../takeover-texts";
 import { createTypingSignal } from "../typing-signal";
 
-const t = takeoverTexts.composer;
+const t = texts.inbox.takeover.composer;
 
 /** What is written in a chat's reply box; kept per chat while the inbox is open. */
 export type ComposerDraft = { kind: StaffMessageKind; text: string };

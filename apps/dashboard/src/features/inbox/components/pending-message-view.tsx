@@ -1,10 +1,9 @@
 import { Box, Button, Group, Text } from "@mantine/core";
 import { texts } from "../../../lib/texts";
 import type { PendingMessage } from "../pending-messages";
-import { takeoverTexts } from "../takeover-texts";
 import { MessageBubble, MessageGroup } from "./messages/message-bubble";
 
-const t = takeoverTexts.pending;
+const t = texts.inbox.takeover.pending;
 
 /** A reply or note on its way: shown as it will look, marked Sending…, or Not sent with Retry. */
 export function PendingMessageView({

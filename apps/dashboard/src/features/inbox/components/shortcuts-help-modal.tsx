@@ -1,6 +1,5 @@
 import { Kbd, Modal, Table } from "@mantine/core";
 import { texts } from "../../../lib/texts";
-import { takeoverTexts } from "../takeover-texts";
 
 const t = texts.inbox.shortcuts;
 
@@ -8,7 +7,7 @@ const SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ["j", "↓"], label: t.next },
   { keys: ["k", "↑"], label: t.previous },
   { keys: ["e"], label: t.resolve },
-  { keys: ["r"], label: takeoverTexts.shortcutReply },
+  { keys: ["r"], label: texts.inbox.takeover.shortcutReply },
   { keys: ["?"], label: t.help },
 ];
 

@@ -1,8 +1,8 @@
 import { Text } from "@mantine/core";
-import { takeoverTexts } from "../takeover-texts";
+import { texts } from "../../../lib/texts";
 import type { TypingInChat } from "../use-live-inbox";
 
-const t = takeoverTexts.typing;
+const t = texts.inbox.takeover.typing;
 
 /** "Customer is typing…" and colleagues by name; a live region, always there, so changes are read out. */
 export function TypingIndicator({ typing }: { typing: TypingInChat }) {
