@@ -52,7 +52,14 @@ export function useLiveInbox() {
   }, []);
 
   const emit = useStaffChannel({
-    "chat-updated": (update) => applyChatRowToCaches(queryClient, update),
+    "chat-updated": (update) => {
+      applyChatRowToCaches(queryClient, update);
+      // A chat someone has open on screen is being read: reading it again marks it read, so the
+      // visitor's new message does not leave it unread behind the reader's back.
+      if (!update.chat.chatRead && document.visibilityState === "visible") {
+        refetchChatIfOpen(queryClient, update.chat.chatID);
+      }
+    },
     "chat-message": (update) => {
       appendMessageToOpenChat(queryClient, update);
       // Whoever wrote it has stopped typing it.

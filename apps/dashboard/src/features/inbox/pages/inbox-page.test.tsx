@@ -607,6 +607,23 @@ describe("InboxPage live", () => {
     expect(await within(chatPanel()).findByRole("button", { name: "Reopen chat" })).toBeTruthy();
   });
 
+  it("reads the open chat again when a new message leaves it unread, so it stays read", async () => {
+    const row = inboxChat({ ticketID: "R1", chatRead: true });
+    const other = inboxChat({ ticketID: "R2", chatRead: true });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=R1",
+      list: () => page([row, other], 0),
+      chats: [fullChat(row), fullChat(other)],
+    });
+    await screen.findByRole("heading", { name: "Ticket ID R1" });
+    const opens = () => bodiesSentTo(fetchMock, "POST /api/chat/").length;
+    const before = opens();
+    fakeStaffSocket.serverSends("chat-updated", { chat: { ...other, chatRead: false }, unreadCount: 1 });
+    fakeStaffSocket.serverSends("chat-updated", { chat: { ...row, chatRead: false }, unreadCount: 2 });
+    await waitFor(() => expect(opens()).toBe(before + 1));
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/").at(-1)).toMatchObject({ ticketID: "R1" });
+  });
+
   it("shows who is typing in the open chat, not oneself, and clears it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const row = inboxChat({ ticketID: "Y1" });
