@@ -56,6 +56,8 @@ import { createVisitorFiles } from "./modules/visitor/visitor-files";
 import { createVisitorTokens } from "./modules/visitor/visitor-tokens";
 import { registerWidgetPages } from "./modules/visitor/widget-pages";
 import { createWidgetRepository } from "./modules/widget-settings/widget.repository";
+import { widgetSettingsRoutes } from "./modules/widget-settings/widget-settings.routes";
+import { createWidgetSettingsService } from "./modules/widget-settings/widget-settings.service";
 import { createSecretBox } from "./platform/crypto";
 import { failure, ok } from "./platform/envelope";
 import { registerErrorHandler } from "./platform/error-handler";
@@ -204,7 +206,12 @@ export async function buildApp(deps: AppDeps) {
     log,
   });
   const widgetRepository = createWidgetRepository(db);
-
+  const widgetSettingsService = createWidgetSettingsService({
+    widgets: widgetRepository,
+    customReplies: aiAgentRepository,
+    sources: knowledgeRepository,
+    publicUrl: config.publicUrl,
+  });
   const visitorService = createVisitorService({
     widgets: widgetRepository,
     tokens: createVisitorTokens(config.appSecret),
@@ -294,6 +301,7 @@ export async function buildApp(deps: AppDeps) {
   aiAgentRoutes(app, { aiAgentService, pipeline });
   chatsRoutes(app, { tokenUsageService });
   inboxRoutes(app, { inboxService });
+  widgetSettingsRoutes(app, { widgetSettingsService });
   visitorRoutes(app, { visitorService, files: createVisitorFiles({ db, publicUrl: config.publicUrl }) });
   await registerWidgetPages(app, { widgetDir: config.widgetDir });
 

@@ -306,6 +306,49 @@ export const suggestedQuestionDeleteSchema = z.object({ questionID: idSchema });
 /** POST /api/widget-settings/active-hours/save (path not in the spec). */
 export const activeHoursSaveSchema = availableHoursSchema;
 
+/**
+ * What every widget-settings call answers. The handoff rules hold for what an admin saves, but a
+ * new widget's defaults (ticket handoff by e-mail, no address yet) are answered as they are.
+ */
+export const widgetSettingsResponseSchema = widgetSettingsSchema.extend({ handoff: z.object(handoffSchema.shape) });
+
+export type WidgetImageFlag = (typeof WIDGET_IMAGE_FLAGS)[number];
+export type TicketApp = z.infer<typeof ticketAppSchema>;
+export type AgentApp = z.infer<typeof agentAppSchema>;
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+/** The icons the dashboard offers for a portal link (its `icon`); the widget draws the same set. */
+export const PORTAL_LINK_ICONS = [
+  "package",
+  "truck",
+  "arrow-back",
+  "credit-card",
+  "user",
+  "message",
+  "help",
+  "gift",
+] as const;
+export type PortalLinkIcon = (typeof PORTAL_LINK_ICONS)[number];
+export type PortalLinkSaveRequest = z.infer<typeof portalLinkSaveSchema>;
+export type SuggestedQuestionSaveRequest = z.infer<typeof suggestedQuestionSaveSchema>;
+/** The widget's pictures (launcher icon, agent picture, portal thumbnail): jpg or png (spec part 2 §5). */
+export const WIDGET_IMAGE_TYPES = ["image/jpeg", "image/png"] as const;
+export const WIDGET_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * POST /api/widget-settings/suggested-question/move (not in the spec): a drag and drop in the
+ * portal's question tree. The question goes under `category` (a top-level question's text, or null
+ * for the top level) at position `index` among its new siblings; an index past the end appends.
+ */
+export const suggestedQuestionMoveSchema = z.object({
+  questionID: idSchema,
+  category: suggestedQuestionSchema.shape.category,
+  index: z.number().int().min(0).max(SUGGESTED_QUESTIONS_MAX),
+});
+export type SuggestedQuestionMove = z.infer<typeof suggestedQuestionMoveSchema>;
+
+/** GET /api/widget-settings/shopify-widget/toggle answers 409 with this until Shopify can be connected. */
+export const SHOPIFY_NOT_CONNECTED = "Shopify is not connected";
+
 // ── Visitor side ────────────────────────────────────────────────────────────────────────────
 
 /** What the widget (loader and iframe) may know: no notification addresses, no source ids. */

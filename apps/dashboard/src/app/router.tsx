@@ -42,6 +42,15 @@ const ArticleEditorPage = lazyNamed(
   () => import("../features/knowledge-base/pages/article-editor-page"),
   "ArticleEditorPage",
 );
+const ChatWidgetLayout = lazyNamed(() => import("./layouts/chat-widget-layout"), "ChatWidgetLayout");
+const AppearancePage = lazyNamed(() => import("../features/chat-widget/pages/appearance-page"), "AppearancePage");
+const SelfServePortalPage = lazyNamed(
+  () => import("../features/chat-widget/pages/self-serve-portal-page"),
+  "SelfServePortalPage",
+);
+const HandoffPage = lazyNamed(() => import("../features/chat-widget/pages/handoff-page"), "HandoffPage");
+const ActiveHoursPage = lazyNamed(() => import("../features/chat-widget/pages/active-hours-page"), "ActiveHoursPage");
+const ActivationPage = lazyNamed(() => import("../features/chat-widget/pages/activation-page"), "ActivationPage");
 const AdminLayout = lazyNamed(() => import("./layouts/admin-layout"), "AdminLayout");
 const AddCompanyPage = lazyNamed(() => import("../features/admin/pages/add-company-page"), "AddCompanyPage");
 const DeleteCompanyPage = lazyNamed(() => import("../features/admin/pages/delete-company-page"), "DeleteCompanyPage");
@@ -102,6 +111,18 @@ export const routes: RouteObject[] = [
                       { path: "articles", element: <ArticlesPage /> },
                       { path: "articles/add", element: <ArticleEditorPage /> },
                       { path: "articles/add/:referenceID", element: <ArticleEditorPage /> },
+                    ],
+                  },
+                  {
+                    path: "chat-widget",
+                    element: <ChatWidgetLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="appearance" replace /> },
+                      { path: "appearance", element: <AppearancePage /> },
+                      { path: "self-serve-portal", element: <SelfServePortalPage /> },
+                      { path: "handoff", element: <HandoffPage /> },
+                      { path: "active-hours", element: <ActiveHoursPage /> },
+                      { path: "activation", element: <ActivationPage /> },
                     ],
                   },
                   {

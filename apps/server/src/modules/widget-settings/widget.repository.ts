@@ -1,10 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type StoredWidgetSettings, widgets } from "../../db/schema/index";
+import { type StoredWidgetSettings, storedFiles, widgets } from "../../db/schema/index";
 import { defaultWidgetSettings } from "./widget.defaults";
 
 export type WidgetRow = typeof widgets.$inferSelect;
+
+/** Pictures written in the same transaction as the settings that point at them. */
+export type WidgetPictureStore = {
+  /** Stores a picture of the company and answers its id. */
+  store(picture: { contentType: string; bytes: Buffer }): Promise<string>;
+  remove(fileId: string): Promise<void>;
+};
 
 /** 20 characters of [a-z0-9]: unguessable, and safe in a script tag's attribute. */
 export function newWidgetId() {
@@ -42,6 +49,51 @@ export function createWidgetRepository(db: Database) {
         .returning();
       if (!row) throw new Error(`Widget of company ${companyId} not found`);
       return row;
+    },
+
+    /**
+     * Reads the settings under a row lock, lets `change` work out the new ones (storing or removing
+     * pictures on the way) and writes them in the same transaction: two saves at once can't undo
+     * each other, and when `change` throws nothing is saved, pictures included.
+     */
+    async updateSettings(
+      companyId: string,
+      change: (current: StoredWidgetSettings, pictures: WidgetPictureStore) => Promise<StoredWidgetSettings>,
+    ): Promise<WidgetRow> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ settings: widgets.settings })
+          .from(widgets)
+          .where(eq(widgets.companyId, companyId))
+          .for("update");
+        if (!current) throw new Error(`Widget of company ${companyId} not found`);
+        const pictures: WidgetPictureStore = {
+          async store(picture) {
+            const [file] = await tx
+              .insert(storedFiles)
+              .values({
+                companyId,
+                contentType: picture.contentType,
+                byteSize: picture.bytes.length,
+                bytes: picture.bytes,
+              })
+              .returning({ id: storedFiles.id });
+            if (!file) throw new Error("Stored file insert returned no row");
+            return file.id;
+          },
+          async remove(fileId) {
+            await tx.delete(storedFiles).where(and(eq(storedFiles.id, fileId), eq(storedFiles.companyId, companyId)));
+          },
+        };
+        const settings = await change(current.settings, pictures);
+        const [row] = await tx
+          .update(widgets)
+          .set({ settings, updatedAt: sql`now()` })
+          .where(eq(widgets.companyId, companyId))
+          .returning();
+        if (!row) throw new Error(`Widget of company ${companyId} not found`);
+        return row;
+      });
     },
   };
 }

@@ -1,0 +1,190 @@
+import type { CustomReplySummary } from "@harbor/contract/ai-agent";
+import {
+  PORTAL_LINK_ICONS,
+  type PortalLink,
+  portalLinkSaveSchema,
+  WIDGET_TEXT_MAX,
+  WIDGET_TITLE_MAX,
+} from "@harbor/contract/widget";
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput, ThemeIcon } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
+import { errorMessage } from "../../../lib/api-client";
+import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
+import { zodFormValidator } from "../../../lib/zod-form";
+import { useSavePortalLink } from "../api/save-portal-link";
+import { chatWidgetTexts } from "../chat-widget-texts";
+import { PortalLinkIcon } from "./portal-link-icon";
+
+const t = chatWidgetTexts.links;
+const ICON_OPTIONS = PORTAL_LINK_ICONS.map((value) => ({ value, label: t.icons[value] }));
+
+type PortalLinkModalProps = {
+  opened: boolean;
+  /** The link to edit; null adds a new one. */
+  link: PortalLink | null;
+  customReplies: CustomReplySummary[];
+  onClose: () => void;
+  /** The page's guard also holds back navigation while the modal has edits. */
+  onDirtyChange: (isDirty: boolean) => void;
+};
+
+/** Adds or edits a portal link. Closing it with unsaved edits asks first. */
+export function PortalLinkModal({ opened, link, customReplies, onClose, onDirtyChange }: PortalLinkModalProps) {
+  const [isDirty, setDirty] = useState(false);
+  const [isConfirmingClose, setConfirmingClose] = useState(false);
+  const changeDirty = useCallback(
+    (value: boolean) => {
+      setDirty(value);
+      onDirtyChange(value);
+    },
+    [onDirtyChange],
+  );
+  const close = () => {
+    setConfirmingClose(false);
+    changeDirty(false);
+    onClose();
+  };
+  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={link ? t.modal.editTitle : t.modal.addTitle}
+        centered
+        size="lg"
+      >
+        {opened ? (
+          <PortalLinkForm
+            key={link?._id ?? "new"}
+            link={link}
+            customReplies={customReplies}
+            onDirtyChange={changeDirty}
+            onCancel={requestClose}
+            onSaved={close}
+          />
+        ) : null}
+      </Modal>
+      <UnsavedChangesModal
+        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
+      />
+    </>
+  );
+}
+
+type PortalLinkFormValues = { icon: string; title: string; description: string; customReplyID: string };
+
+type PortalLinkFormProps = {
+  link: PortalLink | null;
+  customReplies: CustomReplySummary[];
+  onDirtyChange: (isDirty: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+function PortalLinkForm({ link, customReplies, onDirtyChange, onCancel, onSaved }: PortalLinkFormProps) {
+  const saveLink = useSavePortalLink();
+  const isPendingRef = useRef(false);
+  const contractErrors = zodFormValidator<PortalLinkFormValues>(portalLinkSaveSchema, (values) => ({
+    icon: values.icon,
+    title: values.title.trim(),
+    description: values.description.trim(),
+    customReplyID: values.customReplyID,
+  }));
+  const form = useForm<PortalLinkFormValues>({
+    mode: "controlled",
+    initialValues: {
+      icon: link?.icon ?? PORTAL_LINK_ICONS[0],
+      title: link?.title ?? "",
+      description: link?.description ?? "",
+      customReplyID: link?.customReplyID ?? "",
+    },
+    // An unchosen reply would read "Not a valid id"; say what is missing instead.
+    validate: (values) => ({
+      ...contractErrors(values),
+      ...(values.customReplyID ? {} : { customReplyID: t.modal.customReplyRequired }),
+    }),
+  });
+  const isDirty = form.isDirty();
+  const replyOptions = [
+    { value: "", label: t.modal.customReplyPlaceholder, disabled: true },
+    ...customReplies.map((reply) => ({ value: reply._id, label: reply.name })),
+  ];
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = async (values: PortalLinkFormValues) => {
+    if (isPendingRef.current || !isDirty) return;
+    isPendingRef.current = true;
+    try {
+      await saveLink.mutateAsync({
+        ...(link ? { replyID: link._id } : {}),
+        icon: values.icon,
+        title: values.title.trim(),
+        description: values.description.trim(),
+        customReplyID: values.customReplyID,
+      });
+      notifySuccess({ message: chatWidgetTexts.notices.customReplySaved });
+      form.resetDirty();
+      onSaved();
+    } catch {
+      // The mutation's error is shown in the form.
+    } finally {
+      isPendingRef.current = false;
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+      <Stack>
+        {saveLink.error ? (
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(saveLink.error)}
+          </Alert>
+        ) : null}
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <ThemeIcon size={36} variant="light" radius="md" aria-hidden mb={2}>
+            <PortalLinkIcon name={form.values.icon} />
+          </ThemeIcon>
+          <NativeSelect label={t.modal.icon} required data={ICON_OPTIONS} flex={1} {...form.getInputProps("icon")} />
+        </Group>
+        <TextInput
+          label={t.modal.title}
+          required
+          data-autofocus
+          autoComplete="off"
+          maxLength={WIDGET_TITLE_MAX}
+          {...form.getInputProps("title")}
+        />
+        <Textarea
+          label={t.modal.description}
+          required
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={WIDGET_TEXT_MAX}
+          {...form.getInputProps("description")}
+        />
+        <NativeSelect
+          label={t.modal.customReply}
+          required
+          data={replyOptions}
+          {...form.getInputProps("customReplyID")}
+        />
+        <Group justify="flex-end" mt="sm" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {texts.common.cancel}
+          </Button>
+          <Button type="submit" disabled={!isDirty} loading={saveLink.isPending}>
+            {t.modal.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

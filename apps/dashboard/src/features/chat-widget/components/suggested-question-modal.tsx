@@ -1,0 +1,225 @@
+import {
+  type SuggestedQuestion,
+  suggestedQuestionSaveSchema,
+  WIDGET_TEXT_MAX,
+  WIDGET_TITLE_MAX,
+} from "@harbor/contract/widget";
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
+import { errorMessage } from "../../../lib/api-client";
+import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
+import { zodFormValidator } from "../../../lib/zod-form";
+import { useSaveSuggestedQuestion } from "../api/save-suggested-question";
+import { chatWidgetTexts } from "../chat-widget-texts";
+import { categoryChoices } from "../suggested-question-tree";
+
+const t = chatWidgetTexts.questions;
+
+type SuggestedQuestionModalProps = {
+  opened: boolean;
+  /** The question to edit; null adds a new one. */
+  question: SuggestedQuestion | null;
+  questions: SuggestedQuestion[];
+  onClose: () => void;
+  onDirtyChange: (isDirty: boolean) => void;
+};
+
+/** Adds or edits a suggested question. Closing it with unsaved edits asks first. */
+export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
+  const { opened, question, questions, onClose, onDirtyChange } = props;
+  const [isDirty, setDirty] = useState(false);
+  const [isConfirmingClose, setConfirmingClose] = useState(false);
+  const changeDirty = useCallback(
+    (value: boolean) => {
+      setDirty(value);
+      onDirtyChange(value);
+    },
+    [onDirtyChange],
+  );
+  const close = () => {
+    setConfirmingClose(false);
+    changeDirty(false);
+    onClose();
+  };
+  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+
+  return (
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={question ? t.modal.editTitle : t.modal.addTitle}
+        centered
+        size="lg"
+      >
+        {opened ? (
+          <SuggestedQuestionForm
+            key={question?._id ?? "new"}
+            question={question}
+            questions={questions}
+            onDirtyChange={changeDirty}
+            onCancel={requestClose}
+            onSaved={close}
+          />
+        ) : null}
+      </Modal>
+      <UnsavedChangesModal
+        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
+      />
+    </>
+  );
+}
+
+/** `category` "" is None (the top level). */
+type QuestionFormValues = { question: string; category: string; answer: string[] };
+
+const toRequest = (values: QuestionFormValues) => ({
+  question: values.question.trim(),
+  category: values.category || null,
+  answer: values.answer.map((message) => message.trim()),
+});
+
+type SuggestedQuestionFormProps = {
+  question: SuggestedQuestion | null;
+  questions: SuggestedQuestion[];
+  onDirtyChange: (isDirty: boolean) => void;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+function SuggestedQuestionForm({ question, questions, onDirtyChange, onCancel, onSaved }: SuggestedQuestionFormProps) {
+  const saveQuestion = useSaveSuggestedQuestion();
+  const isPendingRef = useRef(false);
+  const form = useForm<QuestionFormValues>({
+    mode: "controlled",
+    initialValues: {
+      question: question?.question ?? "",
+      category: question?.category ?? "",
+      answer: question ? [...question.answer] : [""],
+    },
+    validate: zodFormValidator(suggestedQuestionSaveSchema, toRequest),
+  });
+  const isDirty = form.isDirty();
+  const { isLocked, options } = categoryChoices(questions, question);
+  const categoryOptions = [{ value: "", label: t.modal.none }, ...options];
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = async (values: QuestionFormValues) => {
+    if (isPendingRef.current || !isDirty) return;
+    isPendingRef.current = true;
+    try {
+      await saveQuestion.mutateAsync({ ...(question ? { questionID: question._id } : {}), ...toRequest(values) });
+      notifySuccess({ message: chatWidgetTexts.notices.questionSaved });
+      form.resetDirty();
+      onSaved();
+    } catch {
+      // The mutation's error is shown in the form.
+    } finally {
+      isPendingRef.current = false;
+    }
+  };
+
+  const answers = form.values.answer;
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+      <Stack>
+        {saveQuestion.error ? (
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(saveQuestion.error)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t.modal.title}
+          required
+          data-autofocus
+          autoComplete="off"
+          maxLength={WIDGET_TITLE_MAX}
+          {...form.getInputProps("question")}
+        />
+        <NativeSelect
+          label={t.modal.category}
+          required
+          data={categoryOptions}
+          disabled={isLocked}
+          description={isLocked ? t.modal.categoryLocked : undefined}
+          {...form.getInputProps("category")}
+        />
+        <Fieldset legend={t.modal.messages} variant="unstyled">
+          <Stack gap="xs">
+            {typeof form.errors.answer === "string" ? (
+              <Alert color="red" role="alert" p="xs">
+                {form.errors.answer}
+              </Alert>
+            ) : null}
+            {answers.map((_, index) => {
+              const label = t.modal.message(index + 1);
+              return (
+                // Messages have no id; a message is its position in the list.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+                  <Textarea
+                    label={label}
+                    required
+                    autosize
+                    minRows={2}
+                    maxRows={6}
+                    maxLength={WIDGET_TEXT_MAX}
+                    flex={1}
+                    {...form.getInputProps(`answer.${index}`)}
+                  />
+                  {answers.length > 1 ? (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.9"
+                      size="lg"
+                      mb={4}
+                      aria-label={texts.common.remove(label)}
+                      onClick={() => form.removeListItem("answer", index)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  ) : null}
+                </Group>
+              );
+            })}
+            <Group>
+              <Button
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => form.insertListItem("answer", "")}
+              >
+                {t.modal.addMessage}
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
+        <Group justify="flex-end" mt="sm" gap="xs">
+          <Button variant="default" onClick={onCancel}>
+            {texts.common.cancel}
+          </Button>
+          <Button type="submit" disabled={!isDirty} loading={saveQuestion.isPending}>
+            {t.modal.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

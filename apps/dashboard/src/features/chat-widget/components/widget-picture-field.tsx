@@ -1,0 +1,87 @@
+import { WIDGET_IMAGE_TYPES } from "@harbor/contract/widget";
+import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { IconPhoto, IconUpload } from "@tabler/icons-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { chatWidgetTexts } from "../chat-widget-texts";
+import { widgetPictureProblem } from "../widget-picture";
+
+const t = chatWidgetTexts.picture;
+
+/** An object URL for a file, revoked when the file changes or the component goes. */
+export function useObjectURL(file: File | null): string | null {
+  const [url, setURL] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setURL(null);
+      return;
+    }
+    const objectURL = URL.createObjectURL(file);
+    setURL(objectURL);
+    return () => URL.revokeObjectURL(objectURL);
+  }, [file]);
+  return url;
+}
+
+type WidgetPictureFieldProps = {
+  label: string;
+  alt: string;
+  /** The saved picture. */
+  url: string | null;
+  /** A new picture that is not saved yet. */
+  picture: File | null;
+  onPictureChange: (picture: File | null) => void;
+};
+
+/** One of the widget's pictures with a picker; the new one is uploaded with the page's Save Changes. */
+export function WidgetPictureField({ label, alt, url, picture, onPictureChange }: WidgetPictureFieldProps) {
+  const labelID = useId();
+  const resetPicker = useRef<() => void>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const previewURL = useObjectURL(picture);
+  const shownURL = previewURL ?? url;
+
+  const pick = (file: File | null) => {
+    // Cleared so that picking the same file again is noticed.
+    resetPicker.current?.();
+    if (!file) return;
+    const fileProblem = widgetPictureProblem(file);
+    setProblem(fileProblem);
+    if (!fileProblem) onPictureChange(file);
+  };
+
+  return (
+    <Group role="group" aria-labelledby={labelID} gap="md" align="center" wrap="nowrap">
+      <Avatar src={shownURL} alt={shownURL ? alt : undefined} size={64} radius="md" color="harbor">
+        <IconPhoto size={28} aria-hidden />
+      </Avatar>
+      <Stack gap={6} miw={0}>
+        <Text id={labelID} size="sm" fw={500}>
+          {label}
+        </Text>
+        <Group gap="xs">
+          <FileButton onChange={pick} accept={WIDGET_IMAGE_TYPES.join(",")} resetRef={resetPicker}>
+            {(props) => (
+              <Button {...props} variant="default" size="compact-md" leftSection={<IconUpload size={16} aria-hidden />}>
+                {shownURL ? t.change : t.upload}
+              </Button>
+            )}
+          </FileButton>
+          {picture ? (
+            <Button variant="subtle" size="compact-md" onClick={() => onPictureChange(null)}>
+              {t.undo}
+            </Button>
+          ) : null}
+        </Group>
+        {problem ? (
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
+            {problem}
+          </Text>
+        ) : (
+          <Text size="xs" c="dimmed">
+            {picture ? t.newPicture : url ? t.hint : `${t.none}. ${t.hint}`}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}

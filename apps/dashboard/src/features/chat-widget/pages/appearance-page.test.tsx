@@ -1,0 +1,81 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { notifySuccess } from "../../../lib/notify";
+import { formsSentTo, stubFetch } from "../../../test/fetch-stub";
+import { renderRoutes } from "../../../test/render";
+import { echoSections, widgetSettings } from "../test-fixtures";
+import { AppearancePage } from "./appearance-page";
+
+vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+
+function renderPage() {
+  const settings = widgetSettings();
+  const fetchMock = stubFetch({
+    "GET /api/widget-settings/": () => ({ data: settings }),
+    "POST /api/widget-settings/save": echoSections(settings),
+  });
+  const view = renderRoutes({
+    initialPath: "/chat-widget/appearance",
+    routes: [{ path: "/chat-widget/appearance", element: <AppearancePage /> }],
+  });
+  return { ...view, fetchMock };
+}
+
+const save = () => screen.getByRole("button", { name: "Save Changes" }) as HTMLButtonElement;
+
+describe("AppearancePage", () => {
+  it("adds subsequent messages and lets one be removed only while there is more than one", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole("textbox", { name: "Opening message" });
+    expect(save().disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: /^Remove / })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Add Subsequent message" }));
+    await user.type(screen.getByRole("textbox", { name: "Subsequent message 1" }), "Ask me anything.");
+    expect(save().disabled).toBe(false);
+    expect(
+      screen.getAllByRole("button", { name: /^Remove / }).map((button) => button.getAttribute("aria-label")),
+    ).toEqual(["Remove Opening message", "Remove Subsequent message 1"]);
+    expect(screen.getByTestId("widget-preview").textContent).toContain("Ask me anything.");
+
+    await user.click(screen.getByRole("button", { name: "Remove Opening message" }));
+    expect((screen.getByRole("textbox", { name: "Opening message" }) as HTMLTextAreaElement).value).toBe(
+      "Ask me anything.",
+    );
+    expect(screen.queryByRole("button", { name: /^Remove / })).toBeNull();
+  });
+
+  it("saves the page's sections as multipart parts, says Widget saved and turns Save off again", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    const brand = await screen.findByRole("textbox", { name: "Brand colour" });
+    await user.clear(brand);
+    await user.type(brand, "#0b5d57");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Button size/ }), "small");
+    await user.click(save());
+
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Widget saved" }));
+    const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
+    const form = sent?.form ?? new FormData();
+    expect([...form.keys()].sort()).toEqual(["button", "language", "notifications", "openingMessages", "theme"]);
+    expect(JSON.parse(String(form.get("theme"))).brand.brandColor).toBe("#0b5d57");
+    expect(JSON.parse(String(form.get("button")))).toMatchObject({ size: "small", customIconURL: null });
+    expect(JSON.parse(String(form.get("language")))).toBeNull();
+    await waitFor(() => expect(save().disabled).toBe(true));
+  });
+
+  it("refuses an empty z index or an invalid colour without calling the server", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    await user.clear(await screen.findByRole("textbox", { name: /^Z index/ }));
+    const brand = screen.getByRole("textbox", { name: "Brand colour" });
+    await user.clear(brand);
+    await user.type(brand, "purple");
+    await user.click(save());
+    expect(await screen.findByText("Z index is required")).toBeTruthy();
+    expect(screen.getByText("Enter a colour like #4e45dd")).toBeTruthy();
+    expect(formsSentTo(fetchMock, "POST /api/widget-settings/save")).toEqual([]);
+  });
+});

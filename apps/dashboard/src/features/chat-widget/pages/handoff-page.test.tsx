@@ -1,0 +1,98 @@
+import type { Handoff } from "@harbor/contract/widget";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { notifySuccess } from "../../../lib/notify";
+import { formsSentTo, stubFetch } from "../../../test/fetch-stub";
+import { renderRoutes } from "../../../test/render";
+import { echoSections, widgetSettings } from "../test-fixtures";
+import { HandoffPage } from "./handoff-page";
+
+vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
+
+function renderPage() {
+  const settings = widgetSettings();
+  const fetchMock = stubFetch({
+    "GET /api/widget-settings/": () => ({ data: settings }),
+    "POST /api/widget-settings/save": echoSections(settings),
+  });
+  renderRoutes({
+    initialPath: "/chat-widget/handoff",
+    routes: [{ path: "/chat-widget/handoff", element: <HandoffPage /> }],
+  });
+  return fetchMock;
+}
+
+const field = (role: "textbox" | "combobox", name: RegExp) => screen.queryByRole(role, { name });
+
+describe("HandoffPage", () => {
+  it("shows each field only when it applies (spec part 2 §4)", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole("textbox", { name: /^Notification e-mail/ });
+    expect(field("combobox", /^Agent app/)).toBeNull();
+    expect(field("combobox", /^Chat history ticket status/)).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Human agent availability" })).toBeNull();
+
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Ticket app/ }), "zendesk");
+    expect(field("textbox", /^Notification e-mail/)).toBeNull();
+    const status = screen.getByRole("combobox", { name: /^Chat history ticket status/ });
+    expect([...(status as HTMLSelectElement).options].map((option) => option.value)).toEqual([
+      "",
+      "new",
+      "open",
+      "pending",
+      "solved",
+    ]);
+
+    await user.click(screen.getByRole("switch", { name: /^Enable agent handoff/ }));
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Agent app/ }), "whatsapp");
+    expect(field("textbox", /^WhatsApp number/)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Human agent availability" })).toBeTruthy();
+    expect(field("textbox", /^Reply time/)).toBeNull();
+    await user.click(screen.getByRole("switch", { name: /^Show availability/ }));
+    expect(field("textbox", /^Reply time/)).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Monday" })).toBeTruthy();
+
+    await user.click(screen.getByRole("switch", { name: /^Enable ticket handoff/ }));
+    expect(field("combobox", /^Ticket app/)).toBeNull();
+    expect(field("combobox", /^Chat history ticket status/)).toBeNull();
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Agent app/ }), "zendesk-classic");
+    expect(field("combobox", /^Chat history ticket status/)).toBeTruthy();
+  });
+
+  it("checks the shown fields with the contract's rules, then saves with hidden fields skipped", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage();
+    const email = await screen.findByRole("textbox", { name: /^Notification e-mail/ });
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    // Nothing changed yet: Save is off.
+    expect(formsSentTo(fetchMock, "POST /api/widget-settings/save")).toEqual([]);
+
+    await user.click(screen.getByRole("switch", { name: /^Enable agent handoff/ }));
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Notification e-mail is required")).toBeTruthy();
+    expect(screen.getByText("Agent app is required")).toBeTruthy();
+    expect(formsSentTo(fetchMock, "POST /api/widget-settings/save")).toEqual([]);
+
+    await user.type(email, "team@shop.example");
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Agent app/ }), "gorgias");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Handoff settings saved" }));
+    const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
+    const form = sent?.form ?? new FormData();
+    const handoff = JSON.parse(String(form.get("handoff"))) as Handoff;
+    expect(handoff.channels.ticket.attributes).toEqual([{ notificationEmail: "team@shop.example" }]);
+    expect(handoff.channels.agent).toMatchObject({
+      isActive: true,
+      appType: "gorgias",
+      attributes: [{ whatsapp: "" }],
+    });
+    // The hidden schedule is sent as stored, in UTC.
+    expect(handoff.channels.agent.humanAgent.availableDays[0]).toEqual({
+      day: "Mon",
+      isActive: true,
+      timeSlots: [{ startTime: "09:00", endTime: "17:00" }],
+    });
+  });
+});

@@ -1,0 +1,239 @@
+import {
+  agentAppSchema,
+  type Handoff,
+  ticketAppSchema,
+  ticketStatusSchema,
+  WIDGET_TEXT_MAX,
+  WIDGET_TITLE_MAX,
+  type WidgetSettings,
+} from "@harbor/contract/widget";
+import { Button, NativeSelect, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconDeviceFloppy } from "@tabler/icons-react";
+import { useRef, useState } from "react";
+import { PageHeader } from "../../../components/page-header";
+import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
+import { errorMessage } from "../../../lib/api-client";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useSaveWidgetSettings } from "../api/save-widget-settings";
+import { chatWidgetTexts } from "../chat-widget-texts";
+import { ScheduleEditor } from "../components/schedule-editor";
+import { SettingsSection } from "../components/settings-section";
+import { WidgetPictureField } from "../components/widget-picture-field";
+import { WidgetSettingsGate } from "../components/widget-settings-gate";
+import {
+  type HandoffDraft,
+  handoffDraftFrom,
+  handoffVisibility,
+  toHandoff,
+  validateHandoffDraft,
+} from "../handoff-draft";
+import { localOffsetMinutes } from "../time-slots";
+
+const t = chatWidgetTexts.handoff;
+const choose = { value: "", label: t.choose, disabled: true };
+const TICKET_APP_OPTIONS = [choose, ...ticketAppSchema.options.map((value) => ({ value, label: t.ticketApps[value] }))];
+const AGENT_APP_OPTIONS = [choose, ...agentAppSchema.options.map((value) => ({ value, label: t.agentApps[value] }))];
+const STATUS_OPTIONS = [
+  { value: "", label: t.ticketStatus.placeholder, disabled: true },
+  ...ticketStatusSchema.options.map((value) => ({ value, label: t.statuses[value] })),
+];
+/** Sub-fields sit indented under the switch that shows them. */
+const NESTED = { pl: { base: 0, sm: "xl" } } as const;
+
+/** /chat-widget/handoff: how visitors reach a person — a ticket, a live agent, and when the team is around. */
+export function HandoffPage() {
+  return (
+    <WidgetSettingsGate title={t.title} description={t.description}>
+      {(settings) => <HandoffForm settings={settings} />}
+    </WidgetSettingsGate>
+  );
+}
+
+function HandoffForm({ settings }: { settings: WidgetSettings }) {
+  const saveWidget = useSaveWidgetSettings();
+  const isPendingRef = useRef(false);
+  const [offsetMinutes] = useState(() => localOffsetMinutes());
+  const [stored, setStored] = useState<Handoff>(settings.handoff);
+  const [picture, setPicture] = useState<File | null>(null);
+  const form = useForm<HandoffDraft>({
+    mode: "controlled",
+    initialValues: handoffDraftFrom(settings.handoff, offsetMinutes),
+    validate: (draft) =>
+      validateHandoffDraft({ stored, offsetMinutes, fixSlots: chatWidgetTexts.schedule.fixSlots })(draft),
+  });
+  const isChanged = form.isDirty() || picture !== null;
+  const { values } = form;
+  const shown = handoffVisibility(values);
+  const human = stored.channels.agent.humanAgent;
+
+  const save = async (draft: HandoffDraft) => {
+    if (isPendingRef.current || !isChanged) return;
+    isPendingRef.current = true;
+    try {
+      const { data } = await saveWidget.mutateAsync({
+        sections: { handoff: toHandoff({ draft, stored, offsetMinutes }) },
+        picture: picture ? { flag: "agentImageAdded", file: picture } : null,
+      });
+      const saved = handoffDraftFrom(data.handoff, offsetMinutes);
+      form.setValues(saved);
+      form.resetDirty(saved);
+      setStored(data.handoff);
+      setPicture(null);
+      notifySuccess({ message: chatWidgetTexts.notices.handoffSaved });
+    } catch (error) {
+      notifyError({ message: errorMessage(error) });
+    } finally {
+      isPendingRef.current = false;
+    }
+  };
+
+  const daysError = form.errors["human.days"];
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((draft) => void save(draft))}>
+      <Stack>
+        <PageHeader
+          title={t.title}
+          description={t.description}
+          action={
+            <Button
+              type="submit"
+              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
+              disabled={!isChanged}
+              loading={saveWidget.isPending}
+            >
+              {chatWidgetTexts.saveChanges}
+            </Button>
+          }
+        />
+
+        <SettingsSection title={t.ticket.heading}>
+          <Switch
+            label={t.ticket.enable}
+            description={t.ticket.enableDescription}
+            {...form.getInputProps("ticket.isActive", { type: "checkbox" })}
+          />
+          {shown.ticketDetails ? (
+            <Stack gap="sm" {...NESTED}>
+              <Textarea
+                label={t.ticket.message}
+                required
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={WIDGET_TEXT_MAX}
+                {...form.getInputProps("ticket.handoffMessage")}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <NativeSelect
+                  label={t.ticket.app}
+                  required
+                  data={TICKET_APP_OPTIONS}
+                  {...form.getInputProps("ticket.appType")}
+                />
+                {shown.notificationEmail ? (
+                  <TextInput
+                    type="email"
+                    label={t.ticket.email}
+                    description={t.ticket.emailDescription}
+                    required
+                    autoComplete="email"
+                    {...form.getInputProps("ticket.notificationEmail")}
+                  />
+                ) : null}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+        </SettingsSection>
+
+        <SettingsSection title={t.agent.heading}>
+          <Switch
+            label={t.agent.enable}
+            description={t.agent.enableDescription}
+            {...form.getInputProps("agent.isActive", { type: "checkbox" })}
+          />
+          {shown.agentDetails ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} {...NESTED}>
+              <NativeSelect
+                label={t.agent.app}
+                required
+                data={AGENT_APP_OPTIONS}
+                {...form.getInputProps("agent.appType")}
+              />
+              {shown.whatsapp ? (
+                <TextInput
+                  type="tel"
+                  label={t.agent.whatsapp}
+                  description={t.agent.whatsappDescription}
+                  required
+                  autoComplete="tel"
+                  maxLength={20}
+                  {...form.getInputProps("agent.whatsapp")}
+                />
+              ) : null}
+            </SimpleGrid>
+          ) : null}
+        </SettingsSection>
+
+        {shown.humanAgent ? (
+          <SettingsSection title={t.human.heading}>
+            <Switch
+              label={t.human.show}
+              description={t.human.showDescription}
+              {...form.getInputProps("human.showAvailability", { type: "checkbox" })}
+            />
+            {shown.humanDetails ? (
+              <Stack gap="md" {...NESTED}>
+                <WidgetPictureField
+                  label={t.human.picture}
+                  alt={t.human.pictureAlt}
+                  url={human.profilePictureURL}
+                  picture={picture}
+                  onPictureChange={setPicture}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label={t.human.responseTime}
+                    placeholder={t.human.responseTimePlaceholder}
+                    required
+                    maxLength={WIDGET_TITLE_MAX}
+                    {...form.getInputProps("human.responseTime")}
+                  />
+                  <TextInput
+                    label={t.human.availabilityMessage}
+                    required
+                    maxLength={WIDGET_TEXT_MAX}
+                    {...form.getInputProps("human.availabilityMessage")}
+                  />
+                </SimpleGrid>
+                <ScheduleEditor
+                  legend={t.human.schedule}
+                  days={values.human.days}
+                  onChange={(days) => {
+                    form.setFieldValue("human.days", days);
+                    form.clearFieldError("human.days");
+                  }}
+                  error={typeof daysError === "string" ? daysError : null}
+                />
+              </Stack>
+            ) : null}
+          </SettingsSection>
+        ) : null}
+
+        {shown.ticketStatus ? (
+          <SettingsSection title={t.ticketStatus.heading} description={t.ticketStatus.description}>
+            <NativeSelect
+              label={t.ticketStatus.chatHistory}
+              required
+              data={STATUS_OPTIONS}
+              maw={360}
+              {...form.getInputProps("chatHistory")}
+            />
+          </SettingsSection>
+        ) : null}
+      </Stack>
+      <UnsavedChangesGuard isDirty={isChanged} />
+    </form>
+  );
+}
