@@ -30,6 +30,8 @@ export const theme = createTheme({
     // Mantine's focus placeholder is a plain div inside role="menu", which axe reports as critical.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Modal: { defaultProps: { closeButtonProps: { "aria-label": texts.common.closeDialog } } },
+    // A notice's close button is an icon: it needs a name (axe: button-name).
+    Notification: { defaultProps: { closeButtonProps: { "aria-label": texts.common.closeNotice } } },
   },
 });
 

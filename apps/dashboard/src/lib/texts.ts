@@ -10,6 +10,7 @@ export const texts = {
     reload: "Reload page",
     copy: "Copy",
     closeDialog: "Close dialog",
+    closeNotice: "Close notice",
     copied: "Copied",
     close: "Close",
     remove: (label: string) => `Remove ${label}`,
