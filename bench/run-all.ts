@@ -3,9 +3,10 @@ import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
 import { benchStartup } from "./startup";
 import { benchVisitors } from "./visitors";
+import { benchWidgetSize } from "./widget-size";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list), inbox, visitors.
+// runs one: startup, ingest, retrieval (which also times the document list), inbox, visitors, widget-size.
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   retrieval: () => benchKnowledgeRetrieval(),
   inbox: () => benchInbox(),
   visitors: () => benchVisitors(),
+  "widget-size": () => benchWidgetSize(),
 };
 for (const [name, run] of Object.entries(benchmarks)) {
   if (!only || only === name) await run();

@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { printTable } from "./table";
+
+const dist = path.resolve(import.meta.dirname, "../apps/widget/dist");
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function gzipped(file: string) {
+  return gzipSync(await readFile(path.join(dist, file)), { level: 9 }).length;
+}
+
+/**
+ * What a shop page pays for the widget (gzip, as served): the loader on every page view, and the
+ * iframe's first load — the scripts and styles frame.html names (lazy chunks, e.g. another
+ * language's catalogue, load only when needed and are listed apart).
+ */
+export async function benchWidgetSize() {
+  if (!existsSync(path.join(dist, "frame.html")))
+    throw new Error("Build the widget first: npm run build -w @harbor/widget");
+  const html = await readFile(path.join(dist, "frame.html"), "utf8");
+  const firstLoad = [...html.matchAll(/(?:src|href)="\/widget\/([^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1] as string,
+  );
+  const firstLoadBytes = (await Promise.all(firstLoad.map(gzipped))).reduce((sum, n) => sum + n, 0);
+  const loaderBytes = await gzipped("loader.js");
+  const { readdir } = await import("node:fs/promises");
+  const lazy = (await readdir(path.join(dist, "assets")))
+    .map((name) => `assets/${name}`)
+    .filter((file) => !firstLoad.includes(file));
+  const lazyRows = await Promise.all(
+    lazy.map(async (file) => [`lazy: ${path.basename(file)}`, kB(await gzipped(file)), "—"]),
+  );
+  // Everything but the other languages' catalogues: what an English visitor's first question loads
+  // (the realtime client is fetched when the chat starts, after the home screen shows).
+  const catalogues = lazy.filter((file) => /\/(?:he|nl)-[^/]+\.js$/.test(file));
+  const realtime = lazy.filter((file) => !catalogues.includes(file));
+  const realtimeBytes = (await Promise.all(realtime.map(gzipped))).reduce((sum, n) => sum + n, 0);
+  printTable("Widget size (gzip -9)", [
+    ["file", "size", "aim"],
+    ["loader.js (every page view)", kB(loaderBytes), "≤ 2 kB"],
+    [`home screen (${firstLoad.length} files: JS + CSS)`, kB(firstLoadBytes), "—"],
+    ["first question (home screen + realtime client)", kB(firstLoadBytes + realtimeBytes), "≤ 90 kB"],
+    ...lazyRows,
+  ]);
+}
