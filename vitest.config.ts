@@ -25,6 +25,7 @@ export default defineConfig({
       serverProject("server", ""),
       ...(postgresUrl ? [serverProject("server-postgres", postgresUrl)] : []),
       "apps/dashboard/vitest.config.ts",
+      "apps/widget/vitest.config.ts",
       {
         test: {
           name: "e2e",

@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, "..");
 export default function setup() {
   const isBuilt =
     existsSync(path.join(root, "apps/dashboard/dist/index.html")) &&
+    existsSync(path.join(root, "apps/widget/dist/loader.js")) &&
     existsSync(path.join(root, "apps/server/dist/main.js"));
   if (!isBuilt) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }

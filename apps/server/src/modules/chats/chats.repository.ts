@@ -24,6 +24,8 @@ export type NewMessage = {
   references?: StoredReference[];
   /** The sender's client id; with it a retried send is stored once (see insertMessageOnce). */
   clientMessageId?: string | null;
+  /** What a visitor's event was (IS_RESOLVED, NEED_HELP, RAISE_TICKET, FEEDBACK, PRE_CHAT_FORM). */
+  eventType?: string | null;
 };
 
 /**
@@ -43,6 +45,7 @@ export async function appendMessage(tx: Writer, message: NewMessage) {
       messageData: message.messageData ?? {},
       references: message.references ?? [],
       clientMessageId: message.clientMessageId ?? null,
+      eventType: message.eventType ?? null,
       // Strictly after the chat's latest message: clocks can repeat (PGlite's ticks in
       // milliseconds), and a chat must read in the order it was written, never by a random id.
       createdAt: sql`greatest(clock_timestamp(), (select max(p.created_at) + interval '1 microsecond'

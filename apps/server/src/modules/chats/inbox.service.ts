@@ -25,8 +25,7 @@ import { normaliseTicketId } from "./ticket-id";
 /** The pre-chat form's answers as the widget stored them with the customer (visitor.service withPreChat). */
 function preChatOf(customer: Record<string, unknown>): Chat["workflows"]["preChat"] {
   const stored = customer.preChat as { isCompleted?: unknown; fields?: unknown } | undefined;
-  if (!stored || stored.isCompleted !== true || !Array.isArray(stored.fields))
-    return { isCompleted: false, fields: [] };
+  if (stored?.isCompleted !== true || !Array.isArray(stored.fields)) return { isCompleted: false, fields: [] };
   const fields = stored.fields.flatMap((field: { key?: unknown; title?: unknown; value?: unknown }) =>
     typeof field.key === "string" && typeof field.title === "string" && typeof field.value === "string"
       ? [{ key: field.key, title: field.title, value: field.value }]

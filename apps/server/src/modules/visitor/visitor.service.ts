@@ -149,6 +149,7 @@ export function createVisitorService(deps: {
       messageType: options.messageType,
       senderRole: "customer",
       messageData: options.messageData,
+      eventType: options.eventType,
       clientMessageId: options.clientMessageId,
     });
     if (stored.isNew) await tellStaff(scope.companyId, chat.id, stored.row);
@@ -489,7 +490,7 @@ export function createVisitorService(deps: {
   async function withPreChat(scope: VisitorScope, customer: Record<string, unknown>) {
     const form = (await deps.settingsFor(scope.companyId)).workflows.preChatForm;
     const answers = (customer.fields as Record<string, string> | undefined) ?? {};
-    const valueOf = (key: string) => {
+    const answerFor = (key: string) => {
       const direct = customer[key];
       if (typeof direct === "string") return direct;
       if (key === "phone" || key === "number") {
@@ -500,7 +501,7 @@ export function createVisitorService(deps: {
     };
     const fields = form.fields
       .filter((field) => field.isActive)
-      .map((field) => ({ key: field.key, title: field.title, value: valueOf(field.key) }))
+      .map((field) => ({ key: field.key, title: field.title, value: answerFor(field.key) }))
       .filter((field) => field.value !== "");
     return { ...customer, preChatCompleted: true, preChat: { isCompleted: true, fields } };
   }

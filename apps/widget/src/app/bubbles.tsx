@@ -1,0 +1,44 @@
+import type { ReactNode } from "react";
+import { RichText } from "./rich-text";
+
+export type Tone = "me" | "ai" | "agent";
+
+/**
+ * One sender's bubbles on their side of the chat (the visitor's own on the end side), with
+ * whatever else came with them and who and when under them. Text stays text; links are made safe.
+ */
+export function Bubbles({
+  tone,
+  texts,
+  meta,
+  label,
+  children,
+}: {
+  tone: Tone;
+  texts: string[];
+  meta?: ReactNode;
+  /** Read out instead of the text (the stars of a rating). */
+  label?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`msg ${tone}`}>
+      {texts.map((text, index) => (
+        // Bubbles are cut from one text and never move.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <p key={index} className="b" dir="auto">
+          {label ? (
+            <>
+              <span aria-hidden="true">{text}</span>
+              <span className="sr">{label}</span>
+            </>
+          ) : (
+            <RichText text={text} />
+          )}
+        </p>
+      ))}
+      {children}
+      {meta ? <p className="meta">{meta}</p> : null}
+    </div>
+  );
+}

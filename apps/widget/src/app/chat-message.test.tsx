@@ -1,0 +1,152 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { publicWidget, renderInWidget, storedMessage } from "../test/widget-fixtures";
+import { ChatMessage } from "./chat-message";
+
+function show(
+  overrides: Parameters<typeof storedMessage>[0],
+  options: { isLast?: boolean; showSources?: boolean } = {},
+) {
+  const onChoose = vi.fn();
+  const widget = publicWidget();
+  widget.workflows.showSources = options.showSources ?? true;
+  renderInWidget(
+    <ChatMessage
+      message={storedMessage(overrides)}
+      isLast={options.isLast ?? true}
+      onChoose={onChoose}
+      onForm={vi.fn()}
+    />,
+    { widget },
+  );
+  return { onChoose };
+}
+
+const bubbles = () => [...document.querySelectorAll(".b")].map((bubble) => bubble.textContent);
+
+describe("ChatMessage", () => {
+  it("splits an AI answer into bubbles at the first sentence end after 200 characters, never inside 4.95", () => {
+    const first = `${"a".repeat(190)} costs €4.95 today.`;
+    show({ message: `${first} Shipping is free. Returns too.` });
+    expect(bubbles()).toEqual([first, "Shipping is free. Returns too."]);
+    expect(screen.getByText(/Answered by AI/)).toBeTruthy();
+  });
+
+  it("keeps a visitor's text whole and as text: markup is never HTML", () => {
+    show({ senderRole: "customer", messageType: "question", message: "<b>שלום</b> <img src=x onerror=alert(1)>" });
+    expect(bubbles()).toEqual(["<b>שלום</b> <img src=x onerror=alert(1)>"]);
+    expect(document.querySelector("b, img")).toBeNull();
+    expect(document.querySelector(".msg.me .b")?.getAttribute("dir")).toBe("auto");
+    expect(screen.queryByText(/Answered by AI/)).toBeNull();
+  });
+
+  it("makes safe links of web addresses in an answer; javascript: never becomes an href", () => {
+    show({ message: "Read [our policy](https://shop.example/returns) or [this](javascript:alert(1))." });
+    const link = screen.getByRole("link", { name: /our policy/ });
+    expect(link.getAttribute("href")).toBe("https://shop.example/returns");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+    expect(document.querySelector('[href^="javascript"]')).toBeNull();
+  });
+
+  it("shows sources as links and shop products as pictures, http(s) only, and hides them when sources are off", () => {
+    const references = [
+      { url: "https://shop.example/returns", title: "Returns policy", image: null, sourceType: "website" as const },
+      { url: "javascript:alert(1)", title: "Bad link", image: null, sourceType: "website" as const },
+      {
+        url: "https://shop.example/p/boot",
+        title: "Trail boot",
+        image: "https://cdn.example/boot.jpg",
+        sourceType: "shopify-products" as const,
+      },
+    ];
+    show({ message: "See these.", references });
+    const sources = screen.getByRole("list", { name: "Sources" });
+    expect(
+      within(sources)
+        .getByRole("link", { name: /Returns policy/ })
+        .getAttribute("href"),
+    ).toBe("https://shop.example/returns");
+    expect(within(sources).queryByRole("link", { name: /Bad link/ })).toBeNull();
+    expect(within(sources).getByText("Bad link")).toBeTruthy();
+    const products = screen.getByRole("list", { name: "Products" });
+    expect(within(products).getByRole("img", { name: "Picture of Trail boot" }).getAttribute("src")).toBe(
+      "https://cdn.example/boot.jpg",
+    );
+  });
+
+  it("hides sources when the workflow says so", () => {
+    show(
+      {
+        message: "See this.",
+        references: [{ url: "https://a.example", title: "A", image: null, sourceType: "website" }],
+      },
+      { showSources: false },
+    );
+    expect(screen.queryByRole("list", { name: "Sources" })).toBeNull();
+  });
+
+  it("offers answer-bubble choices on the newest message only, sending the choice's words", async () => {
+    const data = { answerBubbles: { bubbles: [{ message: "Track my order", value: "track" }, { message: "Other" }] } };
+    const { onChoose } = show({ messageType: "answer_bubbles", message: "What do you need?", messageData: data });
+    await userEvent.click(screen.getByRole("button", { name: "Track my order" }));
+    expect(onChoose).toHaveBeenCalledWith("Track my order");
+  });
+
+  it("shows feedback of 3 stars and more with the positive message, below 3 with the negative one", () => {
+    show({ messageType: "widget_event", eventType: "FEEDBACK", senderRole: "customer", messageData: { rating: 4 } });
+    expect(screen.getByText("4 stars")).toBeTruthy();
+    expect(screen.getByText("Thanks, glad to help!")).toBeTruthy();
+    document.body.innerHTML = "";
+    show({ messageType: "widget_event", eventType: "FEEDBACK", senderRole: "customer", messageData: { rating: 2 } });
+    expect(screen.getByText("Sorry, we'll do better.")).toBeTruthy();
+  });
+
+  it("shows an order card with translated shipment statuses and a safe tracking link", () => {
+    const order = {
+      order: { name: "#1043", createdAt: "2025-11-10T10:00:00.000Z", financialStatus: "paid" },
+      fulfillments: [
+        {
+          status: "success",
+          shipmentStatus: "in_transit",
+          company: "PostNL",
+          trackingNumber: "3S123",
+          trackingURL: "https://track.example/3S123",
+          items: [{ title: "Trail boot", variantTitle: "42", imageSrc: "javascript:x" }],
+        },
+      ],
+      refunds: [{ products: [{ title: "Socks" }] }],
+    };
+    show({ messageType: "integration_event", message: "", messageData: { responseFields: { order } } });
+    expect(screen.getByRole("heading", { name: "Order #1043" })).toBeTruthy();
+    expect(screen.getByText("In transit")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Track 3S123/ }).getAttribute("href")).toBe("https://track.example/3S123");
+    expect(screen.getByText("Refunded")).toBeTruthy();
+    expect(document.querySelector('img[src^="javascript"]')).toBeNull();
+  });
+
+  it("shows subscriptions as quantity x price and 'Every {n} {unit}'", () => {
+    const subscription = {
+      product_title: "Coffee beans",
+      quantity: 2,
+      price: "12.50",
+      presentment_currency: "EUR",
+      order_interval_frequency: "2",
+      order_interval_unit: "week",
+    };
+    show({
+      messageType: "integration_event",
+      messageData: { rechargeData: { subscriptions: [subscription, { x: 1 }] } },
+    });
+    const list = screen.getByRole("list", { name: "Subscriptions" });
+    expect(list.textContent).toContain("2 x €12.50");
+    expect(list.textContent).toContain("Every 2 weeks");
+  });
+
+  it("shows nothing for an event without anything to show", () => {
+    show({ messageType: "integration_event", message: "", messageData: { integrationEvent: { event: "get_order" } } });
+    expect(document.querySelector(".msg")).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { sessionState, storedMessage } from "../test/widget-fixtures";
+import { chatPrompt } from "./chat-prompt";
+
+const question = () => storedMessage({ senderRole: "customer", messageType: "question", message: "Q" });
+const answer = () => storedMessage({ message: "A." });
+const event = (eventType: string) => storedMessage({ senderRole: "customer", messageType: "widget_event", eventType });
+
+describe("chatPrompt", () => {
+  it("asks whether an answer resolved the question, but not while answering or sending", () => {
+    expect(chatPrompt(sessionState({ messages: [question(), answer()] }), true)).toBe("resolve");
+    expect(chatPrompt(sessionState({ messages: [question()] }), true)).toBeNull();
+    const answering = { questionID: "q", phase: "writing" as const, text: "A" };
+    expect(chatPrompt(sessionState({ messages: [question(), answer()], answer: answering }), true)).toBeNull();
+  });
+
+  it("after 'Yes, thank you' shows the stars when feedback is on, then the end; else the end at once", () => {
+    const chat = { ...sessionState().chat!, isCompleted: true, resolved: true };
+    const resolved = [question(), answer(), event("IS_RESOLVED")];
+    expect(chatPrompt(sessionState({ chat, messages: resolved }), true)).toBe("feedback");
+    expect(chatPrompt(sessionState({ chat, messages: resolved }), false)).toBe("ended");
+    expect(chatPrompt(sessionState({ chat, messages: [...resolved, event("FEEDBACK")] }), true)).toBe("ended");
+  });
+
+  it("after 'No, I need help' offers a person until one replies", () => {
+    const chat = { ...sessionState().chat!, status: "human" as const };
+    const handedOff = [question(), answer(), event("NEED_HELP")];
+    expect(chatPrompt(sessionState({ chat, messages: handedOff }), true)).toBe("handoff");
+    const replied = [...handedOff, storedMessage({ senderRole: "agent", messageType: "agent_reply", message: "Hi" })];
+    expect(chatPrompt(sessionState({ chat, messages: replied }), true)).toBeNull();
+  });
+
+  it("reads the visitor's action from the event's data when the stored message has no eventType", () => {
+    const chat = { ...sessionState().chat!, isCompleted: true, resolved: true };
+    const resolved = storedMessage({
+      senderRole: "customer",
+      messageType: "widget_event",
+      message: "Yes, thank you",
+      messageData: { widgetEvent: { event: "end_chat" } },
+    });
+    expect(chatPrompt(sessionState({ chat, messages: [question(), answer(), resolved] }), true)).toBe("feedback");
+    const rated = storedMessage({ senderRole: "customer", messageType: "widget_event", messageData: { rating: 4 } });
+    expect(chatPrompt(sessionState({ chat, messages: [question(), answer(), resolved, rated] }), true)).toBe("ended");
+    const handedOff = storedMessage({
+      senderRole: "customer",
+      messageType: "widget_event",
+      messageData: { widgetEvent: { event: "handoff" } },
+    });
+    const human = { ...sessionState().chat!, status: "human" as const };
+    expect(chatPrompt(sessionState({ chat: human, messages: [question(), answer(), handedOff] }), true)).toBe(
+      "handoff",
+    );
+  });
+});

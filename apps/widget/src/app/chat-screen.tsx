@@ -1,0 +1,152 @@
+import { splitIntoBubbles } from "@harbor/contract/sentences";
+import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
+import { useEffect, useRef } from "react";
+import { useTexts } from "../i18n/texts";
+import { Bubbles } from "./bubbles";
+import { ChatMessage } from "./chat-message";
+import type { ChatPrompt } from "./chat-prompt";
+import { byTime, type SessionState, type VisitorEventInput } from "./chat-session";
+import { Composer } from "./composer";
+import { FeedbackForm } from "./feedback-form";
+import { HandoffCard } from "./handoff-card";
+import { ResolvePrompt } from "./resolve-prompt";
+import { useWidget } from "./widget-context";
+import { WidgetHeader } from "./widget-header";
+
+export type ChatActions = {
+  back(): void;
+  ask(question: string, attachments?: VisitorAttachment[]): unknown;
+  retry(clientMessageID: string): void;
+  typing(isTyping: boolean): void;
+  upload(file: File): Promise<VisitorAttachment>;
+  sendEvent(event: VisitorEventInput, clientMessageID?: string): Promise<unknown>;
+  raiseTicket(): void;
+  startNewChat(): void;
+};
+
+/**
+ * The chat (spec part 2 §2.8, §4): header "Online - AI Expert", the opening messages, the
+ * conversation with sent times, questions still sending, the answer being written with its two
+ * phases, what to do next, and the composer.
+ */
+export function ChatScreen({
+  state,
+  localMessages,
+  prompt,
+  actions,
+}: {
+  state: SessionState;
+  localMessages: VisitorMessage[];
+  prompt: ChatPrompt;
+  actions: ChatActions;
+}) {
+  const t = useTexts();
+  const { widget } = useWidget();
+  const end = useRef<HTMLDivElement>(null);
+  const messages = [...localMessages, ...state.messages].sort(byTime);
+  const last = messages.at(-1);
+  const { answer, chat } = state;
+  // From the stored question until the first phase arrives, the AI is already understanding it.
+  const phase =
+    answer?.phase ??
+    (chat?.status === "open" && !chat.isCompleted && last?.messageType === "question" && last.senderRole === "customer"
+      ? "understanding"
+      : null);
+  const lastQuestion = state.messages.findLast((message) => message.messageType === "question")?.message ?? "";
+  const isEnded = prompt === "ended" || prompt === "feedback";
+
+  // Follows the conversation as it grows: new messages, the streamed answer, the next step.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what should trigger the scroll
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages.length, state.pending.length, answer?.text, phase, prompt]);
+
+  return (
+    <>
+      <WidgetHeader
+        title={widget.agent.name || t.onlineAiExpert}
+        subtitle={t.onlineAiExpert}
+        pictureURL={widget.agent.thumbnailURL}
+        onBack={actions.back}
+      />
+      <main className="bd">
+        <div className="log" role="log">
+          {widget.openingMessages.length > 0 ? <Bubbles tone="ai" texts={widget.openingMessages} /> : null}
+          {messages.map((message) => (
+            <ChatMessage
+              key={message._id}
+              message={message}
+              isLast={message === last}
+              onChoose={(choice) => actions.ask(choice)}
+              onForm={(customer) => actions.sendEvent({ event: "PRE_CHAT_FORM", customer })}
+            />
+          ))}
+          {state.pending.map((pending) => (
+            <Bubbles
+              key={pending.clientMessageID}
+              tone="me"
+              texts={[pending.question]}
+              meta={
+                pending.error === null ? (
+                  t.sending
+                ) : (
+                  <>
+                    {pending.error || t.notSent}{" "}
+                    <button type="button" className="link" onClick={() => actions.retry(pending.clientMessageID)}>
+                      {t.retry}
+                    </button>
+                  </>
+                )
+              }
+            />
+          ))}
+          {phase ? (
+            <Bubbles
+              tone="ai"
+              texts={answer?.text ? splitIntoBubbles(answer.text) : []}
+              meta={
+                <span className="phase" role="status">
+                  {phase === "understanding" ? t.understandingQuestion : t.writingResponse}
+                </span>
+              }
+            />
+          ) : null}
+          {state.agentTyping ? (
+            <p className="note" role="status">
+              {t.agentTyping(state.agentTyping)}
+            </p>
+          ) : null}
+          {prompt === "resolve" ? (
+            <ResolvePrompt onEvent={actions.sendEvent} onRaiseTicket={actions.raiseTicket} />
+          ) : null}
+          {prompt === "feedback" ? <FeedbackForm onEvent={actions.sendEvent} /> : null}
+          {prompt === "handoff" ? (
+            <HandoffCard
+              summary={chat ? t.whatsAppText(chat.ticketID, lastQuestion) : t.whatsAppHello}
+              onRaiseTicket={actions.raiseTicket}
+            />
+          ) : null}
+          {prompt === "ended" ? (
+            <section className="card center">
+              <p>{t.chatEnded}</p>
+              <button type="button" className="btn p" onClick={actions.startNewChat} data-autofocus>
+                {t.startNewChat}
+              </button>
+            </section>
+          ) : null}
+          <div ref={end} />
+        </div>
+      </main>
+      {isEnded ? null : (
+        <footer className="ft">
+          <Composer
+            placeholder={t.askPlaceholder}
+            onSend={actions.ask}
+            onTyping={actions.typing}
+            upload={actions.upload}
+          />
+        </footer>
+      )}
+    </>
+  );
+}

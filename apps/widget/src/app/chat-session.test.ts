@@ -1,0 +1,199 @@
+// @vitest-environment node
+import type { VisitorMessage } from "@harbor/contract/widget";
+import { io } from "socket.io-client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeVisitorServer } from "../test/fake-visitor-server";
+import { type ChatSession, createChatSession, type VisitorSocket } from "./chat-session";
+import { SOCKET_PATH, VISITOR_NAMESPACE } from "./contract-constants";
+
+let server: FakeVisitorServer;
+let url: string;
+const sessions: ChatSession[] = [];
+
+beforeEach(async () => {
+  server = new FakeVisitorServer();
+  url = await server.listen();
+});
+
+afterEach(async () => {
+  for (const session of sessions.splice(0)) session.close();
+  await server.close();
+});
+
+function start(chatID: string | null = null) {
+  const socket: VisitorSocket = io(`${url}${VISITOR_NAMESPACE}`, {
+    path: SOCKET_PATH,
+    transports: ["websocket"],
+    auth: { widgetID: "w1", visitorToken: "token-of-the-visitor" },
+    reconnectionDelay: 50,
+    reconnectionDelayMax: 100,
+  });
+  const chatIDs: (string | null)[] = [];
+  const incoming: VisitorMessage[] = [];
+  const session = createChatSession({
+    socket,
+    chatID,
+    onChatChange: (id) => chatIDs.push(id),
+    onIncoming: (message) => incoming.push(message),
+  });
+  sessions.push(session);
+  return { session, socket, chatIDs, incoming };
+}
+
+const texts = (session: ChatSession) => session.getState().messages.map((m) => m.message);
+
+describe("chat session", () => {
+  it("shows a question as sending until its ack, then starts the chat and sends the next one into it", async () => {
+    const { session, chatIDs } = start();
+    session.ask("Where is my parcel?");
+    session.ask("It was order 1043.");
+    expect(session.getState().pending.map((p) => p.question)).toEqual(["Where is my parcel?", "It was order 1043."]);
+
+    await vi.waitFor(() => expect(texts(session)).toEqual(["Where is my parcel?", "It was order 1043."]));
+    expect(session.getState().pending).toEqual([]);
+    expect(server.chats.size).toBe(1);
+    const chatID = [...server.chats.keys()][0];
+    expect(chatIDs).toEqual([chatID]);
+    expect(session.getState().chat).toMatchObject({ chatID, ticketID: "T1", status: "open" });
+  });
+
+  it("streams the answer in two phases, then shows the stored answer once and reports it as incoming", async () => {
+    const { session, incoming } = start();
+    session.ask("How long is delivery?");
+    await vi.waitFor(() => expect(session.getState().chat).not.toBeNull());
+    const chatID = session.getState().chat?.chatID as string;
+    const questionID = session.getState().messages[0]?._id as string;
+    const room = server.io.of(VISITOR_NAMESPACE).to(chatID);
+
+    room.emit("answer-phase", { chatID, questionID, phase: "understanding" });
+    await vi.waitFor(() => expect(session.getState().answer).toEqual({ questionID, phase: "understanding", text: "" }));
+    room.emit("answer-phase", { chatID, questionID, phase: "writing" });
+    room.emit("answer-chunk", { chatID, questionID, text: "Two to " });
+    room.emit("answer-chunk", { chatID, questionID, text: "three days." });
+    await vi.waitFor(() => expect(session.getState().answer?.text).toBe("Two to three days."));
+    room.emit("answer-replace", { chatID, questionID, text: "Two or three working days." });
+    await vi.waitFor(() => expect(session.getState().answer?.text).toBe("Two or three working days."));
+
+    const answer = server.say(chatID, { message: "Two or three working days." });
+    await vi.waitFor(() => expect(session.getState().answer).toBeNull());
+    expect(texts(session)).toEqual(["How long is delivery?", "Two or three working days."]);
+    expect(incoming.map((m) => m._id)).toEqual([answer._id]);
+
+    // Events of another chat never reach this one.
+    server.io.of(VISITOR_NAMESPACE).emit("chat-error", { chatID: "another", message: "Not yours" });
+    server.io.of(VISITOR_NAMESPACE).emit("answer-chunk", { chatID: "another", questionID, text: "x" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(session.getState().error).toBeNull();
+    expect(session.getState().answer).toBeNull();
+  });
+
+  it("after a dropped connection rejoins asking only for what it missed, and sends what waited", async () => {
+    const { session, socket } = start();
+    session.ask("First question");
+    await vi.waitFor(() => expect(session.getState().messages).toHaveLength(1));
+    const chatID = session.getState().chat?.chatID as string;
+    const held = session.getState().messages[0]?._id;
+
+    // The connection drops; meanwhile an answer is written and the visitor asks again.
+    const disconnected = new Promise((resolve) => socket.once("disconnect", resolve));
+    for (const serverSocket of server.io.of(VISITOR_NAMESPACE).sockets.values()) serverSocket.conn.close();
+    await disconnected;
+    server.store(chatID, { message: "Answer written while away" });
+    session.ask("Second question");
+    expect(session.getState().pending[0]).toMatchObject({ question: "Second question", isSending: false });
+
+    await vi.waitFor(() =>
+      expect(texts(session)).toEqual(["First question", "Answer written while away", "Second question"]),
+    );
+    expect(server.joins.at(-1)).toEqual({ chatID, afterMessageID: held });
+    expect(session.getState().isConnected).toBe(true);
+  });
+
+  it("sends a question again after a lost ack, with the same client id, and it is stored once", async () => {
+    const { session } = start();
+    server.swallowNextAck = true;
+    session.ask("Is the sale still on?");
+    await vi.waitFor(() => expect(texts(session)).toEqual(["Is the sale still on?"]));
+    expect(server.questions).toEqual(["Is the sale still on?", "Is the sale still on?"]);
+    expect(server.chats.size).toBe(1);
+    expect([...server.chats.values()][0]?.messages).toHaveLength(1);
+    expect(session.getState().pending).toEqual([]);
+
+    // Later in the chat, the rejoin after the drop brings the stored question back: nothing is sent twice.
+    server.swallowNextAck = true;
+    session.ask("And on shoes?");
+    await vi.waitFor(() => expect(texts(session)).toEqual(["Is the sale still on?", "And on shoes?"]));
+    expect([...server.chats.values()][0]?.messages.map((m) => m.message)).toEqual([
+      "Is the sale still on?",
+      "And on shoes?",
+    ]);
+    expect(session.getState().pending).toEqual([]);
+  });
+
+  it("keeps a refused question with the server's message until the visitor retries", async () => {
+    const { session } = start();
+    session.ask("refuse me");
+    await vi.waitFor(() => expect(session.getState().pending[0]?.error).toBe("You are sending messages too quickly."));
+    session.retry(session.getState().pending[0]?.clientMessageID as string);
+    await vi.waitFor(() => expect(server.questions).toEqual(["refuse me", "refuse me"]));
+  });
+
+  it("continues a stored chat after a reload and forgets one that no longer exists", async () => {
+    const first = start();
+    first.session.ask("Remember me");
+    await vi.waitFor(() => expect(first.session.getState().chat).not.toBeNull());
+    const chatID = first.session.getState().chat?.chatID as string;
+    server.store(chatID, { message: "Of course." });
+
+    const reloaded = start(chatID);
+    await vi.waitFor(() => expect(texts(reloaded.session)).toEqual(["Remember me", "Of course."]));
+    expect(server.joins.at(-1)).toEqual({ chatID, afterMessageID: undefined });
+
+    const stale = start("20000000-0000-4000-8000-000000000000");
+    await vi.waitFor(() => expect(stale.chatIDs).toEqual([null]));
+    expect(stale.session.getState().chat).toBeNull();
+  });
+
+  it("marks the chat completed after 'Yes, thank you', and raises a ticket once however often it is sent", async () => {
+    const { session } = start();
+    session.ask("Can I return shoes?");
+    await vi.waitFor(() => expect(session.getState().chat).not.toBeNull());
+
+    const clientMessageID = "ticket-client-id-1";
+    const form = { name: "Dana", email: "dana@example.com", number: "", message: "Please call me" };
+    const first = await session.sendEvent({ event: "RAISE_TICKET", form }, clientMessageID);
+    const again = await session.sendEvent({ event: "RAISE_TICKET", form }, clientMessageID);
+    expect(first.ticket).toMatchObject({ ticketID: "T1", email: "dana@example.com", message: "Please call me" });
+    expect(again.message._id).toBe(first.message._id);
+    expect(session.getState().chat?.status).toBe("ticket");
+
+    await session.sendEvent({ event: "IS_RESOLVED" });
+    expect(session.getState().chat).toMatchObject({ resolved: true, isCompleted: true });
+    expect(session.getState().messages.map((m) => m.eventType)).toEqual([null, "RAISE_TICKET", "IS_RESOLVED"]);
+  });
+
+  it("shows the error screen on chat-error, and restarting forgets the chat", async () => {
+    const { session, chatIDs } = start();
+    session.ask("Hi");
+    await vi.waitFor(() => expect(session.getState().chat).not.toBeNull());
+    const chatID = session.getState().chat?.chatID as string;
+    server.io.of(VISITOR_NAMESPACE).to(chatID).emit("chat-error", { chatID, message: "Our servers hiccuped." });
+    await vi.waitFor(() => expect(session.getState().error).toBe("Our servers hiccuped."));
+
+    await session.restart();
+    expect(session.getState()).toMatchObject({ error: null, chat: null, messages: [] });
+    expect(chatIDs).toEqual([chatID, null]);
+    expect(server.chats.get(chatID)?.isCompleted).toBe(true);
+  });
+
+  it("reports a refused connection (expired token) as final", async () => {
+    server.refusal = "Your chat session has expired. Please restart the chat.";
+    const { session } = start();
+    await vi.waitFor(() =>
+      expect(session.getState()).toMatchObject({
+        isRefused: true,
+        error: "Your chat session has expired. Please restart the chat.",
+      }),
+    );
+  });
+});

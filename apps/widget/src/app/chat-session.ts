@@ -1,0 +1,304 @@
+import type {
+  Ack,
+  AddEventAck,
+  AnswerPhase,
+  VisitorClientEvents,
+  VisitorServerEvents,
+} from "@harbor/contract/realtime";
+import type { VisitorAttachment, VisitorChat, VisitorMessage } from "@harbor/contract/widget";
+import type { Socket } from "socket.io-client";
+import { newClientId } from "./client-id";
+import { VISITOR_TYPING_MS } from "./contract-constants";
+
+export type VisitorSocket = Socket<VisitorServerEvents, VisitorClientEvents>;
+
+export type ChatInfo = Omit<VisitorChat, "messages">;
+
+/** A question not stored yet: shown as sending until its ack, sent again after a reconnect. */
+export type PendingMessage = {
+  clientMessageID: string;
+  question: string;
+  attachments: VisitorAttachment[];
+  timestamp: string;
+  isSending: boolean;
+  /** Refused or unanswered: the visitor may retry. "" when there is no server message to show. */
+  error: string | null;
+};
+
+/** The answer being written: its phase, and the text streamed so far. */
+export type StreamingAnswer = { questionID: string; phase: AnswerPhase; text: string };
+
+export type SessionState = {
+  isConnected: boolean;
+  chat: ChatInfo | null;
+  /** Stored messages, in the order they were written. */
+  messages: VisitorMessage[];
+  pending: PendingMessage[];
+  answer: StreamingAnswer | null;
+  /** The name of the staff member typing, if one is. */
+  agentTyping: string | null;
+  /** The answer failed (chat-error) or the server refused this visitor: the error screen shows. */
+  error: string | null;
+  /** The server refused the connection (expired token, switched-off widget): restart with a new token. */
+  isRefused: boolean;
+};
+
+type EventPayload = Parameters<VisitorClientEvents["add-event"]>[0];
+type WithoutIds<T> = T extends unknown ? Omit<T, "chatID" | "clientMessageID"> : never;
+export type VisitorEventInput = WithoutIds<EventPayload>;
+
+const ACK_TIMEOUT_MS = 15_000;
+
+/** An ack, or null when none came (timed out, or the connection dropped first). */
+const answerOf = <R extends Ack<unknown>>(promise: Promise<R>): Promise<R | null> => promise.catch(() => null);
+
+/** Written order (ISO times compare as text); equal times keep their order, as sorting is stable. */
+export const byTime = (a: { timestamp: string }, b: { timestamp: string }) =>
+  a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0;
+
+/**
+ * The visitor's side of one chat over the `/visitor` channel (docs/decisions/008). It holds what
+ * the chat screen shows and keeps it whole across reconnects: on every `connect` it rejoins the
+ * chat asking only for what came after the newest message it holds, then sends again the
+ * questions that never got their ack (each keeps its client id, so the server stores it once).
+ * The socket is a parameter so tests can run it against a real socket.io server.
+ */
+export function createChatSession(options: {
+  socket: VisitorSocket;
+  chatID: string | null;
+  /** The chat changed (started, or forgotten): the widget remembers it for the next page view. */
+  onChatChange(chatID: string | null): void;
+  /** A message from the AI or a person arrived live (for the unread badge and the sound). */
+  onIncoming?(message: VisitorMessage): void;
+}) {
+  const { socket } = options;
+  let chatID = options.chatID;
+  let state: SessionState = {
+    isConnected: socket.connected,
+    chat: null,
+    messages: [],
+    pending: [],
+    answer: null,
+    agentTyping: null,
+    error: null,
+    isRefused: false,
+  };
+  const listeners = new Set<() => void>();
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const update = (change: Partial<SessionState>) => {
+    state = { ...state, ...change };
+    for (const listener of listeners) listener();
+  };
+  const ack = () => socket.timeout(ACK_TIMEOUT_MS);
+  const isCurrent = (id: string | null) => id !== null && id === chatID;
+
+  /** Adds stored messages once each, in written order, and retires the pending copies they replace. */
+  function store(incoming: VisitorMessage[]): VisitorMessage[] {
+    const known = new Set(state.messages.map((message) => message._id));
+    const fresh = incoming.filter((message) => !known.has(message._id));
+    const stored = new Set(incoming.map((message) => message.clientMessageID));
+    update({
+      messages: fresh.length > 0 ? [...state.messages, ...fresh].sort(byTime) : state.messages,
+      pending: state.pending.filter((pending) => !stored.has(pending.clientMessageID)),
+    });
+    return fresh;
+  }
+
+  function switchChat(id: string | null, chat: ChatInfo | null = null) {
+    if (id !== chatID) options.onChatChange(id);
+    chatID = id;
+    update({ chat, messages: [], pending: id ? state.pending : [], answer: null, agentTyping: null });
+  }
+
+  const changePending = (clientMessageID: string, change: Partial<PendingMessage>) =>
+    update({
+      pending: state.pending.map((pending) =>
+        pending.clientMessageID === clientMessageID ? { ...pending, ...change } : pending,
+      ),
+    });
+
+  async function join() {
+    const id = chatID;
+    if (!id) return;
+    const answer = await answerOf(
+      ack().emitWithAck("join-chat-room", { chatID: id, afterMessageID: state.messages.at(-1)?._id }),
+    );
+    if (!answer || id !== chatID) return;
+    if (answer.ok) {
+      const { messages, ...chat } = answer.data;
+      update({ chat });
+      store(messages);
+    } else {
+      // The chat is gone or is not this visitor's: start afresh rather than stay stuck.
+      switchChat(null);
+    }
+  }
+
+  async function send(pending: PendingMessage) {
+    changePending(pending.clientMessageID, { isSending: true, error: null });
+    const answer = await answerOf(
+      ack().emitWithAck("ask-question", {
+        chatID,
+        clientMessageID: pending.clientMessageID,
+        question: pending.question,
+        attachments: pending.attachments.length > 0 ? pending.attachments : undefined,
+      }),
+    );
+    if (!answer) {
+      // Disconnected: sent again on the next connect. Still connected: the visitor may retry.
+      changePending(pending.clientMessageID, { isSending: false, error: socket.connected ? "" : null });
+      return;
+    }
+    if (!answer.ok) {
+      changePending(pending.clientMessageID, { isSending: false, error: answer.message });
+      return;
+    }
+    if (answer.data.chatID !== chatID) {
+      const { chatID: id, ticketID } = answer.data;
+      switchChat(id, {
+        chatID: id,
+        ticketID,
+        status: "open",
+        resolved: false,
+        isCompleted: false,
+        preChatCompleted: false,
+      });
+    }
+    store([answer.data.message]);
+    flush();
+  }
+
+  /** Sends what waits, in order. Without a chat, only the first question goes: its ack names the chat. */
+  function flush() {
+    if (!socket.connected) return;
+    for (const pending of state.pending) {
+      if (pending.error !== null) continue;
+      if (!chatID && state.pending.some((other) => other.isSending)) return;
+      if (!pending.isSending) void send(pending);
+      if (!chatID) return;
+    }
+  }
+
+  socket.on("connect", () => {
+    update({ isConnected: true });
+    void join().then(flush);
+  });
+  socket.on("disconnect", () => update({ isConnected: false }));
+  socket.on("connect_error", (error) => {
+    // A refusal by the server is final (socket.io does not retry it); a network failure is retried.
+    if (!socket.active) update({ error: error.message, isRefused: true });
+  });
+
+  socket.on("chat-message", ({ chatID: id, message }) => {
+    if (!isCurrent(id)) return;
+    if (message.senderRole !== "customer") {
+      update({ answer: null, agentTyping: message.senderRole === "agent" ? null : state.agentTyping });
+    }
+    for (const fresh of store([message])) {
+      if (fresh.senderRole !== "customer") options.onIncoming?.(fresh);
+    }
+  });
+  socket.on("answer-phase", ({ chatID: id, questionID, phase }) => {
+    if (!isCurrent(id)) return;
+    const text = state.answer?.questionID === questionID ? state.answer.text : "";
+    update({ answer: { questionID, phase, text } });
+  });
+  socket.on("answer-chunk", ({ chatID: id, questionID, text }) => {
+    if (!isCurrent(id)) return;
+    const before = state.answer?.questionID === questionID ? state.answer.text : "";
+    update({ answer: { questionID, phase: "writing", text: before + text } });
+  });
+  socket.on("answer-replace", ({ chatID: id, questionID, text }) => {
+    if (isCurrent(id)) update({ answer: { questionID, phase: "writing", text } });
+  });
+  socket.on("agent-typing", ({ chatID: id, name, isTyping }) => {
+    if (!isCurrent(id)) return;
+    clearTimeout(typingTimer);
+    update({ agentTyping: isTyping ? name : null });
+    // A lost "stopped typing" never sticks.
+    if (isTyping) typingTimer = setTimeout(() => update({ agentTyping: null }), VISITOR_TYPING_MS);
+  });
+  socket.on("chat-status", ({ chatID: id, status, resolved }) => {
+    if (isCurrent(id) && state.chat) update({ chat: { ...state.chat, status, resolved } });
+  });
+  socket.on("chat-error", ({ chatID: id, message }) => {
+    if (id === null || isCurrent(id)) update({ error: message, answer: null });
+  });
+
+  if (socket.connected) void join().then(flush);
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Sends a question (starting the chat when there is none); it shows as sending until stored. */
+    ask(question: string, attachments: VisitorAttachment[] = []) {
+      const pending: PendingMessage = {
+        clientMessageID: newClientId(),
+        question,
+        attachments,
+        timestamp: new Date().toISOString(),
+        isSending: false,
+        error: null,
+      };
+      update({ pending: [...state.pending, pending] });
+      flush();
+    },
+
+    retry(clientMessageID: string) {
+      changePending(clientMessageID, { error: null });
+      flush();
+    },
+
+    /**
+     * The visitor's other actions (spec part 2 §4). A caller that may retry passes the same
+     * `clientMessageID` again, so a ticket is raised once however often the button is pressed.
+     */
+    async sendEvent(event: VisitorEventInput, clientMessageID = newClientId()): Promise<AddEventAck> {
+      const id = chatID;
+      if (!id) throw new Error("");
+      const payload = { ...event, chatID: id, clientMessageID } as EventPayload;
+      const answer = await answerOf(ack().emitWithAck("add-event", payload));
+      // No answer at all: an empty message, and the screen says "Not sent." with a retry.
+      if (!answer) throw new Error("");
+      if (!answer.ok) throw new Error(answer.message);
+      store([answer.data.message]);
+      const chat = state.chat;
+      if (chat && id === chatID) {
+        const changes: Partial<Record<VisitorEventInput["event"], Partial<ChatInfo>>> = {
+          IS_RESOLVED: { resolved: true, isCompleted: true },
+          NEED_HELP: chat.status === "open" ? { status: "human" } : {},
+          RAISE_TICKET: { status: "ticket", resolved: false },
+          PRE_CHAT_FORM: { preChatCompleted: true },
+        };
+        update({ chat: { ...chat, ...changes[event.event] } });
+      }
+      return answer.data;
+    },
+
+    /** Leaves the chat (the server completes it); the next question starts a new one. */
+    async restart() {
+      const id = chatID;
+      switchChat(null);
+      update({ error: null });
+      if (id) await answerOf(ack().emitWithAck("restart-chat", { chatID: id }));
+    },
+
+    /** The visitor is typing (shown to staff); only for a chat that exists. */
+    typing(isTyping: boolean) {
+      if (chatID && socket.connected) socket.emit("typing", { chatID, isTyping });
+    },
+
+    close() {
+      clearTimeout(typingTimer);
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}
+
+export type ChatSession = ReturnType<typeof createChatSession>;

@@ -1,0 +1,341 @@
+import type {
+  PublicWidget,
+  SuggestedQuestion,
+  TicketConfirmation,
+  TicketForm,
+  VisitorAttachment,
+  VisitorCustomer,
+  VisitorMessage,
+} from "@harbor/contract/widget";
+import { FRAME_CLOSE, FRAME_READY, FRAME_UNREAD, type VisitorIdentity } from "@harbor/contract/widget-frame";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { Language } from "../i18n/pick-language";
+import { useTexts } from "../i18n/texts";
+import { chatPrompt } from "./chat-prompt";
+import { ChatScreen } from "./chat-screen";
+import { type ChatSession, createChatSession, type SessionState, type VisitorEventInput } from "./chat-session";
+import { chime } from "./chime";
+import { newClientId } from "./client-id";
+import { SOCKET_PATH, VISITOR_NAMESPACE } from "./contract-constants";
+import { CustomerForm } from "./customer-form";
+import { ErrorScreen } from "./error-screen";
+import { isEmbedded, listenToHost, tellHost } from "./frame-bridge";
+import { HomeScreen } from "./home-screen";
+import { TicketConfirmationScreen } from "./ticket-confirmation-screen";
+import { TicketFormScreen } from "./ticket-form-screen";
+import type { VisitorStorage } from "./visitor-storage";
+import { widgetApi } from "./widget-api";
+import { WidgetContext } from "./widget-context";
+import { WidgetHeader } from "./widget-header";
+
+export type WidgetBoot = {
+  widgetID: string;
+  widget: PublicWidget;
+  language: Language;
+  visitorToken: string;
+  /** The chat to continue: the one this browser remembers, else the visitor's open chat. */
+  chatID: string | null;
+};
+
+type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent";
+type Question = { question: string; attachments: VisitorAttachment[] };
+
+const NO_SESSION: SessionState = {
+  isConnected: false,
+  chat: null,
+  messages: [],
+  pending: [],
+  answer: null,
+  agentTyping: null,
+  error: null,
+  isRefused: false,
+};
+const noSubscription = () => () => {};
+
+/**
+ * Puts the keyboard in the screen's main field, or on its title on touch screens (where focusing a
+ * field would throw the keyboard over the panel).
+ */
+function focusScreen() {
+  const isFinePointer = window.matchMedia?.("(pointer: fine)").matches;
+  document.querySelector<HTMLElement>(isFinePointer ? "[data-autofocus]" : "h1")?.focus({ preventScroll: true });
+}
+
+/** A message shown only in this browser (a suggested question's answer, the nudge): never stored. */
+const localMessage = (senderRole: "customer" | "ai", message: string, messageType: string): VisitorMessage => ({
+  _id: `local-${newClientId()}`,
+  clientMessageID: null,
+  message,
+  messageType,
+  senderRole,
+  senderName: null,
+  timestamp: new Date().toISOString(),
+  eventType: null,
+  messageData: {},
+  references: [],
+});
+
+/**
+ * The widget once its settings are known: the visitor's screens (spec part 2 §2.8) and the chat
+ * flow (§4). The realtime client (socket.io, a separate download) is loaded and connected only when
+ * the visitor starts to talk, or at once when a chat is under way.
+ */
+export function ChatWidget({
+  boot,
+  storage,
+  onReboot,
+}: {
+  boot: WidgetBoot;
+  storage: VisitorStorage;
+  /** Start over with a new visitor token (the server refused this one). */
+  onReboot(): void;
+}) {
+  const { widget } = boot;
+  const t = useTexts();
+  const [isOpen, setIsOpen] = useState(!isEmbedded());
+  const [session, setSession] = useState<ChatSession | null>(null);
+  const state = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getState ?? (() => NO_SESSION));
+  const [screen, setScreen] = useState<Screen>("home");
+  const [held, setHeld] = useState<Question | null>(null);
+  const [details, setDetails] = useState<VisitorCustomer | null>(null);
+  const [identity, setIdentity] = useState<VisitorIdentity>({});
+  const [ticket, setTicket] = useState<TicketConfirmation | null>(null);
+  const [localMessages, setLocalMessages] = useState<VisitorMessage[]>([]);
+  const sessionPromise = useRef<Promise<ChatSession> | null>(null);
+  const isOpenRef = useRef(isOpen);
+  isOpenRef.current = isOpen;
+  const hasMessages = useRef(false);
+  hasMessages.current = state.messages.length + localMessages.length > 0;
+  const hasGivenDetails = useRef(false);
+  const unread = useRef(0);
+  const { nudgeMessage: nudge, preChatForm, feedback } = widget.workflows;
+
+  const setUnread = (count: number) => {
+    unread.current = count;
+    tellHost({ type: FRAME_UNREAD, count });
+  };
+
+  const connect = () => {
+    sessionPromise.current ??= import("socket.io-client").then(({ io }) => {
+      const created = createChatSession({
+        socket: io(VISITOR_NAMESPACE, {
+          path: SOCKET_PATH,
+          // The server speaks websocket only (docs/decisions/008).
+          transports: ["websocket"],
+          auth: { widgetID: boot.widgetID, visitorToken: boot.visitorToken },
+        }),
+        chatID: boot.chatID,
+        onChatChange: (chatID) => storage.set({ chatID }),
+        onIncoming: () => {
+          if (widget.notifications.enableSound && (!isOpenRef.current || document.hidden)) chime();
+          if (!isOpenRef.current) setUnread(unread.current + 1);
+        },
+      });
+      setSession(created);
+      return created;
+    });
+    return sessionPromise.current;
+  };
+
+  useEffect(() => () => session?.close(), [session]);
+
+  // A chat under way connects at once (its replies raise the badge while the panel is closed).
+  // A visitor who only looks at the home screen never loads the realtime client: it connects when
+  // they start typing or pick something that talks to the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per widget
+  useEffect(() => {
+    if (boot.chatID) void connect();
+  }, []);
+
+  // Once: tell the loader the widget is ready, raise the welcome badge on a first visit, and listen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per widget; the handlers only set state
+  useEffect(() => {
+    tellHost({ type: FRAME_READY });
+    if (widget.notifications.enableWelcomeMessage && widget.openingMessages.length > 0 && !storage.get().hasOpened) {
+      setUnread(1);
+    }
+    const stopListening = listenToHost({
+      onOpen: () => setIsOpen(true),
+      onClosed: () => setIsOpen(false),
+      onIdentify: setIdentity,
+    });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") tellHost({ type: FRAME_CLOSE });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      stopListening();
+      window.removeEventListener("keydown", onKey);
+    };
+  }, []);
+
+  // Opening: clear the badge, and put the keyboard in the screen's main field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to opening and closing only
+  useEffect(() => {
+    if (!isOpen) return;
+    storage.set({ hasOpened: true });
+    if (unread.current > 0) setUnread(0);
+    focusScreen();
+  }, [isOpen]);
+
+  // A new screen takes the keyboard along (the button that led there is gone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the screen changing only
+  useEffect(() => {
+    if (isOpenRef.current) focusScreen();
+  }, [screen]);
+
+  // The nudge message (workflows): after its delay from opening, when nothing was asked yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to opening only
+  useEffect(() => {
+    if (!isOpen || !nudge.isActive || !nudge.message || (nudge.showOnce && storage.get().hasSeenNudge)) return;
+    const timer = setTimeout(() => {
+      if (hasMessages.current) return;
+      storage.set({ hasSeenNudge: true });
+      setLocalMessages((messages) => [...messages, localMessage("ai", nudge.message, "nudge")]);
+    }, nudge.delay);
+    return () => clearTimeout(timer);
+  }, [isOpen]);
+
+  // A finished chat is not continued from home: forgotten there, the next page view starts clean.
+  useEffect(() => {
+    if (screen === "home" && state.chat?.isCompleted) void session?.restart();
+  }, [screen, state.chat, session]);
+
+  // The pre-chat details go with the chat as soon as it exists.
+  useEffect(() => {
+    if (!details || !state.chat || !session) return;
+    setDetails(null);
+    // Not sent (offline, refused): the form is asked again before the next question.
+    session.sendEvent({ event: "PRE_CHAT_FORM", customer: details }).catch(() => {
+      hasGivenDetails.current = false;
+    });
+  }, [details, state.chat, session]);
+
+  async function ask(question: string, attachments: VisitorAttachment[] = []) {
+    const needsDetails =
+      preChatForm.isActive &&
+      preChatForm.fields.length > 0 &&
+      !state.chat?.preChatCompleted &&
+      !hasGivenDetails.current;
+    if (needsDetails) {
+      setHeld({ question, attachments });
+      setScreen("pre-chat");
+      return;
+    }
+    setScreen("chat");
+    const current = await connect();
+    // A finished chat takes no more questions: this one starts the next chat.
+    if (current.getState().chat?.isCompleted) await current.restart();
+    current.ask(question, attachments);
+  }
+
+  function giveDetails(customer: VisitorCustomer) {
+    hasGivenDetails.current = true;
+    setDetails(customer);
+    setScreen("chat");
+    if (held) void ask(held.question, held.attachments);
+    setHeld(null);
+  }
+
+  function showSuggested(question: SuggestedQuestion) {
+    setLocalMessages((messages) => [
+      ...messages,
+      localMessage("customer", question.question, "question"),
+      ...question.answer.map((answer) => localMessage("ai", answer, "suggested_answer")),
+    ]);
+    setScreen("chat");
+  }
+
+  async function restart() {
+    if (state.isRefused) {
+      storage.set({ visitorToken: undefined, chatID: null });
+      onReboot();
+      return;
+    }
+    setLocalMessages([]);
+    setScreen("home");
+    hasGivenDetails.current = false;
+    await session?.restart();
+  }
+
+  const sendEvent = (event: VisitorEventInput, clientMessageID?: string) =>
+    connect().then((current) => current.sendEvent(event, clientMessageID));
+
+  async function raiseTicket(form: TicketForm, clientMessageID: string) {
+    const answer = await sendEvent({ event: "RAISE_TICKET", form }, clientMessageID);
+    setTicket(answer.ticket);
+    setScreen("ticket-sent");
+  }
+
+  const upload = (file: File) => widgetApi.upload({ widgetID: boot.widgetID, visitorToken: boot.visitorToken, file });
+
+  return (
+    <WidgetContext.Provider value={{ widget, language: boot.language, identity }}>{render()}</WidgetContext.Provider>
+  );
+
+  function render() {
+    if (state.error) return <ErrorScreen onRestart={restart} />;
+    if (screen === "pre-chat") {
+      return (
+        <>
+          <WidgetHeader title={preChatForm.title || t.preChatTitle} onBack={() => setScreen("home")} />
+          <main className="bd">
+            {preChatForm.description ? <p dir="auto">{preChatForm.description}</p> : null}
+            <CustomerForm
+              fields={preChatForm.fields}
+              identity={identity}
+              language={boot.language}
+              submitLabel={t.startChat}
+              onSubmit={giveDetails}
+            />
+          </main>
+        </>
+      );
+    }
+    if (screen === "ticket") {
+      return (
+        <TicketFormScreen
+          identity={identity}
+          language={boot.language}
+          onSubmit={raiseTicket}
+          onBack={() => setScreen("chat")}
+        />
+      );
+    }
+    if (screen === "ticket-sent" && ticket) {
+      return <TicketConfirmationScreen ticket={ticket} onDone={() => setScreen("chat")} />;
+    }
+    if (screen === "chat") {
+      return (
+        <ChatScreen
+          state={state}
+          localMessages={localMessages}
+          prompt={chatPrompt(state, feedback.isActive)}
+          actions={{
+            back: () => setScreen("home"),
+            ask,
+            retry: (clientMessageID) => session?.retry(clientMessageID),
+            typing: (isTyping) => session?.typing(isTyping),
+            upload,
+            sendEvent,
+            raiseTicket: () => setScreen("ticket"),
+            startNewChat: restart,
+          }}
+        />
+      );
+    }
+    return (
+      <HomeScreen
+        canContinue={
+          (state.chat ? !state.chat.isCompleted : false) ||
+          localMessages.some((message) => message.messageType !== "nudge")
+        }
+        nudges={localMessages.filter((message) => message.messageType === "nudge")}
+        onAsk={ask}
+        onTyping={() => void connect()}
+        onSuggested={showSuggested}
+        onContinue={() => setScreen("chat")}
+      />
+    );
+  }
+}

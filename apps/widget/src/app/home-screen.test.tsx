@@ -1,0 +1,66 @@
+import type { PublicWidget } from "@harbor/contract/widget";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { publicWidget, renderInWidget } from "../test/widget-fixtures";
+import { HomeScreen } from "./home-screen";
+
+function showHome(widget: PublicWidget, canContinue = false) {
+  const handlers = { onAsk: vi.fn(), onTyping: vi.fn(), onSuggested: vi.fn(), onContinue: vi.fn() };
+  renderInWidget(<HomeScreen canContinue={canContinue} nudges={[]} {...handlers} />, { widget });
+  return handlers;
+}
+
+const question = (id: string, text: string, category: string | null = null) => ({
+  _id: `00000000-0000-4000-8000-00000000000${id}`,
+  question: text,
+  category,
+  answer: [`About ${text}`],
+});
+
+describe("HomeScreen", () => {
+  it("shows the greeting, opening messages and common questions; a question with follow-ups opens them", async () => {
+    const widget = publicWidget();
+    widget.selfServicePortal.suggestedQuestions = [
+      question("1", "Shipping"),
+      question("2", "How long does delivery take?", "Shipping"),
+      question("3", "Do you ship abroad?", "Shipping"),
+      question("4", "Can I return a sale item?"),
+    ];
+    const { onSuggested } = showHome(widget);
+    expect(screen.getByRole("heading", { name: "Welcome to Sample Shop" })).toBeTruthy();
+    expect(screen.getByText("Hi! Ask me anything about your order.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Common questions" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Do you ship abroad?" })).toBeNull();
+
+    await userEvent.click(screen.getByRole("button", { name: "Shipping" }));
+    await userEvent.click(screen.getByRole("button", { name: "Do you ship abroad?" }));
+    expect(onSuggested).toHaveBeenCalledWith(expect.objectContaining({ question: "Do you ship abroad?" }));
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("button", { name: "Can I return a sale item?" })).toBeTruthy();
+  });
+
+  it("offers Continue Chat only when a chat is under way, and order cards only when the shop portal is on", async () => {
+    const { onContinue, onAsk } = showHome(
+      { ...publicWidget(), customerAccountPortal: { isActive: true } } as PublicWidget,
+      true,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Continue Chat" }));
+    expect(onContinue).toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: /Track your order/ }));
+    expect(onAsk).toHaveBeenCalledWith("Where is my order?");
+    document.body.innerHTML = "";
+
+    showHome(publicWidget());
+    expect(screen.queryByRole("button", { name: "Continue Chat" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Track your order/ })).toBeNull();
+  });
+
+  it("outside active hours says so and offers WhatsApp with a greeting ready", () => {
+    showHome(publicWidget({ isWithinActiveHours: false, showHandoffWhenInactive: true }));
+    expect(screen.getByRole("heading", { name: "We're away right now" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Chat on WhatsApp/ }).getAttribute("href")).toBe(
+      `https://wa.me/31612345678?text=${encodeURIComponent("Hi! I need help.")}`,
+    );
+  });
+});

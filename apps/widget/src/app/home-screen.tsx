@@ -1,0 +1,137 @@
+import type { PublicWidget, SuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
+import { useState } from "react";
+import { useTexts } from "../i18n/texts";
+import { Bubbles } from "./bubbles";
+import { Composer } from "./composer";
+import { Icon } from "./icon";
+import { whatsAppLink } from "./whatsapp-link";
+import { useWidget } from "./widget-context";
+import { WidgetHeader } from "./widget-header";
+
+/** The shop customer portal's switch; not yet in the public widget, so read when the server sends it. */
+const hasOrderPortal = (widget: PublicWidget) =>
+  (widget as { customerAccountPortal?: { isActive?: unknown } }).customerAccountPortal?.isActive === true;
+
+/**
+ * Home (spec part 2 §2.8): the greeting and opening messages, the portal's common questions (a
+ * question with follow-ups opens them) and links, order cards when the shop portal is on, a notice
+ * outside active hours, and the ask box with Continue Chat when a chat is under way.
+ */
+export function HomeScreen({
+  canContinue,
+  nudges,
+  onAsk,
+  onTyping,
+  onSuggested,
+  onContinue,
+}: {
+  canContinue: boolean;
+  nudges: VisitorMessage[];
+  onAsk(question: string): unknown;
+  /** The visitor started typing: a good moment to open the realtime channel. */
+  onTyping(): void;
+  onSuggested(question: SuggestedQuestion): void;
+  onContinue(): void;
+}) {
+  const t = useTexts();
+  const { widget } = useWidget();
+  const portal = widget.selfServicePortal;
+  const [parent, setParent] = useState<string | null>(null);
+  const questions = portal.isActive ? portal.suggestedQuestions : [];
+  const shown = questions.filter((question) => question.category === parent);
+  const { agent } = widget.handoff;
+  const whatsApp =
+    agent.isActive && agent.appType === "whatsapp" ? whatsAppLink(agent.whatsapp, t.whatsAppHello) : null;
+  const cards: [title: string, text: string, question: string][] = [
+    ...(portal.isActive ? portal.customReplies : []).map((link): [string, string, string] => [
+      link.title,
+      link.description,
+      link.title,
+    ]),
+    ...(hasOrderPortal(widget)
+      ? [
+          [t.trackOrder, t.trackOrderText, t.trackOrderQuestion] as [string, string, string],
+          [t.manageOrders, t.manageOrdersText, t.manageOrdersQuestion] as [string, string, string],
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <WidgetHeader
+        title={(portal.isActive && portal.messages.title) || t.greetingTitle}
+        subtitle={(portal.isActive && portal.messages.description) || t.greetingText}
+        pictureURL={portal.isActive ? portal.thumbnailURL : widget.agent.thumbnailURL}
+      />
+      <main className="bd">
+        {widget.isWithinActiveHours ? null : (
+          <section className="card">
+            <h2>{t.awayTitle}</h2>
+            <p>{t.awayText}</p>
+            {whatsApp ? (
+              <a className="btn" href={whatsApp} target="_blank" rel="noopener noreferrer">
+                {t.whatsApp}
+                <span className="sr">{t.opensInNewTab}</span>
+              </a>
+            ) : null}
+          </section>
+        )}
+        <Bubbles tone="ai" texts={[...widget.openingMessages, ...nudges.map((nudge) => nudge.message)]} />
+        {canContinue ? (
+          <button type="button" className="btn p" onClick={onContinue}>
+            {t.continueChat}
+          </button>
+        ) : null}
+        {shown.length > 0 ? (
+          <section>
+            <h2 className="row">
+              {parent ? (
+                <button type="button" className="ib" onClick={() => setParent(null)} aria-label={t.back}>
+                  <Icon name="back" />
+                </button>
+              ) : null}
+              <span dir="auto">{parent ?? t.commonQuestions}</span>
+            </h2>
+            <ul className="list">
+              {shown.map((question) => (
+                <li key={question._id}>
+                  <button
+                    type="button"
+                    className="item"
+                    dir="auto"
+                    onClick={() =>
+                      questions.some((child) => child.category === question.question)
+                        ? setParent(question.question)
+                        : onSuggested(question)
+                    }
+                  >
+                    {question.question}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {cards.length > 0 ? (
+          <ul className="list">
+            {cards.map(([title, text, question]) => (
+              <li key={title}>
+                <button type="button" className="item" onClick={() => onAsk(question)}>
+                  <b dir="auto">{title}</b>
+                  <small dir="auto">{text}</small>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </main>
+      <footer className="ft">
+        <Composer
+          placeholder={(portal.aiSearch.isActive && portal.aiSearch.placeholder) || t.askPlaceholder}
+          onSend={onAsk}
+          onTyping={onTyping}
+        />
+      </footer>
+    </>
+  );
+}

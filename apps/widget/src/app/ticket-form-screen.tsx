@@ -1,0 +1,116 @@
+import type { TicketForm } from "@harbor/contract/widget";
+import type { VisitorIdentity } from "@harbor/contract/widget-frame";
+import { type FormEvent, useRef, useState } from "react";
+import type { Language } from "../i18n/pick-language";
+import { useTexts } from "../i18n/texts";
+import { newClientId } from "./client-id";
+import { VISITOR_MESSAGE_MAX } from "./contract-constants";
+import { callingCode, likelyRegion } from "./countries";
+import { PhoneField } from "./phone-field";
+import { TextField } from "./text-field";
+import { emailError, internationalDigits, phoneError } from "./validation";
+import { WidgetHeader } from "./widget-header";
+
+/**
+ * The ticket request (spec part 2 §3): name, e-mail (required), phone, and "Your comments"
+ * (required). The request keeps one client id however often it is sent, so one ticket is raised.
+ */
+export function TicketFormScreen({
+  identity,
+  language,
+  onSubmit,
+  onBack,
+}: {
+  identity: VisitorIdentity;
+  language: Language;
+  onSubmit(form: TicketForm, clientMessageID: string): Promise<unknown>;
+  onBack(): void;
+}) {
+  const t = useTexts();
+  const form = useRef<HTMLFormElement>(null);
+  const [clientMessageID] = useState(newClientId);
+  const [name, setName] = useState(identity.name ?? "");
+  const [email, setEmail] = useState(identity.email ?? "");
+  const [phone, setPhone] = useState({ region: likelyRegion(navigator.languages, language), number: "" });
+  const [message, setMessage] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      email: emailError(email, t),
+      phone: phoneError(phone.number, false, t),
+      message: message.trim() ? null : t.commentsRequired,
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      return;
+    }
+    setIsBusy(true);
+    setFailure(null);
+    try {
+      await onSubmit(
+        {
+          name: name.trim().slice(0, 120),
+          email: email.trim(),
+          number: phone.number.trim()
+            ? `${callingCode(phone.region)} ${internationalDigits(phone.number, phone.region)}`
+            : "",
+          message: message.trim(),
+        },
+        clientMessageID,
+      );
+    } catch (error) {
+      setFailure((error as Error).message || t.notSent);
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <WidgetHeader title={t.raiseTicket} onBack={onBack} />
+      <main className="bd">
+        <p>{t.ticketIntro}</p>
+        <form ref={form} className="form" onSubmit={submit} noValidate>
+          <TextField
+            label={t.name}
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            data-autofocus
+          />
+          <TextField
+            label={t.email}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
+          <PhoneField value={phone} onChange={setPhone} language={language} error={errors.phone} />
+          <TextField
+            label={t.comments}
+            isMultiline
+            required
+            maxLength={VISITOR_MESSAGE_MAX}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            error={errors.message}
+          />
+          {failure ? (
+            <p className="err" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <button type="submit" className="btn p" disabled={isBusy}>
+            {t.send}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import type { PublicWidget } from "@harbor/contract/widget";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeVisitorServer } from "../test/fake-visitor-server";
+import { publicWidget } from "../test/widget-fixtures";
+import { WidgetApp } from "./widget-app";
+
+/**
+ * The app as a visitor meets it: POST /api/widget/get answered by a stub, the realtime channel by
+ * a real socket.io server speaking the contract's events (the page's address points at it, as the
+ * iframe's does at the Harbor server).
+ */
+let server: FakeVisitorServer;
+let requests: unknown[];
+
+async function openWidget(widget: PublicWidget, options: { isFailing?: boolean } = {}) {
+  const url = await server.listen();
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `${url}/widget/frame.html?widgetID=abc123`,
+  );
+  requests = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (path: string, init: RequestInit) => {
+      requests.push({ path, body: JSON.parse(String(init.body)) });
+      if (options.isFailing) return new Response("<html>Bad gateway</html>", { status: 502 });
+      const data = { widget, visitorToken: "visitor-token-123", activeChatID: null };
+      return Response.json({ hasError: false, message: "", data });
+    }),
+  );
+  return render(<WidgetApp widgetID="abc123" />);
+}
+
+beforeEach(() => {
+  server = new FakeVisitorServer();
+  server.autoAnswer = () => "Standard delivery takes two to three working days.";
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+describe("the widget app", () => {
+  it("takes a visitor from home through an answer, 'Yes, thank you' and the stars to a new chat", async () => {
+    const view = await openWidget(publicWidget());
+    expect(await screen.findByRole("heading", { name: "Welcome to Sample Shop" })).toBeTruthy();
+    expect(screen.getByText("Hi! Ask me anything about your order.")).toBeTruthy();
+    expect(requests).toEqual([{ path: "/api/widget/get", body: { widgetID: "abc123" } }]);
+    expect(localStorage.getItem("harbor:abc123")).toContain("visitor-token-123");
+
+    const box = screen.getByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "How long does delivery take?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+
+    expect(await screen.findByText("Online - AI Expert")).toBeTruthy();
+    expect(await screen.findByText("Standard delivery takes two to three working days.")).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByText(/Answered by AI/)).toBeTruthy());
+    const chatID = [...server.chats.keys()][0];
+    expect(localStorage.getItem("harbor:abc123")).toContain(chatID);
+
+    await screen.findByText("Did this resolve your question?");
+    expect(screen.getByRole("button", { name: "No, I need help" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "No, I still want to raise a ticket" })).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Yes, thank you" }));
+
+    expect(await screen.findByText("How would you rate this chat?")).toBeTruthy();
+    expect(screen.queryByRole("textbox", { name: "Your message" })).toBeNull();
+    await userEvent.click(screen.getByLabelText("2 stars"));
+    await userEvent.click(screen.getByRole("button", { name: "Send rating" }));
+    expect(await screen.findByText("Sorry, we'll do better.")).toBeTruthy();
+    expect(screen.getByText("This chat has ended.")).toBeTruthy();
+    expect(server.chats.get(chatID as string)?.messages.map((m) => m.eventType)).toEqual([
+      null,
+      null,
+      "IS_RESOLVED",
+      "FEEDBACK",
+    ]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Start new chat" }));
+    expect(await screen.findByRole("heading", { name: "Welcome to Sample Shop" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Continue Chat" })).toBeNull();
+    view.unmount();
+  });
+
+  it("hands off after 'No, I need help': WhatsApp with the chat's summary, or a ticket with its confirmation", async () => {
+    const view = await openWidget(publicWidget());
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "My parcel is damaged" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await userEvent.click(await screen.findByRole("button", { name: "No, I need help" }));
+
+    expect(await screen.findByRole("heading", { name: "Talk to a person" })).toBeTruthy();
+    const whatsApp = screen.getByRole("link", { name: /Chat on WhatsApp/ }).getAttribute("href") as string;
+    expect(whatsApp).toBe(
+      `https://wa.me/31612345678?text=${encodeURIComponent("Hi! I need help with my chat T1: My parcel is damaged")}`,
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Raise a ticket" }));
+    await userEvent.type(screen.getByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.type(screen.getByLabelText(/Your comments/), "The box was crushed.");
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByRole("heading", { name: "Ticket raised" })).toBeTruthy();
+    expect(screen.getByText("T1")).toBeTruthy();
+    expect(screen.getByText("The box was crushed.")).toBeTruthy();
+    expect(screen.getByText("A copy was sent to dana@example.com.")).toBeTruthy();
+    view.unmount();
+  });
+
+  it("asks for the customer details first when the pre-chat form is on, with the phone's calling code", async () => {
+    const widget = publicWidget();
+    widget.workflows.preChatForm = {
+      isActive: true,
+      title: "Before we start",
+      description: "Tell us who you are.",
+      fields: [
+        { key: "name", title: "Name" },
+        { key: "email", title: "Email" },
+        { key: "number", title: "Phone" },
+      ],
+    };
+    const view = await openWidget(widget);
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "Do you ship to Belgium?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+
+    await screen.findByText("Tell us who you are.");
+    await userEvent.click(screen.getByRole("button", { name: "Start chat" }));
+    expect(screen.getByText("E-mail is required")).toBeTruthy();
+    expect(server.questions).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText(/Name/), "Dana");
+    await userEvent.type(screen.getByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Country code" }), "BE");
+    await userEvent.type(screen.getByLabelText(/Phone number/), "470 12 34 56");
+    await userEvent.click(screen.getByRole("button", { name: "Start chat" }));
+
+    expect(await screen.findByText("Do you ship to Belgium?")).toBeTruthy();
+    const chat = await vi.waitFor(() => {
+      const found = [...server.chats.values()][0];
+      expect(found?.messages.some((m) => m.eventType === "PRE_CHAT_FORM")).toBe(true);
+      return found;
+    });
+    expect(chat?.messages.map((m) => m.eventType)).toContain("PRE_CHAT_FORM");
+    expect(server.events.find((event) => event.event === "PRE_CHAT_FORM")).toMatchObject({
+      customer: { name: "Dana", email: "dana@example.com", number: { countryCallingCode: "+32", number: "470123456" } },
+    });
+    view.unmount();
+  });
+
+  it("lays Hebrew out right to left, in Hebrew", async () => {
+    const view = await openWidget(publicWidget({ language: "he" }));
+    await screen.findByRole("textbox", { name: "ההודעה שלכם" });
+    expect(document.querySelector(".w")?.getAttribute("dir")).toBe("rtl");
+    expect(document.querySelector(".w")?.getAttribute("lang")).toBe("he");
+    expect(document.documentElement.dir).toBe("rtl");
+    view.unmount();
+  });
+
+  it("shows the error screen when the widget cannot load, and Restart Chat tries again", async () => {
+    const view = await openWidget(publicWidget(), { isFailing: true });
+    expect(await screen.findByText("Holy Glitch")).toBeTruthy();
+    expect(screen.getByText("Our servers hiccuped. Please restart the chat to continue")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Restart Chat" }));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    view.unmount();
+  });
+
+  it("inside a shop's page: says it is ready, raises the welcome badge, clears it on open, then nudges once", async () => {
+    const parent = { postMessage: vi.fn() } as unknown as Window;
+    vi.spyOn(window, "parent", "get").mockReturnValue(parent as Window & typeof globalThis);
+    const widget = publicWidget({ notifications: { enableSound: false, enableWelcomeMessage: true } });
+    widget.workflows.nudgeMessage = { isActive: true, showOnce: true, delay: 30, message: "Need a hand? Just ask." };
+    const view = await openWidget(widget);
+    await screen.findByRole("heading", { name: "Welcome to Sample Shop" });
+    const sent = () => vi.mocked(parent.postMessage).mock.calls.map(([message]) => message);
+    expect(sent()).toEqual([{ type: "harbor:ready" }, { type: "harbor:unread", count: 1 }]);
+    expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+
+    // Closed: no nudge yet, and nothing connects while the visitor only looks.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(screen.queryByText("Need a hand? Just ask.")).toBeNull();
+    act(() => {
+      window.dispatchEvent(new MessageEvent("message", { data: { type: "harbor:open" }, source: parent }));
+    });
+    expect(sent().at(-1)).toEqual({ type: "harbor:unread", count: 0 });
+    expect(await screen.findByText("Need a hand? Just ask.")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}")).toMatchObject({
+      hasOpened: true,
+      hasSeenNudge: true,
+    });
+    expect(server.io.of("/visitor").sockets.size).toBe(0);
+
+    await userEvent.keyboard("{Escape}");
+    expect(sent().at(-1)).toEqual({ type: "harbor:close" });
+    view.unmount();
+    vi.restoreAllMocks();
+  });
+
+  it("answers a common question from the portal's own answer, in the chat", async () => {
+    const widget = publicWidget();
+    widget.selfServicePortal.suggestedQuestions = [
+      {
+        _id: "00000000-0000-4000-8000-000000000001",
+        question: "Do you ship abroad?",
+        category: null,
+        answer: ["Yes, to all of Europe.", "Shipping abroad costs €9.95."],
+      },
+    ];
+    const view = await openWidget(widget);
+    await userEvent.click(await screen.findByRole("button", { name: "Do you ship abroad?" }));
+    expect(await screen.findByText("Online - AI Expert")).toBeTruthy();
+    expect([...document.querySelectorAll(".b")].map((bubble) => bubble.textContent)).toEqual([
+      "Hi! Ask me anything about your order.",
+      "Do you ship abroad?",
+      "Yes, to all of Europe.",
+      "Shipping abroad costs €9.95.",
+    ]);
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    expect(screen.getByRole("button", { name: "Continue Chat" })).toBeTruthy();
+    view.unmount();
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { type Catalogue, en } from "./en";
+import { he } from "./he";
+import { launcherTexts } from "./launcher-texts";
+import { nl } from "./nl";
+import { pickLanguage } from "./pick-language";
+
+/** Every text of a catalogue, functions called with sample values, keyed by its path. */
+function texts(catalogue: Record<string, unknown>, prefix = ""): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = `${prefix}${key}`;
+    if (typeof value === "string") found.set(path, value);
+    else if (typeof value === "function") {
+      const samples = [2, "A12B3C", "x"].slice(0, value.length) as never[];
+      found.set(path, String((value as (...args: never[]) => unknown)(...samples)));
+    } else if (typeof value === "object" && value) {
+      for (const [inner, text] of texts(value as Record<string, unknown>, `${path}.`)) found.set(inner, text);
+    }
+  }
+  return found;
+}
+
+describe("the widget's catalogues", () => {
+  const english = texts(en);
+
+  it.each([
+    ["nl", nl],
+    ["he", he],
+  ] as [string, Catalogue][])("%s has every English key, none empty, and is translated", (_name, catalogue) => {
+    const translated = texts(catalogue);
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of translated) expect(text.trim(), key).not.toBe("");
+    // Translated, not copied: at most a few texts may read the same (names, "Chat", symbols).
+    const same = [...translated].filter(([key, text]) => english.get(key) === text).map(([key]) => key);
+    expect(same.length, `the same as English: ${same.join(", ")}`).toBeLessThanOrEqual(2);
+  });
+
+  it("translates the order texts the spec left in English", () => {
+    expect(nl.fulfillment.delivered).toBe("Bezorgd");
+    expect(he.fulfillment.delivered).toBe("נמסרה");
+    expect(nl.order("#1043")).toBe("Bestelling #1043");
+    expect(he.trackOrder).not.toBe(en.trackOrder);
+  });
+
+  it("writes the spec's wording in English and its frequency rule in each language", () => {
+    expect(en.errorTitle).toBe("Holy Glitch");
+    expect(en.errorText).toBe("Our servers hiccuped. Please restart the chat to continue");
+    expect(en.onlineAiExpert).toBe("Online - AI Expert");
+    expect(en.every(1, "month")).toBe("Every 1 month");
+    expect(en.every(2, "week")).toBe("Every 2 weeks");
+    expect(nl.every(1, "week")).toBe("Elke week");
+    expect(nl.every(3, "month")).toBe("Elke 3 maanden");
+    expect(he.every(2, "day")).toBe("כל 2 ימים");
+  });
+
+  it("has launcher words in every language", () => {
+    for (const language of ["en", "nl", "he"] as const) {
+      expect(launcherTexts[language].every((text) => text.trim() !== "")).toBe(true);
+    }
+  });
+});
+
+describe("pickLanguage", () => {
+  it("takes the widget's setting, else the first browser language the widget speaks, else English", () => {
+    expect(pickLanguage("he", ["nl-NL"])).toBe("he");
+    expect(pickLanguage(null, ["fr-FR", "nl-BE", "en"])).toBe("nl");
+    expect(pickLanguage(null, ["iw-IL"])).toBe("he");
+    expect(pickLanguage(null, ["fr-FR"])).toBe("en");
+  });
+});

@@ -1,0 +1,12 @@
+import type { Language } from "./pick-language";
+
+/**
+ * The launcher's own words: [open button, close button, the iframe's title]. The loader carries
+ * only these (its budget is 2 kB); everything the visitor reads inside the panel is in the app's
+ * catalogues (en.ts, nl.ts, he.ts).
+ */
+export const launcherTexts: Record<Language, [open: string, close: string, title: string]> = {
+  en: ["Open chat", "Close chat", "Chat"],
+  nl: ["Chat openen", "Chat sluiten", "Chat"],
+  he: ["פתיחת הצ'אט", "סגירת הצ'אט", "צ'אט"],
+};

@@ -1,0 +1,121 @@
+import type { Catalogue } from "./en";
+
+/** Dutch (informal "je", as Dutch web shops write). Same keys as en.ts. */
+export const nl: Catalogue = {
+  close: "Sluiten",
+  back: "Terug",
+  send: "Versturen",
+  cancel: "Annuleren",
+  loading: "Laden…",
+  onlineAiExpert: "Online - AI-expert",
+
+  greetingTitle: "Hallo 👋",
+  greetingText: "Waarmee kunnen we je vandaag helpen?",
+  askPlaceholder: "Stel een vraag…",
+  continueChat: "Chat voortzetten",
+  commonQuestions: "Veelgestelde vragen",
+  trackOrder: "Volg je bestelling",
+  trackOrderText: "Bekijk waar je bestelling is",
+  trackOrderQuestion: "Waar is mijn bestelling?",
+  manageOrders: "Beheer je bestellingen",
+  manageOrdersText: "Een bestelling wijzigen of annuleren",
+  manageOrdersQuestion: "Ik wil mijn bestelling wijzigen of annuleren.",
+  awayTitle: "We zijn er nu even niet",
+  awayText: "Laat je vraag hier achter, dan komen we bij je terug. Of neem hieronder contact op met een medewerker.",
+
+  yourMessage: "Je bericht",
+  answeredByAi: "Beantwoord door AI",
+  yesterday: "Gisteren",
+  sending: "Versturen…",
+  notSent: "Niet verstuurd.",
+  retry: "Opnieuw proberen",
+  understandingQuestion: "Vraag begrijpen",
+  writingResponse: "Antwoord schrijven",
+  agentTyping: (name) => `${name} is aan het typen…`,
+  typingNudge: "Nog aan het typen? Druk op versturen als je klaar bent.",
+  attachFiles: "Bestanden bijvoegen",
+  removeFile: (name) => `${name} verwijderen`,
+  fileTooLarge: "sommige bestanden zijn groter dan 10 MB",
+  tooManyFiles: (max) => `Je kunt maximaal ${max} bestanden tegelijk versturen.`,
+  sources: "Bronnen",
+  products: "Producten",
+  productPicture: (title) => `Afbeelding van ${title}`,
+  opensInNewTab: "(opent in een nieuw tabblad)",
+  choices: "Keuzes",
+
+  resolveQuestion: "Heeft dit je vraag beantwoord?",
+  resolveYes: "Ja, bedankt",
+  resolveNeedHelp: "Nee, ik heb hulp nodig",
+  resolveTicket: "Nee, ik wil toch een ticket aanmaken",
+  rateChat: "Hoe beoordeel je deze chat?",
+  stars: (count) => (count === 1 ? "1 ster" : `${count} sterren`),
+  sendRating: "Beoordeling versturen",
+  chatEnded: "Deze chat is beëindigd.",
+  startNewChat: "Nieuwe chat starten",
+
+  handoffTitle: "Praat met een medewerker",
+  handoffWait: "Een teamlid antwoordt in deze chat.",
+  replyTime: (time) => `Gebruikelijke reactietijd: ${time}`,
+  whatsApp: "Chat via WhatsApp",
+  whatsAppText: (ticketID, question) => `Hallo! Ik heb hulp nodig bij mijn chat ${ticketID}: ${question}`,
+  whatsAppHello: "Hallo! Ik heb hulp nodig.",
+  raiseTicket: "Ticket aanmaken",
+
+  preChatTitle: "Voordat we beginnen",
+  name: "Naam",
+  email: "E-mailadres",
+  phone: "Telefoonnummer",
+  countryCode: "Landcode",
+  startChat: "Chat starten",
+  ticketIntro: "Vertel ons waarmee we je kunnen helpen, dan antwoorden we per e-mail.",
+  comments: "Je opmerkingen",
+  required: "Dit veld is verplicht",
+  emailRequired: "E-mailadres is verplicht",
+  emailInvalid: "Vul een geldig e-mailadres in",
+  commentsRequired: "Je opmerkingen zijn verplicht",
+  phoneInvalid: "Vul een geldig telefoonnummer in",
+
+  ticketRaised: "Ticket aangemaakt",
+  ticketID: "Ticket-ID",
+  summary: "Samenvatting",
+  message: "Bericht",
+  copySentTo: (email) => `Er is een kopie verstuurd naar ${email}.`,
+  backToChat: "Terug naar de chat",
+
+  errorTitle: "Oeps, een storing",
+  errorText: "Er ging iets mis op onze servers. Start de chat opnieuw om verder te gaan",
+  restartChat: "Chat opnieuw starten",
+
+  order: (name) => `Bestelling ${name}`,
+  ordered: (date) => `Besteld op ${date}`,
+  payment: (status) => `Betaling: ${status}`,
+  shipment: (index) => `Zending ${index}`,
+  track: "Volgen",
+  trackNumber: (number) => `${number} volgen`,
+  fulfillment: {
+    processing: "In behandeling",
+    shipped: "Verzonden",
+    in_transit: "Onderweg",
+    out_for_delivery: "Wordt vandaag bezorgd",
+    delivered: "Bezorgd",
+    failed: "Niet bezorgd",
+    refund: "Terugbetaald",
+  },
+  processingText: "Je bestelling wordt verwerkt. We laten het je weten zodra hij is verzonden.",
+  subscriptions: "Abonnementen",
+  quantityPrice: (quantity, price) => `${quantity} x ${price}`,
+  every: (count, unit) => `Elke ${count === 1 ? "" : `${count} `}${dutchUnit(unit, count)}`,
+  nextCharge: (date) => `Volgende afschrijving: ${date}`,
+};
+
+const DUTCH_UNITS: Record<string, [one: string, many: string]> = {
+  day: ["dag", "dagen"],
+  week: ["week", "weken"],
+  month: ["maand", "maanden"],
+};
+
+/** Recharge's interval units (day, week, month) in Dutch; an unknown unit as it came. */
+function dutchUnit(unit: string, count: number): string {
+  const forms = DUTCH_UNITS[unit.toLowerCase().replace(/s$/, "")];
+  return forms ? forms[count === 1 ? 0 : 1] : unit;
+}

@@ -1,0 +1,171 @@
+import { FRAME_CLOSE, FRAME_READY, FRAME_UNREAD, HOST_IDENTIFY, HOST_OPEN } from "@harbor/contract/widget-frame";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createWidgetHost, isWidgetShown, type LauncherSettings } from "./widget-host";
+
+const ORIGIN = "https://harbor.example";
+
+function settings(overrides: Partial<LauncherSettings> = {}, button: Partial<LauncherSettings["button"]> = {}) {
+  return {
+    widgetID: "abc123",
+    language: "en",
+    isWithinActiveHours: true,
+    showHandoffWhenInactive: false,
+    theme: {
+      brand: { brandColor: "#123456" },
+      chatBubble: {
+        customer: { backgroundColor: "#4e45dd", textColor: "#ffffff" },
+        aiAgent: { backgroundColor: "#4e45dd", textColor: "#ffffff" },
+      },
+    },
+    button: {
+      customIconURL: null,
+      size: "normal",
+      show: true,
+      zIndex: 9999,
+      position: { top: null, left: null, bottom: null, right: null },
+      ...button,
+    },
+    ...overrides,
+  } satisfies LauncherSettings;
+}
+
+const shadow = () => document.querySelector("harbor-widget")?.shadowRoot as ShadowRoot;
+const launcher = () => shadow().querySelector("button") as HTMLButtonElement;
+const frame = () => shadow().querySelector("iframe") as HTMLIFrameElement;
+
+/** happy-dom loads no page into the iframe: it gets a stand-in window that records what is posted to it. */
+function fakeFrameWindow() {
+  const frameWindow = { postMessage: vi.fn() };
+  Object.defineProperty(frame(), "contentWindow", { value: frameWindow });
+  return frameWindow;
+}
+
+/** A message as the browser would deliver it to the shop's page. */
+function deliver(data: unknown, options: { origin?: string; source?: MessageEventSource | null } = {}) {
+  window.dispatchEvent(
+    new MessageEvent("message", {
+      data,
+      origin: options.origin ?? ORIGIN,
+      source: options.source === undefined ? (frame().contentWindow as MessageEventSource) : options.source,
+    }),
+  );
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("the launcher", () => {
+  it("is drawn from the settings: brand colour, normal size, bottom right by default, z-index, in a shadow root", () => {
+    createWidgetHost({ origin: ORIGIN, settings: settings() });
+    const button = launcher();
+    expect(button.style.width).toBe("60px");
+    expect(button.style.height).toBe("60px");
+    expect(button.style.bottom).toBe("20px");
+    expect(button.style.right).toBe("20px");
+    expect(button.style.top).toBe("");
+    expect(button.style.zIndex).toBe("9999");
+    expect(button.style.background).toContain("#123456");
+    expect(button.getAttribute("aria-label")).toBe("Open chat");
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(button.hidden).toBe(false);
+    expect(button.querySelector("svg")).not.toBeNull();
+    // The shop's own styles cannot reach inside.
+    expect(document.querySelector("button")).toBeNull();
+  });
+
+  it("honours small size, top/left offsets, a custom icon (http only), show and the widget's language", () => {
+    createWidgetHost({
+      origin: ORIGIN,
+      settings: settings(
+        { language: "nl" },
+        {
+          size: "small",
+          position: { top: 30, left: 12, bottom: null, right: null },
+          customIconURL: "https://cdn.example/i.png",
+        },
+      ),
+    });
+    const button = launcher();
+    expect(button.style.width).toBe("48px");
+    expect(button.style.top).toBe("30px");
+    expect(button.style.left).toBe("12px");
+    expect(button.style.bottom).toBe("");
+    expect(button.querySelector("img")?.getAttribute("src")).toBe("https://cdn.example/i.png");
+    expect(button.getAttribute("aria-label")).toBe("Chat openen");
+    document.body.innerHTML = "";
+
+    createWidgetHost({
+      origin: ORIGIN,
+      settings: settings({}, { customIconURL: 'javascript:alert(1)"><img src=x onerror=alert(2)>', show: false }),
+    });
+    expect(launcher().querySelector("img")).toBeNull();
+    expect(launcher().querySelector("svg")).not.toBeNull();
+    expect(launcher().hidden).toBe(true);
+  });
+
+  it("is not shown outside active hours unless the handoff option is kept", () => {
+    expect(isWidgetShown(settings())).toBe(true);
+    expect(isWidgetShown(settings({ isWithinActiveHours: false }))).toBe(false);
+    expect(isWidgetShown(settings({ isWithinActiveHours: false, showHandoffWhenInactive: true }))).toBe(true);
+  });
+});
+
+describe("the iframe", () => {
+  it("is created on first open (not before) above the launcher, and on phones the CSS makes it full screen", () => {
+    const host = createWidgetHost({ origin: ORIGIN, settings: settings() });
+    expect(frame()).toBeNull();
+    host.open();
+    expect(frame().getAttribute("src")).toBe(`${ORIGIN}/widget/frame.html?widgetID=abc123`);
+    expect(frame().hidden).toBe(false);
+    expect(frame().style.bottom).toBe("96px");
+    expect(frame().style.right).toBe("20px");
+    expect(launcher().getAttribute("aria-expanded")).toBe("true");
+    expect(launcher().getAttribute("aria-label")).toBe("Close chat");
+    expect(shadow().querySelector("style")?.textContent).toContain("@media(max-width:479px)");
+    launcher().click();
+    expect(frame().hidden).toBe(true);
+  });
+
+  it("posts only to the widget's origin, holding messages until the frame is ready", () => {
+    const host = createWidgetHost({ origin: ORIGIN, settings: settings() });
+    host.preload();
+    const post = fakeFrameWindow().postMessage;
+    const ready = vi.fn();
+    host.onReady(ready);
+    host.open();
+    host.identify({ name: "Dana", email: "dana@example.com" });
+    expect(post).not.toHaveBeenCalled();
+
+    deliver({ type: FRAME_READY });
+    expect(ready).toHaveBeenCalledOnce();
+    expect(post.mock.calls).toEqual([
+      [{ type: HOST_OPEN }, ORIGIN],
+      [{ type: HOST_IDENTIFY, name: "Dana", email: "dana@example.com" }, ORIGIN],
+    ]);
+    const late = vi.fn();
+    host.onReady(late);
+    expect(late).toHaveBeenCalledOnce();
+  });
+
+  it("ignores messages from another origin or another window; hears its frame's close and unread count", () => {
+    const host = createWidgetHost({ origin: ORIGIN, settings: settings() });
+    host.open();
+    fakeFrameWindow();
+    deliver({ type: FRAME_CLOSE }, { origin: "https://evil.example" });
+    deliver({ type: FRAME_CLOSE }, { source: window });
+    deliver({ type: FRAME_CLOSE }, { source: null });
+    expect(frame().hidden).toBe(false);
+
+    deliver({ type: FRAME_CLOSE });
+    expect(frame().hidden).toBe(true);
+
+    deliver({ type: FRAME_UNREAD, count: 3 }, { origin: "https://evil.example" });
+    expect(launcher().querySelector("span")).toBeNull();
+    deliver({ type: FRAME_UNREAD, count: 3 });
+    expect(launcher().querySelector("span")?.textContent).toBe("3");
+    deliver({ type: FRAME_UNREAD, count: "<img src=x>" });
+    expect(launcher().querySelector("span")).toBeNull();
+    expect(launcher().querySelector("img")).toBeNull();
+  });
+});

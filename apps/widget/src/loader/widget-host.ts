@@ -1,0 +1,183 @@
+import type { PublicWidget } from "@harbor/contract/widget";
+import {
+  FRAME_CLOSE,
+  FRAME_READY,
+  FRAME_UNREAD,
+  type HarborApi,
+  HOST_CLOSED,
+  HOST_IDENTIFY,
+  HOST_OPEN,
+  type HostToFrameMessage,
+  type VisitorIdentity,
+  WIDGET_FRAME_PATH,
+} from "@harbor/contract/widget-frame";
+import { launcherTexts } from "../i18n/launcher-texts";
+import type { Language } from "../i18n/pick-language";
+
+/** What the launcher needs of the widget's settings (POST /api/widget/get). */
+export type LauncherSettings = Pick<
+  PublicWidget,
+  "widgetID" | "language" | "theme" | "button" | "isWithinActiveHours" | "showHandoffWhenInactive"
+>;
+
+export type WidgetHost = HarborApi & {
+  /** Creates the iframe ahead of the first open (the loader calls it when the page is idle). */
+  preload(): unknown;
+};
+
+/** Distance from the page's edge when no offset is set, and between launcher and panel. */
+const EDGE = 20;
+const GAP = 16;
+
+// The button's aria-label names it, so neither the icon nor the badge is read out.
+const icon = (path: string) => `<svg viewBox="0 0 24 24"><path d="${path}"/></svg>`;
+const CHAT_ICON = icon("M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2z");
+const CLOSE_ICON = icon('M6 6l12 12M18 6 6 18" stroke="#fff" stroke-width="2.5');
+
+/*
+ * Everything lives in a shadow root, so the shop's CSS never reaches the launcher and ours never
+ * leaks into the shop (or into another chat widget on the same page). Phones (< 480 px) get the
+ * panel full screen, and the frame's own close button replaces the launcher. The browser's own
+ * focus ring marks the launcher for keyboard users.
+ */
+const CSS =
+  ":host{all:initial}" +
+  "button,iframe{position:fixed;border:0;box-shadow:0 4px 24px #0004}" +
+  "button{border-radius:50%;cursor:pointer;display:grid;place-items:center}" +
+  "svg,img{width:55%;height:55%;fill:#fff;object-fit:contain}" +
+  "span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9px;background:#d22;color:#fff;font:12px/20px sans-serif}" +
+  "iframe{width:380px;height:640px;border-radius:16px}" +
+  "@media(max-width:479px){iframe{inset:0!important;width:100%;height:100%;max-height:none!important;border-radius:0}.o button{display:none}}";
+
+/** A web address that can sit inside a quoted attribute: http(s), no quote in it. */
+const isHttpUrl = (value: string | null) => /^https?:\/\/[^"]*$/i.test(value ?? "");
+
+/** Outside active hours the widget stays off the page, unless the handoff option is kept for then. */
+export const isWidgetShown = (settings: LauncherSettings) =>
+  settings.isWithinActiveHours || settings.showHandoffWhenInactive;
+
+/**
+ * Draws the launcher from the widget's settings and owns the iframe: size, position, z-index,
+ * show and custom icon. The iframe talks only to the widget's `origin`, and only its messages
+ * are heard.
+ */
+export function createWidgetHost({ origin, settings }: { origin: string; settings: LauncherSettings }): WidgetHost {
+  const { button } = settings;
+  // The browser's first language only: a full pickLanguage would cost the loader more than it saves.
+  const [openLabel, closeLabel, title] =
+    launcherTexts[(settings.language ?? navigator.language.slice(0, 2)) as Language] ?? launcherTexts.en;
+  const size = button.size === "small" ? 48 : 60;
+  const zIndex = `${button.zIndex}`;
+  // Only a web address becomes the icon (never javascript: or data: from a tampered setting).
+  const hasCustomIcon = isHttpUrl(button.customIconURL);
+
+  const host = document.createElement("harbor-widget");
+  const root = host.attachShadow({ mode: "open" });
+  root.innerHTML = `<style>${CSS}</style><div><button></button></div>`;
+  const wrapper = root.querySelector("div") as HTMLDivElement;
+  const launcher = root.querySelector("button") as HTMLButtonElement;
+
+  // The launcher's corner: top/left when set, else bottom/right (20 px in by default).
+  const { top, left, bottom, right } = button.position;
+  const [vertical, verticalOffset] = top !== null ? (["top", top] as const) : (["bottom", bottom ?? EDGE] as const);
+  const [side, sideOffset] = left !== null ? (["left", left] as const) : (["right", right ?? EDGE] as const);
+  const panelOffset = verticalOffset + size + GAP;
+  Object.assign(launcher.style, {
+    width: `${size}px`,
+    height: `${size}px`,
+    background: settings.theme.brand.brandColor,
+    zIndex,
+    [vertical]: `${verticalOffset}px`,
+    [side]: `${sideOffset}px`,
+  });
+  launcher.hidden = !button.show;
+
+  let frame: HTMLIFrameElement | null = null;
+  let isReady = false;
+  let isOpen = false;
+  let unread = 0;
+  const queue: HostToFrameMessage[] = [];
+  const readyCallbacks: (() => void)[] = [];
+
+  const post = (message: HostToFrameMessage) => {
+    if (isReady && frame?.contentWindow) frame.contentWindow.postMessage(message, origin);
+    else queue.push(message);
+  };
+
+  const drawLauncher = () => {
+    // Safe to quote: checked to be http(s) with no `"` in it.
+    const customIcon = `<img alt="" src="${button.customIconURL}">`;
+    launcher.innerHTML =
+      (isOpen ? CLOSE_ICON : hasCustomIcon ? customIcon : CHAT_ICON) +
+      (unread > 0 && !isOpen ? `<span>${unread}</span>` : "");
+    launcher.setAttribute("aria-label", isOpen ? closeLabel : openLabel);
+    launcher.setAttribute("aria-expanded", `${isOpen}`);
+    wrapper.className = isOpen ? "o" : "";
+  };
+
+  const ensureFrame = () => {
+    if (frame) return frame;
+    frame = document.createElement("iframe");
+    // The server's own widget id (letters and digits), not the page's attribute: safe in a URL as it is.
+    frame.src = `${origin}${WIDGET_FRAME_PATH}?widgetID=${settings.widgetID}`;
+    frame.title = title;
+    frame.hidden = true;
+    Object.assign(frame.style, {
+      zIndex,
+      maxHeight: `calc(100vh - ${panelOffset + EDGE}px)`,
+      [vertical]: `${panelOffset}px`,
+      [side]: `${sideOffset}px`,
+    });
+    wrapper.append(frame);
+    return frame;
+  };
+
+  const open = () => {
+    if (isOpen) return;
+    const panel = ensureFrame();
+    isOpen = true;
+    panel.hidden = false;
+    drawLauncher();
+    post({ type: HOST_OPEN });
+    panel.focus();
+  };
+
+  const close = () => {
+    if (!isOpen || !frame) return;
+    isOpen = false;
+    frame.hidden = true;
+    drawLauncher();
+    post({ type: HOST_CLOSED });
+    if (!launcher.hidden) launcher.focus();
+  };
+
+  window.addEventListener("message", (event: MessageEvent) => {
+    // Only the widget's own frame, from the widget's own origin (STYLE.md rule 11).
+    if (event.origin !== origin || !event.source || event.source !== frame?.contentWindow) return;
+    const type = event.data?.type;
+    if (type === FRAME_READY) {
+      isReady = true;
+      for (const message of queue.splice(0)) post(message);
+      for (const callback of readyCallbacks.splice(0)) callback();
+    } else if (type === FRAME_CLOSE) {
+      close();
+    } else if (type === FRAME_UNREAD) {
+      unread = Number(event.data.count) | 0;
+      drawLauncher();
+    }
+  });
+
+  launcher.addEventListener("click", () => (isOpen ? close() : open()));
+  drawLauncher();
+  document.body.append(host);
+
+  return {
+    open,
+    close,
+    // The frame checks the values (it trusts nothing the page sends).
+    identify: (identity: VisitorIdentity) =>
+      post({ type: HOST_IDENTIFY, name: identity?.name, email: identity?.email }),
+    onReady: (callback: () => void) => (isReady ? callback() : readyCallbacks.push(callback)),
+    preload: ensureFrame,
+  };
+}

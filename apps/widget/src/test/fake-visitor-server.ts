@@ -1,0 +1,156 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import type { AddEventAck, AskQuestionAck, VisitorClientEvents, VisitorServerEvents } from "@harbor/contract/realtime";
+import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
+import { Server, type Socket as ServerSocket } from "socket.io";
+import { SOCKET_PATH, VISITOR_NAMESPACE } from "../app/contract-constants";
+
+/**
+ * A small /visitor server speaking the contract's events (the real one is tested in the server's
+ * own suite): it stores messages once per client id, answers joins with what came after
+ * `afterMessageID`, and records what it was asked so the tests can check the session's traffic.
+ */
+export class FakeVisitorServer {
+  http: HttpServer = createServer();
+  io = new Server<VisitorClientEvents, VisitorServerEvents>(this.http, { path: SOCKET_PATH });
+  chats = new Map<string, VisitorChat>();
+  joins: { chatID: string; afterMessageID?: string }[] = [];
+  questions: string[] = [];
+  events: Parameters<VisitorClientEvents["add-event"]>[0][] = [];
+  /** Set to hold the next ask-question's ack back (the connection drops before it is sent). */
+  swallowNextAck = false;
+  refusal: string | null = null;
+  /** When set, each question is answered like the AI does: two phases, streamed text, the stored answer. */
+  autoAnswer: ((question: string) => string) | null = null;
+  private counter = 0;
+
+  constructor() {
+    const namespace = this.io.of(VISITOR_NAMESPACE);
+    namespace.use((_socket, next) => (this.refusal ? next(new Error(this.refusal)) : next()));
+    namespace.on("connection", (socket) => this.serve(socket));
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.http.listen(0, "127.0.0.1", resolve));
+    const address = this.http.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  async close() {
+    await this.io.close();
+  }
+
+  /** A stored message; `clientMessageID` makes a retried one the same. */
+  store(chatID: string, fields: Partial<VisitorMessage>): { message: VisitorMessage; isNew: boolean } {
+    const chat = this.chats.get(chatID);
+    if (!chat) throw new Error("no chat");
+    const existing = chat.messages.find((m) => fields.clientMessageID && m.clientMessageID === fields.clientMessageID);
+    if (existing) return { message: existing, isNew: false };
+    this.counter += 1;
+    const message: VisitorMessage = {
+      _id: `00000000-0000-4000-8000-${String(this.counter).padStart(12, "0")}`,
+      clientMessageID: null,
+      message: "",
+      messageType: "answer",
+      senderRole: "ai",
+      senderName: null,
+      timestamp: new Date(Date.UTC(2025, 0, 1, 12, 0, this.counter)).toISOString(),
+      eventType: null,
+      messageData: {},
+      references: [],
+      ...fields,
+    };
+    chat.messages.push(message);
+    return { message, isNew: true };
+  }
+
+  /** A message written while the visitor may be away: stored, and sent to whoever is in the room. */
+  say(chatID: string, fields: Partial<VisitorMessage>) {
+    const { message } = this.store(chatID, fields);
+    this.io.of(VISITOR_NAMESPACE).to(chatID).emit("chat-message", { chatID, message });
+    return message;
+  }
+
+  private answer(chatID: string, questionID: string, text: string) {
+    const room = this.io.of(VISITOR_NAMESPACE).to(chatID);
+    setTimeout(() => room.emit("answer-phase", { chatID, questionID, phase: "understanding" }), 10);
+    setTimeout(() => room.emit("answer-phase", { chatID, questionID, phase: "writing" }), 20);
+    setTimeout(() => room.emit("answer-chunk", { chatID, questionID, text }), 30);
+    setTimeout(() => this.say(chatID, { message: text }), 40);
+  }
+
+  private serve(socket: ServerSocket<VisitorClientEvents, VisitorServerEvents>) {
+    socket.on("join-chat-room", ({ chatID, afterMessageID }, ack) => {
+      this.joins.push({ chatID, afterMessageID });
+      const chat = this.chats.get(chatID);
+      if (!chat) return ack({ ok: false, message: "This chat does not exist." });
+      void socket.join(chatID);
+      const after = chat.messages.findIndex((m) => m._id === afterMessageID);
+      ack({ ok: true, data: { ...chat, messages: chat.messages.slice(after + 1) } });
+    });
+    socket.on("ask-question", (payload, ack) => {
+      this.questions.push(payload.question);
+      if (payload.question === "refuse me") return ack({ ok: false, message: "You are sending messages too quickly." });
+      // Like the real server, a retried first question finds the chat its first copy made.
+      let chatID =
+        payload.chatID ??
+        [...this.chats.values()].find((chat) =>
+          chat.messages.some((m) => m.clientMessageID === payload.clientMessageID),
+        )?.chatID ??
+        null;
+      if (!chatID) {
+        chatID = `10000000-0000-4000-8000-${String(this.chats.size + 1).padStart(12, "0")}`;
+        this.chats.set(chatID, {
+          chatID,
+          ticketID: `T${this.chats.size + 1}`,
+          status: "open",
+          resolved: false,
+          isCompleted: false,
+          preChatCompleted: false,
+          messages: [],
+        });
+      }
+      void socket.join(chatID);
+      const { message } = this.store(chatID, {
+        clientMessageID: payload.clientMessageID,
+        message: payload.question,
+        messageType: "question",
+        senderRole: "customer",
+      });
+      const chat = this.chats.get(chatID) as VisitorChat;
+      const answer: AskQuestionAck = { chatID, ticketID: chat.ticketID, message };
+      if (this.swallowNextAck) {
+        this.swallowNextAck = false;
+        socket.conn.close();
+        return;
+      }
+      ack({ ok: true, data: answer });
+      if (this.autoAnswer) this.answer(chatID, message._id, this.autoAnswer(payload.question));
+    });
+    socket.on("add-event", (payload, ack) => {
+      this.events.push(payload);
+      const chat = this.chats.get(payload.chatID);
+      if (!chat) return ack({ ok: false, message: "This chat does not exist." });
+      const { message } = this.store(payload.chatID, {
+        clientMessageID: payload.clientMessageID,
+        messageType: "widget_event",
+        eventType: payload.event,
+        senderRole: "customer",
+        message: payload.event,
+        messageData: payload.event === "FEEDBACK" ? { rating: payload.rating } : {},
+      });
+      if (payload.event === "IS_RESOLVED") Object.assign(chat, { resolved: true, isCompleted: true });
+      const ticket =
+        payload.event === "RAISE_TICKET"
+          ? { ticketID: chat.ticketID, summary: "Summary", message: payload.form.message, email: payload.form.email }
+          : null;
+      const answer: AddEventAck = { message, ticket };
+      ack({ ok: true, data: answer });
+    });
+    socket.on("restart-chat", ({ chatID }, ack) => {
+      const chat = this.chats.get(chatID);
+      if (chat) chat.isCompleted = true;
+      ack({ ok: true, data: null });
+    });
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The loader (`/widget/loader.js`, on the shop's page) and the widget app (in its iframe,
+ * `/widget/frame.html`) talk only through `postMessage`. The loader posts to the widget's origin
+ * and accepts messages only from that origin and from its own iframe (STYLE.md rule 11); the frame
+ * cannot know the shop's origin in advance, so it accepts messages only from `window.parent` and
+ * only in these shapes.
+ *
+ * Types and string constants only — no zod: the loader has a 2 kB budget and no dependencies.
+ */
+
+/** The iframe's page, under the widget's origin; `?widgetID=…` names the widget. */
+export const WIDGET_FRAME_PATH = "/widget/frame.html";
+
+// ── frame → host ─────────────────────────────────────────────────────────────────────────────
+
+/** The widget app has loaded its settings: messages posted before this were queued by the loader. */
+export const FRAME_READY = "harbor:ready";
+/** The visitor closed the panel from inside (the header's close button or Escape). */
+export const FRAME_CLOSE = "harbor:close";
+/** Messages the visitor has not seen yet (the launcher shows a badge while the panel is closed). */
+export const FRAME_UNREAD = "harbor:unread";
+
+export type FrameToHostMessage =
+  | { type: typeof FRAME_READY }
+  | { type: typeof FRAME_CLOSE }
+  | { type: typeof FRAME_UNREAD; count: number };
+
+// ── host → frame ─────────────────────────────────────────────────────────────────────────────
+
+/** The panel is shown: the frame counts messages as seen and moves focus inside. */
+export const HOST_OPEN = "harbor:open";
+/** The panel was hidden: new messages count as unread again. */
+export const HOST_CLOSED = "harbor:closed";
+/** `window.Harbor.identify(…)`: the shop knows who the visitor is; forms start filled in. */
+export const HOST_IDENTIFY = "harbor:identify";
+
+export type VisitorIdentity = { name?: string; email?: string };
+
+export type HostToFrameMessage =
+  | { type: typeof HOST_OPEN }
+  | { type: typeof HOST_CLOSED }
+  | ({ type: typeof HOST_IDENTIFY } & VisitorIdentity);
+
+/** `window.Harbor` on the shop's page. Calls made before the loader ran wait in `q` as `[method, ...args]`. */
+export type HarborApi = {
+  open(): void;
+  close(): void;
+  identify(identity: VisitorIdentity): void;
+  /** Runs once the widget is ready (at once when it already is). */
+  onReady(callback: () => void): void;
+};
