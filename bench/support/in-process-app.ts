@@ -9,7 +9,13 @@ import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visito
 import type { CompanyAuth } from "../../apps/server/src/platform/session";
 
 /** The whole server in this process on a fresh embedded database (or DATABASE_URL), for benchmarks. */
-export async function startInProcessApp(options: { visitorLimits?: Partial<VisitorLimits> } = {}) {
+export async function startInProcessApp(
+  options: {
+    visitorLimits?: Partial<VisitorLimits>;
+    /** PGlite only: start from this snapshot (`dumpDataDir`) instead of an empty database. */
+    loadDataDir?: Blob;
+  } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -19,7 +25,7 @@ export async function startInProcessApp(options: { visitorLimits?: Partial<Visit
   });
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", connectionString: process.env.DATABASE_URL })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db"), loadDataDir: options.loadDataDir });
   await database.migrate();
   const app = await buildApp({
     config,

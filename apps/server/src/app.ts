@@ -63,6 +63,7 @@ import { failure, ok } from "./platform/envelope";
 import { registerErrorHandler } from "./platform/error-handler";
 import { AppError } from "./platform/errors";
 import { asRouter, okResponse } from "./platform/http";
+import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_EVERY_MS } from "./platform/jobs/embedded-maintenance";
 import { createJobRunner } from "./platform/jobs/job-runner";
 import { createJobsRepository } from "./platform/jobs/jobs.repository";
 import { createMailer, type Mailer } from "./platform/mailer";
@@ -164,11 +165,18 @@ export async function buildApp(deps: AppDeps) {
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
   const reembedding = createReembedding({ db, embedder, log });
+  const embeddedMaintenance = createEmbeddedMaintenance({ db });
   const jobRunner = createJobRunner({
     repository: jobsRepository,
     log,
     handlers: { [SYNC_SOURCE_JOB]: knowledgeJobs.runSync, [REEMBED_JOB]: reembedding.run },
-    schedules: [{ everyMs: 60_000, run: () => knowledgeJobs.queueDueSyncs((job) => jobRunner.enqueue(job)) }],
+    schedules: [
+      { everyMs: 60_000, run: () => knowledgeJobs.queueDueSyncs((job) => jobRunner.enqueue(job)) },
+      // PostgreSQL's own autovacuum does this on a server; PGlite has none (single-user mode).
+      ...(database.kind === "pglite"
+        ? [{ everyMs: EMBEDDED_MAINTENANCE_EVERY_MS, run: async () => void (await embeddedMaintenance.run()) }]
+        : []),
+    ],
   });
   const knowledgeService = createKnowledgeService({
     knowledge: knowledgeRepository,
