@@ -1,9 +1,11 @@
-import type { AskQuestionAck, VisitorServerEvents } from "@harbor/contract/realtime";
-import type { WidgetGetResponse } from "@harbor/contract/widget";
+import { fork } from "node:child_process";
+import path from "node:path";
 import { sql } from "drizzle-orm";
-import { io, type Socket } from "socket.io-client";
+import { io } from "socket.io-client";
 import { queryRows } from "../apps/server/src/db/client";
+import { SESSION_COOKIE } from "../apps/server/src/platform/session";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
+import type { VisitorClientsOrder, VisitorClientsResult } from "./support/visitor-clients";
 import { printTable } from "./table";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 1000);
@@ -24,20 +26,13 @@ const QUESTIONS = [
   "How do I exchange a size?",
 ];
 
-type Visitor = {
-  socket: Socket;
-  /** When each answer arrived, by question id. */
-  answers: Map<string, number>;
-  /** Who waits for which answer. */
-  waiting: Map<string, (at: number) => void>;
-  lastChunkAt: Map<string, number>;
-};
-
 /**
- * 1,000 widget visitors on loopback (socket.io clients in this process), each asking three
- * questions one after another against the demo knowledge base with the local engine. Measures
- * ask → last streamed chunk and ask → stored answer, counts answers that never arrived, and the
- * process's memory with every client connected.
+ * 1,000 widget visitors on loopback, each asking three questions one after another against the
+ * demo knowledge base with the local engine, while a staff member watches the inbox live. The
+ * server runs in this process; the visitors' socket.io clients run in a forked process of their
+ * own (`support/visitor-clients.ts`), as real visitors are on other machines. Measures ask → last
+ * streamed chunk and ask → stored answer, answers that never arrived, the server's memory and
+ * its CPU time per question.
  */
 export async function benchVisitors() {
   const harbor = await startInProcessApp({
@@ -49,49 +44,40 @@ export async function benchVisitors() {
     const widget = await harbor.app.services.widgetRepository.findOrCreate(company.companyId);
     const url = await harbor.app.listen({ port: 0, host: "127.0.0.1" });
 
-    const visitors: Visitor[] = [];
-    for (let wave = 0; wave < VISITORS; wave += CONNECT_WAVE) {
-      const size = Math.min(CONNECT_WAVE, VISITORS - wave);
-      visitors.push(...(await Promise.all(Array.from({ length: size }, () => connectVisitor(url, widget.widgetId)))));
-    }
+    // A dashboard tab on the inbox: every question and answer is also a live inbox update.
+    const staff = io(`${url}/staff`, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      extraHeaders: { cookie: `${SESSION_COOKIE}=${await harbor.createSession(company)}` },
+      forceNew: true,
+    });
+    let staffUpdates = 0;
+    staff.on("chat-updated", () => staffUpdates++);
+    await new Promise<void>((resolve, reject) => {
+      staff.once("connect", () => resolve());
+      staff.once("connect_error", reject);
+    });
 
-    const askToChunk: number[] = [];
-    const askToAnswer: number[] = [];
-    let lost = 0;
-    let failed = 0;
-    const startedAt = performance.now();
-    await Promise.all(
-      visitors.map(async (visitor, index) => {
-        let chatID: string | null = null;
-        for (let turn = 0; turn < QUESTIONS_PER_VISITOR; turn++) {
-          if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * THINK_MS));
-          const question = QUESTIONS[(index + turn) % QUESTIONS.length] as string;
-          const askedAt = performance.now();
-          const ack = (await visitor.socket.timeout(30_000).emitWithAck("ask-question", {
-            chatID,
-            clientMessageID: crypto.randomUUID(),
-            question,
-          })) as { ok: true; data: AskQuestionAck } | { ok: false; message: string };
-          if (!ack.ok) {
-            failed++;
-            continue;
-          }
-          chatID = ack.data.chatID;
-          const questionID = ack.data.message._id;
-          const answeredAt = await waitForAnswer(visitor, questionID, 30_000);
-          if (answeredAt === null) {
-            lost++;
-            continue;
-          }
-          askToAnswer.push(answeredAt - askedAt);
-          const lastChunkAt = visitor.lastChunkAt.get(questionID);
-          if (lastChunkAt !== undefined) askToChunk.push(lastChunkAt - askedAt);
-        }
-      }),
-    );
-    const elapsedS = (performance.now() - startedAt) / 1000;
-    const rssMb = process.memoryUsage().rss / 1024 / 1024;
-    for (const visitor of visitors) visitor.socket.close();
+    let peakRssMb = 0;
+    const sampleRss = () => {
+      peakRssMb = Math.max(peakRssMb, process.memoryUsage().rss / 1024 / 1024);
+    };
+    const rssTimer = setInterval(sampleRss, 250);
+    const cpuBefore = process.cpuUsage();
+    const order: VisitorClientsOrder = {
+      url,
+      widgetID: widget.widgetId,
+      visitors: VISITORS,
+      questionsPerVisitor: QUESTIONS_PER_VISITOR,
+      thinkMs: THINK_MS,
+      connectWave: CONNECT_WAVE,
+      questions: QUESTIONS,
+    };
+    const result = await runVisitorClients(order);
+    const cpu = process.cpuUsage(cpuBefore);
+    clearInterval(rssTimer);
+    sampleRss();
+    staff.close();
 
     const [stored] = await queryRows<{ questions: number; answers: number }>(
       harbor.database.db,
@@ -99,7 +85,8 @@ export async function benchVisitors() {
                count(*) filter (where sender_role = 'ai')::int as answers
         from chat_messages where company_id = ${company.companyId}`,
     );
-
+    const asked = VISITORS * QUESTIONS_PER_VISITOR;
+    const { askToChunk, askToAnswer } = result;
     printTable(
       `Widget visitors: ${VISITORS} concurrent, ${QUESTIONS_PER_VISITOR} questions each, local engine, ${harbor.database.kind}`,
       [
@@ -108,13 +95,16 @@ export async function benchVisitors() {
         ["ask → last chunk p95", ms(percentile(askToChunk, 95))],
         ["ask → stored answer p50", ms(percentile(askToAnswer, 50))],
         ["ask → stored answer p95", ms(percentile(askToAnswer, 95))],
-        ["questions answered", `${askToAnswer.length} / ${VISITORS * QUESTIONS_PER_VISITOR}`],
-        ["messages lost (no answer arrived)", String(lost)],
-        ["asks refused", String(failed)],
+        ["questions answered", `${askToAnswer.length} / ${asked}`],
+        ["messages lost (no answer arrived)", String(result.lost)],
+        ["asks refused", String(result.failed)],
         ["stored questions / answers", `${stored?.questions} / ${stored?.answers}`],
+        ["live inbox updates the staff tab heard", String(staffUpdates)],
         ["think time before each question", THINK_MS > 0 ? `random 0–${THINK_MS / 1000} s` : "none (burst)"],
-        ["questions per second (offered)", ((VISITORS * QUESTIONS_PER_VISITOR) / elapsedS).toFixed(0)],
-        ["process RSS (server + clients)", `${rssMb.toFixed(0)} MB`],
+        ["questions per second (offered)", (asked / result.elapsedS).toFixed(0)],
+        ["server CPU per question (user + system)", ms((cpu.user + cpu.system) / 1000 / asked)],
+        ["server RSS, peak", `${peakRssMb.toFixed(0)} MB`],
+        ["visitor clients' process RSS", `${result.clientRssMb.toFixed(0)} MB`],
       ],
     );
   } finally {
@@ -122,54 +112,18 @@ export async function benchVisitors() {
   }
 }
 
-async function connectVisitor(url: string, widgetID: string): Promise<Visitor> {
-  const response = await fetch(`${url}/api/widget/get`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ widgetID }),
-  });
-  const got = (await response.json()) as { data: WidgetGetResponse };
-  const socket: Socket<VisitorServerEvents> = io(`${url}/visitor`, {
-    path: "/socket.io",
-    transports: ["websocket"],
-    auth: { widgetID, visitorToken: got.data.visitorToken },
-    forceNew: true,
-  });
-  const visitor: Visitor = {
-    socket: socket as unknown as Socket,
-    answers: new Map(),
-    waiting: new Map(),
-    lastChunkAt: new Map(),
-  };
-  socket.on("answer-chunk", (payload) => visitor.lastChunkAt.set(payload.questionID, performance.now()));
-  socket.on("chat-message", (payload) => {
-    const questionID = payload.message.messageData.questionID;
-    if (payload.message.senderRole === "ai" && typeof questionID === "string") {
-      const at = performance.now();
-      visitor.answers.set(questionID, at);
-      visitor.waiting.get(questionID)?.(at);
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once("connect", () => resolve());
-    socket.once("connect_error", reject);
-  });
-  return visitor;
-}
-
-/** Resolves when the stored answer arrives (it may have already), or with null after the timeout. */
-function waitForAnswer(visitor: Visitor, questionID: string, timeoutMs: number): Promise<number | null> {
-  const arrived = visitor.answers.get(questionID);
-  if (arrived !== undefined) return Promise.resolve(arrived);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      visitor.waiting.delete(questionID);
-      resolve(null);
-    }, timeoutMs);
-    visitor.waiting.set(questionID, (at) => {
-      clearTimeout(timer);
-      visitor.waiting.delete(questionID);
-      resolve(at);
+/** Forks the visitors' process, gives it its orders and waits for its measurements. */
+function runVisitorClients(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(import.meta.dirname, "support/visitor-clients.ts"), {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
+    child.once("message", (message) => resolve(message as VisitorClientsResult));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`the visitors' process exited with ${code}`));
+    });
+    child.send(order);
   });
 }

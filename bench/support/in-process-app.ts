@@ -4,8 +4,9 @@ import path from "node:path";
 import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/client";
-import { companies, memberships, users } from "../../apps/server/src/db/schema/index";
+import { companies, memberships, sessions, users } from "../../apps/server/src/db/schema/index";
 import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visitor.channel";
+import { sha256 } from "../../apps/server/src/platform/crypto";
 import type { CompanyAuth } from "../../apps/server/src/platform/session";
 
 /** The whole server in this process on a fresh embedded database (or DATABASE_URL), for benchmarks. */
@@ -54,10 +55,23 @@ export async function startInProcessApp(
     };
   }
 
+  /** A signed-in dashboard session of that admin: the cookie value a browser would hold. */
+  async function createSession(auth: CompanyAuth): Promise<string> {
+    const token = crypto.randomUUID();
+    await database.db.insert(sessions).values({
+      tokenHash: sha256(token),
+      userId: auth.userId,
+      companyId: auth.companyId,
+      expiresAt: new Date(Date.now() + 24 * 3600_000),
+    });
+    return token;
+  }
+
   return {
     app,
     database,
     createCompany,
+    createSession,
     async close() {
       await app.close();
       await database.close();

@@ -268,6 +268,11 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       questionMessage?: ChatMessageRow;
       language?: VisitorLanguage;
       onEvent?: (event: PipelineEvent) => void;
+      /**
+       * The answer is stored: the caller may send it on now. The running summary is written after
+       * this (with a remote model it is a second call), so nobody waits for it.
+       */
+      onAnswerStored?: (answer: ChatMessageRow) => void;
       signal?: AbortSignal;
     }): Promise<ChatAnswer> {
       const { companyId, chatId } = options;
@@ -315,6 +320,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         usage: result.usage,
         citedDocumentIds: citedDocumentIds(result),
       });
+      options.onAnswerStored?.(answerMessage);
       const usage = [...result.usage];
       try {
         const summary = await deps.summarizer.summarize({

@@ -92,8 +92,10 @@ export function createRetriever(deps: {
 
       const rows = await deps.db.transaction(async (tx) => {
         // Let the HNSW scan keep going until enough of *this company's* rows are found.
-        await tx.execute(sql`set local hnsw.iterative_scan = relaxed_order`);
-        await tx.execute(sql`set local hnsw.ef_search = ${sql.raw(String(Math.max(candidates, 40)))}`);
+        // Both settings in one statement: on the embedded database every statement has a fixed cost.
+        await tx.execute(
+          sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(candidates, 40))}, true)`,
+        );
         return queryRows<FusedRow>(
           tx,
           sql`

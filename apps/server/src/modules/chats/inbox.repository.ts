@@ -152,6 +152,22 @@ export function createInboxRepository(db: Database) {
     },
 
     /** Unread chats of the whole company, counted on the partial unread index. */
+    /**
+     * A chat's list row and the workspace's unread count in one statement: every visitor message
+     * tells the open dashboards both, so this is the live inbox's hot path.
+     */
+    async findRowAndUnreadCount(companyId: string, chatId: string) {
+      const [found] = await queryRows<InboxChatRow & { unread_count: number }>(
+        db,
+        sql`select ${rowColumns},
+              (select count(*)::int from chats u where u.company_id = ${companyId} and u.chat_read = false) as unread_count
+            from chats c where c.company_id = ${companyId} and c.id = ${chatId}`,
+      );
+      if (!found) return null;
+      const { unread_count: unreadCount, ...row } = found;
+      return { row: row as InboxChatRow, unreadCount };
+    },
+
     async countUnread(companyId: string) {
       const [row] = await queryRows<{ count: number }>(
         db,

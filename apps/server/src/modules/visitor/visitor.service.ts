@@ -121,11 +121,8 @@ export function createVisitorService(deps: {
           visitorMessage: isVisibleToVisitor(message) ? toVisitorMessage(message) : null,
         });
       }
-      const [row, unreadCount] = await Promise.all([
-        inbox.findRow(companyId, { chatId }),
-        inbox.countUnread(companyId),
-      ]);
-      if (row) chatEvents.chatUpdated(companyId, { chat: toInboxChat(row), unreadCount });
+      const found = await inbox.findRowAndUnreadCount(companyId, chatId);
+      if (found) chatEvents.chatUpdated(companyId, { chat: toInboxChat(found.row), unreadCount: found.unreadCount });
     } catch (error) {
       log.warn({ err: error }, "telling staff of a chat change failed");
     }
@@ -181,7 +178,7 @@ export function createVisitorService(deps: {
       answering.set(chat.id, controller);
       const questionID = question.id;
       try {
-        const result = await deps.pipeline.answerInChat({
+        await deps.pipeline.answerInChat({
           companyId: scope.companyId,
           chatId: chat.id,
           question: question.message,
@@ -194,8 +191,8 @@ export function createVisitorService(deps: {
             if (event.type === "chunk") broadcast?.chunk(chat.id, { questionID, text: event.text });
             if (event.type === "replace") broadcast?.replace(chat.id, { questionID, text: event.text });
           },
+          onAnswerStored: (stored) => void tellStaff(scope.companyId, chat.id, stored),
         });
-        if (result.answer) await tellStaff(scope.companyId, chat.id, result.answer);
       } catch (error) {
         if (controller.signal.aborted) return;
         log.error({ err: error, chatId: chat.id }, "answering a visitor's question failed");
