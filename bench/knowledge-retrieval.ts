@@ -119,10 +119,13 @@ type LoadedKnowledge = {
   indexSeconds: number;
 };
 
-/** Loaded PGlite databases are kept here (gitignored), keyed by size and by the code that shapes them. */
+/**
+ * Loaded PGlite databases are kept here (gitignored), keyed by size and by the code that shapes
+ * their rows. Migrations are not in the key: a restored snapshot is migrated on start, as an
+ * upgraded installation is.
+ */
 const CACHE_DIR = path.resolve(import.meta.dirname, ".cache");
 const SHAPING_CODE = [
-  "../apps/server/src/db/migrations",
   "../apps/server/src/modules/knowledge/ingestion",
   "../apps/server/src/ai/embeddings",
   "../apps/server/src/integrations/shopify",

@@ -82,8 +82,21 @@ export const knowledgeDocuments = pgTable(
   },
   (table) => [
     uniqueIndex("knowledge_documents_source_ref_idx").on(table.sourceId, table.referenceId),
-    index("knowledge_documents_list_idx").on(table.companyId, table.sourceId, table.updatedAt),
-    index("knowledge_documents_filter_idx").on(table.companyId, table.sourceId, table.isActive, table.updatedAt),
+    // In the list's order (newest first, id breaking ties), so a page's ids come from the index
+    // alone however deep the page is.
+    index("knowledge_documents_list_idx").on(
+      table.companyId,
+      table.sourceId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id,
+    ),
+    index("knowledge_documents_filter_idx").on(
+      table.companyId,
+      table.sourceId,
+      table.isActive,
+      table.updatedAt.desc().nullsFirst(),
+      table.id,
+    ),
     // The document search box matches anywhere in the title (ILIKE '%term%'): trigrams make that an index scan.
     index("knowledge_documents_title_trgm_idx").using("gin", sql`${table.title} gin_trgm_ops`),
     index("knowledge_documents_url_trgm_idx").using("gin", sql`${table.url} gin_trgm_ops`),

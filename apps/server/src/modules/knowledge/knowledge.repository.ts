@@ -1,5 +1,5 @@
 import { DOCUMENT_SEARCH_COUNT_CAP } from "@harbor/contract/knowledge";
-import { and, asc, count, desc, eq, ilike, inArray, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { knowledgeChunks, knowledgeDocuments, knowledgeSources } from "../../db/schema/index";
 
@@ -127,13 +127,22 @@ export function createKnowledgeRepository(db: Database) {
         if (match) conditions.push(match);
       }
       const where = and(...conditions);
-      const page = db
-        .select()
+      const listOrder = [desc(knowledgeDocuments.updatedAt), asc(knowledgeDocuments.id)];
+      // The page's ids come from the list index alone (an index-only scan in the list's order),
+      // then only those rows are read: a deep page never reads the documents it skips.
+      const pageIds = db
+        .select({ id: knowledgeDocuments.id })
         .from(knowledgeDocuments)
         .where(where)
-        .orderBy(desc(knowledgeDocuments.updatedAt), asc(knowledgeDocuments.id))
+        .orderBy(...listOrder)
         .limit(options.pageSize)
-        .offset((options.page - 1) * options.pageSize);
+        .offset((options.page - 1) * options.pageSize)
+        .as("page_ids");
+      const page = db
+        .select(getTableColumns(knowledgeDocuments))
+        .from(pageIds)
+        .innerJoin(knowledgeDocuments, eq(knowledgeDocuments.id, pageIds.id))
+        .orderBy(...listOrder);
       if (!options.searchTerm) {
         // The source row keeps its counts (trigger of migration 0011): no documents are counted here.
         const [[source], documents] = await Promise.all([
