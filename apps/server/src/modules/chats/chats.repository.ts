@@ -12,7 +12,7 @@ const MESSAGES_AFTER_MAX = 500;
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
-type Writer = Pick<Database, "insert" | "update">;
+type Writer = Pick<Database, "insert" | "update" | "$with" | "with">;
 
 export type NewMessage = {
   companyId: string;
@@ -30,34 +30,43 @@ export type NewMessage = {
 
 /**
  * Inserts a message and moves its chat to the top of the inbox, unread unless staff wrote it (a
- * reply or a note is what staff just read and answered). Callers run it inside
- * their transaction (a lone message, or an answer with everything it leaves behind).
+ * reply or a note is what staff just read and answered). A lone message needs no transaction;
+ * an answer runs it inside the transaction that writes everything the answer leaves behind.
  */
-export async function appendMessage(tx: Writer, message: NewMessage) {
-  const [row] = await tx
-    .insert(chatMessages)
-    .values({
-      companyId: message.companyId,
-      chatId: message.chatId,
-      message: message.message,
-      messageType: message.messageType,
-      senderRole: message.senderRole,
-      messageData: message.messageData ?? {},
-      references: message.references ?? [],
-      clientMessageId: message.clientMessageId ?? null,
-      eventType: message.eventType ?? null,
-      // Strictly after the chat's latest message: clocks can repeat (PGlite's ticks in
-      // milliseconds), and a chat must read in the order it was written, never by a random id.
-      createdAt: sql`greatest(clock_timestamp(), (select max(p.created_at) + interval '1 microsecond'
-        from chat_messages p where p.chat_id = ${message.chatId}))`,
-    })
-    .returning();
-  if (!row) throw new Error("Message insert returned no row");
+export async function appendMessage(writer: Writer, message: NewMessage) {
+  const inserted = writer.$with("inserted").as(
+    writer
+      .insert(chatMessages)
+      .values({
+        companyId: message.companyId,
+        chatId: message.chatId,
+        message: message.message,
+        messageType: message.messageType,
+        senderRole: message.senderRole,
+        messageData: message.messageData ?? {},
+        references: message.references ?? [],
+        clientMessageId: message.clientMessageId ?? null,
+        eventType: message.eventType ?? null,
+        // Strictly after the chat's latest message: clocks can repeat (PGlite's ticks in
+        // milliseconds), and a chat must read in the order it was written, never by a random id.
+        createdAt: sql`greatest(clock_timestamp(), (select max(p.created_at) + interval '1 microsecond'
+          from chat_messages p where p.chat_id = ${message.chatId}))`,
+      })
+      .returning(),
+  );
   const isFromStaff = message.senderRole === "agent";
-  await tx
-    .update(chats)
-    .set(isFromStaff ? { lastMessageAt: row.createdAt } : { lastMessageAt: row.createdAt, chatRead: false })
-    .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)));
+  const lastMessageAt = sql`(select created_at from inserted)`;
+  // One statement, so atomic without a transaction of its own: on the embedded database each
+  // statement (and BEGIN and COMMIT) has a fixed cost, and every visitor message pays it.
+  const touched = writer.$with("touched").as(
+    writer
+      .update(chats)
+      .set(isFromStaff ? { lastMessageAt } : { lastMessageAt, chatRead: false })
+      .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)))
+      .returning({ id: chats.id }),
+  );
+  const [row] = await writer.with(inserted, touched).select().from(inserted);
+  if (!row) throw new Error("Message insert returned no row");
   return row;
 }
 
@@ -125,7 +134,7 @@ export function createChatsRepository(db: Database) {
 
     /** Appends a message and moves the chat to the top of the inbox, in one transaction. */
     insertMessage(message: NewMessage) {
-      return db.transaction((tx) => appendMessage(tx, message));
+      return appendMessage(db, message);
     },
 
     /**
@@ -136,7 +145,7 @@ export function createChatsRepository(db: Database) {
       const existing = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
       if (existing) return { row: existing, isNew: false };
       try {
-        return { row: await db.transaction((tx) => appendMessage(tx, message)), isNew: true };
+        return { row: await appendMessage(db, message), isNew: true };
       } catch (error) {
         const raced = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
         if (raced) return { row: raced, isNew: false };
