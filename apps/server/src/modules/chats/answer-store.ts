@@ -57,14 +57,18 @@ export function createAnswerStore(db: Database) {
     /** The running summary and the tokens spent writing it, together. */
     async storeSummary(options: { companyId: string; chatId: string; summary: string; usage: TokenUsage[] }) {
       const { companyId, chatId } = options;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(chats)
-          .set({ summary: options.summary })
-          .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
-        const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
-        if (usage.length > 0) await tx.insert(tokenUsage).values(usage);
-      });
+      const setSummary = db
+        .update(chats)
+        .set({ summary: options.summary })
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)));
+      const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
+      if (usage.length === 0) {
+        await setSummary;
+        return;
+      }
+      // One statement (a data-modifying CTE), so both land together without a transaction's round trips.
+      const summarized = db.$with("summarized").as(setSummary.returning({ id: chats.id }));
+      await db.with(summarized).insert(tokenUsage).values(usage);
     },
   };
 }
