@@ -29,3 +29,5 @@ await build({
 });
 // main.js finds them at ./db/migrations, the same place relative to it as src/db/migrations is to src/main.ts.
 await cp("src/db/migrations", "dist/db/migrations", { recursive: true });
+// The embedded database's thread: plain JavaScript, loaded by path (db/client.ts, main.ts).
+await cp("src/db/pglite-worker.mjs", "dist/db/pglite-worker.mjs");

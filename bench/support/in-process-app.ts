@@ -23,6 +23,9 @@ export async function startInProcessApp(
     LOG_LEVEL: "silent",
     APP_SECRET: "b".repeat(40),
     CRAWL_ALLOW_PRIVATE_NETWORKS: "1",
+    // As behind a load balancer: a bench's many visitors say who they are in X-Forwarded-For,
+    // so per-address limits count each of them, not the one loopback address they share.
+    TRUST_PROXY: "1",
   });
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", connectionString: process.env.DATABASE_URL })

@@ -39,7 +39,9 @@ async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
   const visitors: Visitor[] = [];
   for (let wave = 0; wave < order.visitors; wave += order.connectWave) {
     const size = Math.min(order.connectWave, order.visitors - wave);
-    visitors.push(...(await Promise.all(Array.from({ length: size }, () => connectVisitor(order)))));
+    visitors.push(
+      ...(await Promise.all(Array.from({ length: size }, (_, index) => connectVisitor(order, wave + index)))),
+    );
   }
 
   const askToChunk: number[] = [];
@@ -82,17 +84,23 @@ async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
   return { askToChunk, askToAnswer, lost, failed, elapsedS, clientRssMb };
 }
 
-async function connectVisitor(order: VisitorClientsOrder): Promise<Visitor> {
+/** Visitor n's address as the load balancer would report it (a header only: every byte stays on loopback). */
+const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+async function connectVisitor(order: VisitorClientsOrder, n: number): Promise<Visitor> {
+  const forwardedFor = { "x-forwarded-for": visitorAddress(n) };
   const response = await fetch(`${order.url}/api/widget/get`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...forwardedFor },
     body: JSON.stringify({ widgetID: order.widgetID }),
   });
-  const got = (await response.json()) as { data: WidgetGetResponse };
+  const got = (await response.json()) as { data: WidgetGetResponse | null; message: string };
+  if (!got.data) throw new Error(`widget/get refused visitor ${n}: ${got.message}`);
   const socket: Socket<VisitorServerEvents> = io(`${order.url}/visitor`, {
     path: "/socket.io",
     transports: ["websocket"],
     auth: { widgetID: order.widgetID, visitorToken: got.data.visitorToken },
+    extraHeaders: forwardedFor,
     forceNew: true,
   });
   const visitor: Visitor = {

@@ -21,6 +21,8 @@ async function main() {
         migrationsFolder,
         dataDir: path.join(config.dataDir, "db"),
         sharedBuffers: config.pgliteSharedBuffers,
+        // Beside main.js, as in the sources beside db/client.ts (build.mjs copies it).
+        workerPath: fileURLToPath(new URL("./db/pglite-worker.mjs", import.meta.url)),
       });
   const { buildApp } = await import("./app");
   const database = await opening;

@@ -1,9 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { vector } from "@electric-sql/pglite-pgvector";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
@@ -11,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PGliteInWorker } from "./pglite-in-worker";
 import * as schema from "./schema/index";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,9 +29,21 @@ export type DatabaseHandle = {
  * server is bundled, so main.ts passes the folder it ships beside instead.
  */
 const sourceMigrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** The embedded database's thread (plain JavaScript beside this file; the build copies it). */
+const sourceWorkerPath = new URL("./pglite-worker.mjs", import.meta.url);
+
+/**
+ * Every connection's HNSW search settings (pgvector): the scan keeps going until it has found
+ * enough of *one company's* rows, over 40 candidates. Set per connection rather than per query,
+ * so retrieval needs no transaction of its own (decision 011): a transaction holds the embedded
+ * database for every round trip between its statements.
+ */
+export const HNSW_EF_SEARCH = 40;
+const connectionSettings = { "hnsw.ef_search": String(HNSW_EF_SEARCH), "hnsw.iterative_scan": "relaxed_order" };
+const settingFlags = Object.entries(connectionSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
 
 export type OpenDatabaseOptions = { migrationsFolder?: string } & (
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File; sharedBuffers?: string }
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File; sharedBuffers?: string; workerPath?: string }
   | { kind: "postgres"; connectionString: string; maxConnections?: number }
 );
 
@@ -51,7 +62,11 @@ async function migratePostgresUnderLock(pool: pg.Pool, migrationsFolder: string)
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? sourceMigrationsFolder;
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+      options: settingFlags.join(" "),
+    });
     // An idle client's error (the server restarting) must not crash the process; the pool reconnects.
     pool.on("error", () => {});
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
@@ -63,22 +78,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-  const client = await PGlite.create({
+  const client = await PGliteInWorker.create({
+    workerPath: options.workerPath ?? sourceWorkerPath,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { vector, pg_trgm },
-    relaxedDurability: false,
     // PGlite's default 128 MB of shared buffers is most of an idle server's memory; 32 MB keeps
     // the embedded default under 250 MB resident, and the OS file cache still serves hot pages.
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers ?? "32MB"}`],
+    startParams: ["-c", `shared_buffers=${options.sharedBuffers ?? "32MB"}`, ...settingFlags],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // The driver calls only query, exec and transaction, which the worker's client answers.
+  const pglite = client as unknown as PGlite;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
     close: () => client.close(),
-    dumpDataDir: async () => (await client.dumpDataDir("none")) as Blob,
+    dumpDataDir: () => client.dumpDataDir(),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { RetrievedChunk, SourceType } from "@harbor/contract/knowledge";
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "../../db/client";
+import { type Database, HNSW_EF_SEARCH, queryRows } from "../../db/client";
 import type { Embedder } from "../embeddings/embedder";
 import { textQueryPlan } from "./build-text-query";
 import { questionConcepts } from "./support-thesaurus";
@@ -90,14 +90,9 @@ export function createRetriever(deps: {
       const configs = `{${plan.configs.join(",")}}`;
       const vectorLiteral = embedding ? `[${embedding.join(",")}]` : null;
 
-      const rows = await deps.db.transaction(async (tx) => {
-        // Let the HNSW scan keep going until enough of *this company's* rows are found.
-        // Both settings in one statement: on the embedded database every statement has a fixed cost.
-        await tx.execute(
-          sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(candidates, 40))}, true)`,
-        );
-        return queryRows<FusedRow>(
-          tx,
+      const search = (db: Pick<Database, "execute">) =>
+        queryRows<FusedRow>(
+          db,
           sql`
           with lexemes as (
             select distinct u.lexeme, x.concept
@@ -179,7 +174,16 @@ export function createRetriever(deps: {
           order by score desc, reference_id, position
           limit ${limit}`,
         );
-      });
+      // Every connection searches HNSW over HNSW_EF_SEARCH candidates and keeps going until it has
+      // this company's rows (db/client.ts); only a wider search needs a setting of its own, and so
+      // a transaction to scope it.
+      const rows =
+        candidates <= HNSW_EF_SEARCH
+          ? await search(deps.db)
+          : await deps.db.transaction(async (tx) => {
+              await tx.execute(sql`select set_config('hnsw.ef_search', ${String(candidates)}, true)`);
+              return search(tx);
+            });
       return rows.map((row) => ({
         chunkId: row.chunk_id,
         documentId: row.document_id,

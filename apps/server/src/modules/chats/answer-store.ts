@@ -1,14 +1,14 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { TokenUsage } from "../../ai/answer/answer-types";
 import type { Database } from "../../db/client";
 import { chatAnalyses, chats, knowledgeDocuments, type StoredReference, tokenUsage } from "../../db/schema/index";
-import { appendMessage, tokenUsageRows } from "./chats.repository";
+import { appendMessageSteps, tokenUsageRows } from "./chats.repository";
 
 /**
- * Everything an answered question leaves behind, written in one transaction: the answer
- * message, the chat's position in the inbox, the analysis entry, token usage and the cited
- * documents' times_used. One commit instead of five keeps the pipeline's overhead low on the
- * embedded database, and the inbox never shows an answer without its analysis.
+ * Everything an answered question leaves behind, written in one statement (data-modifying CTEs):
+ * the answer message, the chat's position in the inbox, the analysis entry, token usage and the
+ * cited documents' times_used. One statement is atomic, so the inbox never shows an answer without
+ * its analysis, and it holds the embedded database for a single round trip (decision 011).
  */
 export function createAnswerStore(db: Database) {
   return {
@@ -24,34 +24,42 @@ export function createAnswerStore(db: Database) {
       citedDocumentIds: string[];
     }) {
       const { companyId, chatId } = options;
-      return db.transaction(async (tx) => {
-        const message = await appendMessage(tx, {
-          companyId,
-          chatId,
-          message: options.text,
-          messageType: "answer",
-          senderRole: "ai",
-          messageData: options.messageData,
-          references: options.references,
-        });
-        await tx
-          .insert(chatAnalyses)
-          .values({ companyId, chatId, messageId: options.questionMessageId, ...options.analysis });
-        const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
-        if (usage.length > 0) await tx.insert(tokenUsage).values(usage);
-        if (options.citedDocumentIds.length > 0) {
-          await tx
-            .update(knowledgeDocuments)
-            .set({ timesUsed: sql`${knowledgeDocuments.timesUsed} + 1` })
-            .where(
-              and(
-                eq(knowledgeDocuments.companyId, companyId),
-                inArray(knowledgeDocuments.id, options.citedDocumentIds),
-              ),
-            );
-        }
-        return message;
+      const { inserted, touched } = appendMessageSteps(db, {
+        companyId,
+        chatId,
+        message: options.text,
+        messageType: "answer",
+        senderRole: "ai",
+        messageData: options.messageData,
+        references: options.references,
       });
+      const analysed = db.$with("analysed").as(
+        db
+          .insert(chatAnalyses)
+          .values({ companyId, chatId, messageId: options.questionMessageId, ...options.analysis })
+          .returning({ id: chatAnalyses.id }),
+      );
+      const steps: WithSubquery[] = [inserted, touched, analysed];
+      const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
+      if (usage.length > 0) {
+        steps.push(db.$with("counted").as(db.insert(tokenUsage).values(usage).returning({ id: tokenUsage.id })));
+      }
+      if (options.citedDocumentIds.length > 0) {
+        const cited = db
+          .update(knowledgeDocuments)
+          .set({ timesUsed: sql`${knowledgeDocuments.timesUsed} + 1` })
+          .where(
+            and(eq(knowledgeDocuments.companyId, companyId), inArray(knowledgeDocuments.id, options.citedDocumentIds)),
+          )
+          .returning({ id: knowledgeDocuments.id });
+        steps.push(db.$with("cited").as(cited));
+      }
+      const [message] = await db
+        .with(...steps)
+        .select()
+        .from(inserted);
+      if (!message) throw new Error("Answer insert returned no row");
+      return message;
     },
 
     /** The running summary and the tokens spent writing it, together. */

@@ -34,6 +34,19 @@ export type NewMessage = {
  * an answer runs it inside the transaction that writes everything the answer leaves behind.
  */
 export async function appendMessage(writer: Writer, message: NewMessage) {
+  const { inserted, touched } = appendMessageSteps(writer, message);
+  const [row] = await writer.with(inserted, touched).select().from(inserted);
+  if (!row) throw new Error("Message insert returned no row");
+  return row;
+}
+
+/**
+ * appendMessage's two steps as CTEs (`inserted`, the message; `touched`, its chat), for a caller
+ * that writes more in the same statement. One statement is atomic without a transaction: on the
+ * embedded database each statement, BEGIN and COMMIT has a fixed cost, and a transaction holds
+ * the database for every round trip between its statements (decision 011).
+ */
+export function appendMessageSteps(writer: Writer, message: NewMessage) {
   const inserted = writer.$with("inserted").as(
     writer
       .insert(chatMessages)
@@ -56,8 +69,6 @@ export async function appendMessage(writer: Writer, message: NewMessage) {
   );
   const isFromStaff = message.senderRole === "agent";
   const lastMessageAt = sql`(select created_at from inserted)`;
-  // One statement, so atomic without a transaction of its own: on the embedded database each
-  // statement (and BEGIN and COMMIT) has a fixed cost, and every visitor message pays it.
   const touched = writer.$with("touched").as(
     writer
       .update(chats)
@@ -65,9 +76,7 @@ export async function appendMessage(writer: Writer, message: NewMessage) {
       .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)))
       .returning({ id: chats.id }),
   );
-  const [row] = await writer.with(inserted, touched).select().from(inserted);
-  if (!row) throw new Error("Message insert returned no row");
-  return row;
+  return { inserted, touched };
 }
 
 export type UsagePurpose = "chat" | "playground" | "eval";
