@@ -3,6 +3,7 @@ import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget"
 import { useEffect, useRef } from "react";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
+import { ChatEnded } from "./chat-ended";
 import { ChatMessage } from "./chat-message";
 import type { ChatPrompt } from "./chat-prompt";
 import { byTime, type SessionState, type VisitorEventInput } from "./chat-session";
@@ -22,12 +23,17 @@ export type ChatActions = {
   sendEvent(event: VisitorEventInput, clientMessageID?: string): Promise<unknown>;
   raiseTicket(): void;
   startNewChat(): void;
+  /** Stops the answer being written (reset-answer). */
+  stopAnswer(): void;
+  /** Reopens the completed chat (continue-chat). */
+  continueChat(): Promise<unknown>;
+  sendTranscript(email: string): Promise<unknown>;
 };
 
 /**
  * The chat (spec part 2 §2.8, §4): header "Online - AI Expert", the opening messages, the
  * conversation with sent times, questions still sending, the answer being written with its two
- * phases, what to do next, and the composer.
+ * phases (which the visitor may stop), what to do next, and the composer.
  */
 export function ChatScreen({
   state,
@@ -46,10 +52,15 @@ export function ChatScreen({
   const messages = [...localMessages, ...state.messages].sort(byTime);
   const last = messages.at(-1);
   const { answer, chat } = state;
-  // From the stored question until the first phase arrives, the AI is already understanding it.
+  // From the stored question until the first phase arrives, the AI is already understanding it
+  // (unless the visitor stopped that answer).
   const phase =
     answer?.phase ??
-    (chat?.status === "open" && !chat.isCompleted && last?.messageType === "question" && last.senderRole === "customer"
+    (chat?.status === "open" &&
+    !chat.isCompleted &&
+    last?.messageType === "question" &&
+    last.senderRole === "customer" &&
+    last._id !== state.stoppedQuestionID
       ? "understanding"
       : null);
   const lastQuestion = state.messages.findLast((message) => message.messageType === "question")?.message ?? "";
@@ -105,9 +116,14 @@ export function ChatScreen({
               tone="ai"
               texts={answer?.text ? splitIntoBubbles(answer.text) : []}
               meta={
-                <span className="phase" role="status">
-                  {phase === "understanding" ? t.understandingQuestion : t.writingResponse}
-                </span>
+                <>
+                  <span className="phase" role="status">
+                    {phase === "understanding" ? t.understandingQuestion : t.writingResponse}
+                  </span>
+                  <button type="button" className="chip" onClick={actions.stopAnswer}>
+                    {t.stopAnswer}
+                  </button>
+                </>
               }
             />
           ) : null}
@@ -127,12 +143,12 @@ export function ChatScreen({
             />
           ) : null}
           {prompt === "ended" ? (
-            <section className="card center">
-              <p>{t.chatEnded}</p>
-              <button type="button" className="btn p" onClick={actions.startNewChat} data-autofocus>
-                {t.startNewChat}
-              </button>
-            </section>
+            <ChatEnded
+              messages={state.messages}
+              onStartNew={actions.startNewChat}
+              onContinue={actions.continueChat}
+              onSendTranscript={actions.sendTranscript}
+            />
           ) : null}
           <div ref={end} />
         </div>

@@ -1,10 +1,9 @@
-// @vitest-environment node
 import type { VisitorMessage } from "@harbor/contract/widget";
-import { io } from "socket.io-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeVisitorServer } from "../test/fake-visitor-server";
-import { type ChatSession, createChatSession, type VisitorSocket } from "./chat-session";
-import { SOCKET_PATH, VISITOR_NAMESPACE } from "./contract-constants";
+import { type ChatSession, createChatSession } from "./chat-session";
+import { VISITOR_NAMESPACE } from "./contract-constants";
+import { createVisitorSocket } from "./visitor-socket";
 
 let server: FakeVisitorServer;
 let url: string;
@@ -21,12 +20,11 @@ afterEach(async () => {
 });
 
 function start(chatID: string | null = null) {
-  const socket: VisitorSocket = io(`${url}${VISITOR_NAMESPACE}`, {
-    path: SOCKET_PATH,
-    transports: ["websocket"],
+  // The client the widget ships, through happy-dom's WebSocket (the `ws` package behind the browser's API).
+  const socket = createVisitorSocket({
     auth: { widgetID: "w1", visitorToken: "token-of-the-visitor" },
-    reconnectionDelay: 50,
-    reconnectionDelayMax: 100,
+    origin: url,
+    reconnectDelay: { min: 50, max: 100 },
   });
   const chatIDs: (string | null)[] = [];
   const incoming: VisitorMessage[] = [];
@@ -95,7 +93,7 @@ describe("chat session", () => {
     const held = session.getState().messages[0]?._id;
 
     // The connection drops; meanwhile an answer is written and the visitor asks again.
-    const disconnected = new Promise((resolve) => socket.once("disconnect", resolve));
+    const disconnected = new Promise((resolve) => socket.on("disconnect", resolve));
     for (const serverSocket of server.io.of(VISITOR_NAMESPACE).sockets.values()) serverSocket.conn.close();
     await disconnected;
     server.store(chatID, { message: "Answer written while away" });
@@ -184,6 +182,77 @@ describe("chat session", () => {
     expect(session.getState()).toMatchObject({ error: null, chat: null, messages: [] });
     expect(chatIDs).toEqual([chatID, null]);
     expect(server.chats.get(chatID)?.isCompleted).toBe(true);
+  });
+
+  it("stops the answer being written: its text goes, what is still on its way is not shown, the next question is answered", async () => {
+    server.autoAnswer = (question) => `About ${question}: it ships today.`;
+    server.answerPace = 80;
+    const { session } = start();
+    session.ask("Does it ship today?");
+    await vi.waitFor(() => expect(session.getState().answer?.text).toBe("About Does it ship to"));
+    const chatID = session.getState().chat?.chatID as string;
+    const questionID = session.getState().answer?.questionID as string;
+
+    await session.stopAnswer();
+    expect(session.getState()).toMatchObject({ answer: null, stoppedQuestionID: questionID });
+    expect(server.requests).toEqual([{ event: "reset-answer", chatID }]);
+    // Progress of the stopped answer that was already under way changes nothing.
+    server.io.of(VISITOR_NAMESPACE).to(chatID).emit("answer-chunk", { chatID, questionID, text: " late" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(session.getState().answer).toBeNull();
+    expect(texts(session)).toEqual(["Does it ship today?"]);
+
+    session.ask("And tomorrow?");
+    await vi.waitFor(() => expect(session.getState().answer?.phase).toBe("writing"));
+    await vi.waitFor(() =>
+      expect(texts(session)).toEqual(["Does it ship today?", "And tomorrow?", "About And tomorrow?: it ships today."]),
+    );
+  });
+
+  it("stops an answer before its first phase arrived (the question is stored, nothing streamed yet)", async () => {
+    const { session } = start();
+    session.ask("Quick one");
+    await vi.waitFor(() => expect(session.getState().messages).toHaveLength(1));
+    await session.stopAnswer();
+    expect(session.getState().stoppedQuestionID).toBe(session.getState().messages[0]?._id);
+    expect(server.requests.map((request) => request.event)).toEqual(["reset-answer"]);
+  });
+
+  it("continues a completed chat: the same chat reopens and takes the next question", async () => {
+    const { session, chatIDs } = start();
+    session.ask("Can I pay by invoice?");
+    await vi.waitFor(() => expect(session.getState().chat).not.toBeNull());
+    const chatID = session.getState().chat?.chatID as string;
+    await session.sendEvent({ event: "IS_RESOLVED" });
+    expect(session.getState().chat).toMatchObject({ isCompleted: true, resolved: true });
+
+    await session.continueChat();
+    expect(session.getState().chat).toMatchObject({ chatID, isCompleted: false, resolved: false });
+    expect(server.requests).toEqual([{ event: "continue-chat", chatID }]);
+    session.ask("And in instalments?");
+    await vi.waitFor(() =>
+      expect(texts(session)).toEqual(["Can I pay by invoice?", "IS_RESOLVED", "And in instalments?"]),
+    );
+    expect(server.chats.size).toBe(1);
+    expect(chatIDs).toEqual([chatID]);
+
+    // A chat the server no longer knows: its message, for the screen to show.
+    server.chats.delete(chatID);
+    await expect(session.continueChat()).rejects.toThrow("This chat does not exist.");
+  });
+
+  it("mails the conversation to the address given, and passes on the server's refusal", async () => {
+    const { session } = start();
+    session.ask("Please send me this");
+    await vi.waitFor(() => expect(session.getState().chat).not.toBeNull());
+    const chatID = session.getState().chat?.chatID as string;
+
+    await session.sendTranscript("dana@example.com");
+    expect(server.requests).toEqual([{ event: "send-ai-chat-history", chatID, email: "dana@example.com" }]);
+    server.transcriptFailure = "The transcript could not be sent. Please try again later.";
+    await expect(session.sendTranscript("dana@example.com")).rejects.toThrow(
+      "The transcript could not be sent. Please try again later.",
+    );
   });
 
   it("reports a refused connection (expired token) as final", async () => {

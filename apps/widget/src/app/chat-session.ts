@@ -1,16 +1,8 @@
-import type {
-  Ack,
-  AddEventAck,
-  AnswerPhase,
-  VisitorClientEvents,
-  VisitorServerEvents,
-} from "@harbor/contract/realtime";
+import type { Ack, AddEventAck, AnswerPhase, VisitorClientEvents } from "@harbor/contract/realtime";
 import type { VisitorAttachment, VisitorChat, VisitorMessage } from "@harbor/contract/widget";
-import type { Socket } from "socket.io-client";
 import { newClientId } from "./client-id";
 import { VISITOR_TYPING_MS } from "./contract-constants";
-
-export type VisitorSocket = Socket<VisitorServerEvents, VisitorClientEvents>;
+import type { VisitorSocket } from "./visitor-socket";
 
 export type ChatInfo = Omit<VisitorChat, "messages">;
 
@@ -35,6 +27,8 @@ export type SessionState = {
   messages: VisitorMessage[];
   pending: PendingMessage[];
   answer: StreamingAnswer | null;
+  /** The question whose answer the visitor stopped: whatever still comes of that answer is not shown. */
+  stoppedQuestionID: string | null;
   /** The name of the staff member typing, if one is. */
   agentTyping: string | null;
   /** The answer failed (chat-error) or the server refused this visitor: the error screen shows. */
@@ -51,6 +45,13 @@ const ACK_TIMEOUT_MS = 15_000;
 
 /** An ack, or null when none came (timed out, or the connection dropped first). */
 const answerOf = <R extends Ack<unknown>>(promise: Promise<R>): Promise<R | null> => promise.catch(() => null);
+
+/** What an ack carries; throws its message, or "" when no ack came (the screen says "Not sent."). */
+function dataOf<T>(answer: Ack<T> | null): T {
+  if (!answer) throw new Error("");
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.data;
+}
 
 /** Written order (ISO times compare as text); equal times keep their order, as sorting is stable. */
 export const byTime = (a: { timestamp: string }, b: { timestamp: string }) =>
@@ -79,6 +80,7 @@ export function createChatSession(options: {
     messages: [],
     pending: [],
     answer: null,
+    stoppedQuestionID: null,
     agentTyping: null,
     error: null,
     isRefused: false,
@@ -92,6 +94,8 @@ export function createChatSession(options: {
   };
   const ack = () => socket.timeout(ACK_TIMEOUT_MS);
   const isCurrent = (id: string | null) => id !== null && id === chatID;
+  /** Progress of an answer this chat shows (not one the visitor stopped). */
+  const isShown = (id: string, questionID: string) => isCurrent(id) && questionID !== state.stoppedQuestionID;
 
   /** Adds stored messages once each, in written order, and retires the pending copies they replace. */
   function store(incoming: VisitorMessage[]): VisitorMessage[] {
@@ -186,7 +190,7 @@ export function createChatSession(options: {
   });
   socket.on("disconnect", () => update({ isConnected: false }));
   socket.on("connect_error", (error) => {
-    // A refusal by the server is final (socket.io does not retry it); a network failure is retried.
+    // A refusal by the server is final (the socket does not retry it); a network failure is retried.
     if (!socket.active) update({ error: error.message, isRefused: true });
   });
 
@@ -200,17 +204,17 @@ export function createChatSession(options: {
     }
   });
   socket.on("answer-phase", ({ chatID: id, questionID, phase }) => {
-    if (!isCurrent(id)) return;
+    if (!isShown(id, questionID)) return;
     const text = state.answer?.questionID === questionID ? state.answer.text : "";
     update({ answer: { questionID, phase, text } });
   });
   socket.on("answer-chunk", ({ chatID: id, questionID, text }) => {
-    if (!isCurrent(id)) return;
+    if (!isShown(id, questionID)) return;
     const before = state.answer?.questionID === questionID ? state.answer.text : "";
     update({ answer: { questionID, phase: "writing", text: before + text } });
   });
   socket.on("answer-replace", ({ chatID: id, questionID, text }) => {
-    if (isCurrent(id)) update({ answer: { questionID, phase: "writing", text } });
+    if (isShown(id, questionID)) update({ answer: { questionID, phase: "writing", text } });
   });
   socket.on("agent-typing", ({ chatID: id, name, isTyping }) => {
     if (!isCurrent(id)) return;
@@ -262,11 +266,8 @@ export function createChatSession(options: {
       const id = chatID;
       if (!id) throw new Error("");
       const payload = { ...event, chatID: id, clientMessageID } as EventPayload;
-      const answer = await answerOf(ack().emitWithAck("add-event", payload));
-      // No answer at all: an empty message, and the screen says "Not sent." with a retry.
-      if (!answer) throw new Error("");
-      if (!answer.ok) throw new Error(answer.message);
-      store([answer.data.message]);
+      const added = dataOf(await answerOf(ack().emitWithAck("add-event", payload)));
+      store([added.message]);
       const chat = state.chat;
       if (chat && id === chatID) {
         const changes: Partial<Record<VisitorEventInput["event"], Partial<ChatInfo>>> = {
@@ -277,7 +278,39 @@ export function createChatSession(options: {
         };
         update({ chat: { ...chat, ...changes[event.event] } });
       }
-      return answer.data;
+      return added;
+    },
+
+    /**
+     * Stops the answer being written (reset-answer): its text goes at once and the visitor may ask
+     * again. The server does not store a stopped answer; if the stop never reaches it, the answer
+     * arrives as a stored message after all and shows then.
+     */
+    async stopAnswer() {
+      const id = chatID;
+      const questionID =
+        state.answer?.questionID ??
+        state.messages.findLast((message) => message.senderRole === "customer" && message.messageType === "question")
+          ?._id;
+      if (!id || !questionID) return;
+      update({ answer: null, stoppedQuestionID: questionID });
+      await answerOf(ack().emitWithAck("reset-answer", { chatID: id }));
+    },
+
+    /** Reopens the completed chat (continue-chat) so the visitor can ask more in it. */
+    async continueChat() {
+      const id = chatID;
+      if (!id) throw new Error("");
+      const { messages, ...chat } = dataOf(await answerOf(ack().emitWithAck("continue-chat", { chatID: id })));
+      if (id !== chatID) return;
+      update({ chat });
+      store(messages);
+    },
+
+    /** Mails the conversation to an address the visitor gives (send-ai-chat-history). */
+    async sendTranscript(email: string) {
+      if (!chatID) throw new Error("");
+      dataOf(await answerOf(ack().emitWithAck("send-ai-chat-history", { chatID, email })));
     },
 
     /** Leaves the chat (the server completes it); the next question starts a new one. */

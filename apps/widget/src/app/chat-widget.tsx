@@ -16,7 +16,6 @@ import { ChatScreen } from "./chat-screen";
 import { type ChatSession, createChatSession, type SessionState, type VisitorEventInput } from "./chat-session";
 import { chime } from "./chime";
 import { newClientId } from "./client-id";
-import { SOCKET_PATH, VISITOR_NAMESPACE } from "./contract-constants";
 import { CustomerForm } from "./customer-form";
 import { ErrorScreen } from "./error-screen";
 import { isEmbedded, listenToHost, tellHost } from "./frame-bridge";
@@ -46,6 +45,7 @@ const NO_SESSION: SessionState = {
   messages: [],
   pending: [],
   answer: null,
+  stoppedQuestionID: null,
   agentTyping: null,
   error: null,
   isRefused: false,
@@ -60,6 +60,9 @@ function focusScreen() {
   const isFinePointer = window.matchMedia?.("(pointer: fine)").matches;
   document.querySelector<HTMLElement>(isFinePointer ? "[data-autofocus]" : "h1")?.focus({ preventScroll: true });
 }
+
+/** After the pressed button went away (Stop, Continue Chat), once the screen shows what replaced it. */
+const refocus = () => requestAnimationFrame(focusScreen);
 
 /** A message shown only in this browser (a suggested question's answer, the nudge): never stored. */
 const localMessage = (senderRole: "customer" | "ai", message: string, messageType: string): VisitorMessage => ({
@@ -77,7 +80,7 @@ const localMessage = (senderRole: "customer" | "ai", message: string, messageTyp
 
 /**
  * The widget once its settings are known: the visitor's screens (spec part 2 §2.8) and the chat
- * flow (§4). The realtime client (socket.io, a separate download) is loaded and connected only when
+ * flow (§4). The realtime client (visitor-socket.ts, a separate download) is loaded and connected only when
  * the visitor starts to talk, or at once when a chat is under way.
  */
 export function ChatWidget({
@@ -116,14 +119,9 @@ export function ChatWidget({
   };
 
   const connect = () => {
-    sessionPromise.current ??= import("socket.io-client").then(({ io }) => {
+    sessionPromise.current ??= import("./visitor-socket").then(({ createVisitorSocket }) => {
       const created = createChatSession({
-        socket: io(VISITOR_NAMESPACE, {
-          path: SOCKET_PATH,
-          // The server speaks websocket only (docs/decisions/008).
-          transports: ["websocket"],
-          auth: { widgetID: boot.widgetID, visitorToken: boot.visitorToken },
-        }),
+        socket: createVisitorSocket({ auth: { widgetID: boot.widgetID, visitorToken: boot.visitorToken } }),
         chatID: boot.chatID,
         onChatChange: (chatID) => storage.set({ chatID }),
         onIncoming: () => {
@@ -196,10 +194,11 @@ export function ChatWidget({
     return () => clearTimeout(timer);
   }, [isOpen]);
 
-  // A finished chat is not continued from home: forgotten there, the next page view starts clean.
+  // A finished chat may be continued during this page view (Continue Chat reopens it); the next
+  // page view starts clean, without connecting for it.
   useEffect(() => {
-    if (screen === "home" && state.chat?.isCompleted) void session?.restart();
-  }, [screen, state.chat, session]);
+    if (state.chat) storage.set({ chatID: state.chat.isCompleted ? null : state.chat.chatID });
+  }, [state.chat, storage]);
 
   // The pre-chat details go with the chat as soon as it exists.
   useEffect(() => {
@@ -238,6 +237,8 @@ export function ChatWidget({
   }
 
   function showSuggested(question: SuggestedQuestion) {
+    // A finished chat is left: the suggested answer starts the conversation afresh.
+    if (state.chat?.isCompleted) void session?.restart();
     setLocalMessages((messages) => [
       ...messages,
       localMessage("customer", question.question, "question"),
@@ -265,6 +266,18 @@ export function ChatWidget({
     const answer = await sendEvent({ event: "RAISE_TICKET", form }, clientMessageID);
     setTicket(answer.ticket);
     setScreen("ticket-sent");
+  }
+
+  /** Back into the chat; a completed one is reopened first (continue-chat). */
+  async function continueChat() {
+    if (state.chat?.isCompleted) await session?.continueChat();
+    setScreen("chat");
+    refocus();
+  }
+
+  function stopAnswer() {
+    void session?.stopAnswer();
+    refocus();
   }
 
   const upload = (file: File) => widgetApi.upload({ widgetID: boot.widgetID, visitorToken: boot.visitorToken, file });
@@ -320,21 +333,21 @@ export function ChatWidget({
             sendEvent,
             raiseTicket: () => setScreen("ticket"),
             startNewChat: restart,
+            stopAnswer,
+            continueChat,
+            sendTranscript: (email) => connect().then((current) => current.sendTranscript(email)),
           }}
         />
       );
     }
     return (
       <HomeScreen
-        canContinue={
-          (state.chat ? !state.chat.isCompleted : false) ||
-          localMessages.some((message) => message.messageType !== "nudge")
-        }
+        canContinue={state.chat !== null || localMessages.some((message) => message.messageType !== "nudge")}
         nudges={localMessages.filter((message) => message.messageType === "nudge")}
         onAsk={ask}
         onTyping={() => void connect()}
         onSuggested={showSuggested}
-        onContinue={() => setScreen("chat")}
+        onContinue={continueChat}
       />
     );
   }

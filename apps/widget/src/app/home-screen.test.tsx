@@ -56,6 +56,26 @@ describe("HomeScreen", () => {
     expect(screen.queryByRole("button", { name: /Track your order/ })).toBeNull();
   });
 
+  it("says why Continue Chat could not reopen the chat, and lets the visitor try again", async () => {
+    const onContinue = vi.fn().mockRejectedValueOnce(new Error("This chat does not exist.")).mockResolvedValue(null);
+    renderInWidget(
+      <HomeScreen
+        canContinue
+        nudges={[]}
+        onAsk={vi.fn()}
+        onTyping={vi.fn()}
+        onSuggested={vi.fn()}
+        onContinue={onContinue}
+      />,
+      { widget: publicWidget() },
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Continue Chat" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("This chat does not exist.");
+    await userEvent.click(screen.getByRole("button", { name: "Continue Chat" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(onContinue).toHaveBeenCalledTimes(2);
+  });
+
   it("outside active hours says so and offers WhatsApp with a greeting ready", () => {
     showHome(publicWidget({ isWithinActiveHours: false, showHandoffWhenInactive: true }));
     expect(screen.getByRole("heading", { name: "We're away right now" })).toBeTruthy();

@@ -3,7 +3,9 @@ import { useState } from "react";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import { Composer } from "./composer";
+import { FailureNote } from "./failure-note";
 import { Icon } from "./icon";
+import { useAction } from "./use-action";
 import { whatsAppLink } from "./whatsapp-link";
 import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
@@ -15,7 +17,8 @@ const hasOrderPortal = (widget: PublicWidget) =>
 /**
  * Home (spec part 2 §2.8): the greeting and opening messages, the portal's common questions (a
  * question with follow-ups opens them) and links, order cards when the shop portal is on, a notice
- * outside active hours, and the ask box with Continue Chat when a chat is under way.
+ * outside active hours, and the ask box with Continue Chat when there is a chat to go back to (a
+ * completed one is reopened).
  */
 export function HomeScreen({
   canContinue,
@@ -31,12 +34,13 @@ export function HomeScreen({
   /** The visitor started typing: a good moment to open the realtime channel. */
   onTyping(): void;
   onSuggested(question: SuggestedQuestion): void;
-  onContinue(): void;
+  onContinue(): unknown;
 }) {
   const t = useTexts();
   const { widget } = useWidget();
   const portal = widget.selfServicePortal;
   const [parent, setParent] = useState<string | null>(null);
+  const { isBusy, failure, run } = useAction();
   const questions = portal.isActive ? portal.suggestedQuestions : [];
   const shown = questions.filter((question) => question.category === parent);
   const { agent } = widget.handoff;
@@ -78,9 +82,12 @@ export function HomeScreen({
         )}
         <Bubbles tone="ai" texts={[...widget.openingMessages, ...nudges.map((nudge) => nudge.message)]} />
         {canContinue ? (
-          <button type="button" className="btn p" onClick={onContinue}>
-            {t.continueChat}
-          </button>
+          <>
+            <button type="button" className="btn p" disabled={isBusy} onClick={() => run(async () => onContinue())}>
+              {t.continueChat}
+            </button>
+            <FailureNote failure={failure} />
+          </>
         ) : null}
         {shown.length > 0 ? (
           <section>

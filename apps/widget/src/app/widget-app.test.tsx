@@ -83,6 +83,90 @@ describe("the widget app", () => {
     view.unmount();
   });
 
+  it("stops an answer being written: its text goes, the keyboard returns to the message box, and the next question is answered", async () => {
+    server.answerPace = 150;
+    const view = await openWidget(publicWidget());
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "How long does delivery take?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    // The fake server streams the answer in two halves.
+    const answer = "Standard delivery takes two to three working days.";
+    const firstHalf = answer.slice(0, Math.ceil(answer.length / 2));
+    await vi.waitFor(() => expect(screen.getByText(firstHalf)).toBeTruthy(), { timeout: 2000 });
+    expect(screen.getByRole("status").textContent).toBe("Writing a response");
+
+    await userEvent.click(screen.getByRole("button", { name: "Stop answering" }));
+    expect(screen.queryByText(firstHalf)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Stop answering" })).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Your message" })));
+    const chatID = [...server.chats.keys()][0] as string;
+    await vi.waitFor(() => expect(server.requests).toEqual([{ event: "reset-answer", chatID }]));
+    // The rest of that answer never comes, nor does the question to rate it.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByText(/Standard delivery/)).toBeNull();
+    expect(screen.queryByText("Did this resolve your question?")).toBeNull();
+
+    server.answerPace = 10;
+    const again = screen.getByRole("textbox", { name: "Your message" });
+    fireEvent.change(again, { target: { value: "And to Belgium?" } });
+    fireEvent.keyDown(again, { key: "Enter" });
+    expect(await screen.findByText("Did this resolve your question?")).toBeTruthy();
+    expect(screen.getByText(answer)).toBeTruthy();
+    expect(server.chats.get(chatID)?.messages.map((m) => m.message)).toEqual([
+      "How long does delivery take?",
+      "And to Belgium?",
+      answer,
+    ]);
+    view.unmount();
+  });
+
+  it("after 'Yes, thank you' mails the conversation, and Continue Chat reopens the chat, at its end and from home", async () => {
+    const widget = publicWidget();
+    widget.workflows.feedback.isActive = false;
+    const view = await openWidget(widget);
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "Can I pay by invoice?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await userEvent.click(await screen.findByRole("button", { name: "Yes, thank you" }));
+    expect(await screen.findByText("This chat has ended.")).toBeTruthy();
+    const chatID = [...server.chats.keys()][0] as string;
+    // Remembered for this page view only: the next one starts clean.
+    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}").chatID).toBeNull();
+
+    const email = screen.getByLabelText(/E-mail/);
+    await userEvent.type(email, "dana@example");
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(screen.getByText("Enter a valid e-mail address")).toBeTruthy();
+    await userEvent.type(email, ".com");
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect((await screen.findByRole("status")).textContent).toBe("We sent this conversation to dana@example.com.");
+    expect(server.requests).toEqual([{ event: "send-ai-chat-history", chatID, email: "dana@example.com" }]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Continue Chat" }));
+    const reopened = await screen.findByRole("textbox", { name: "Your message" });
+    await vi.waitFor(() => expect(document.activeElement).toBe(reopened));
+    expect(screen.queryByText("This chat has ended.")).toBeNull();
+    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}").chatID).toBe(chatID);
+    fireEvent.change(reopened, { target: { value: "And in instalments?" } });
+    fireEvent.keyDown(reopened, { key: "Enter" });
+    await userEvent.click(await screen.findByRole("button", { name: "Yes, thank you" }));
+    await screen.findByText("This chat has ended.");
+
+    // Home offers the finished chat too; Continue Chat reopens it there as well.
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Continue Chat" }));
+    expect(await screen.findByRole("textbox", { name: "Your message" })).toBeTruthy();
+    expect(screen.getByText("And in instalments?")).toBeTruthy();
+    expect(server.requests.map((request) => request.event)).toEqual([
+      "send-ai-chat-history",
+      "continue-chat",
+      "continue-chat",
+    ]);
+    expect(server.chats.size).toBe(1);
+    expect(server.chats.get(chatID)?.isCompleted).toBe(false);
+    view.unmount();
+  });
+
   it("hands off after 'No, I need help': WhatsApp with the chat's summary, or a ticket with its confirmation", async () => {
     const view = await openWidget(publicWidget());
     const box = await screen.findByRole("textbox", { name: "Your message" });

@@ -34,6 +34,7 @@ export const en = {
   retry: "Retry",
   understandingQuestion: "Understanding question",
   writingResponse: "Writing a response",
+  stopAnswer: "Stop answering",
   agentTyping: (name: string) => `${name} is typing…`,
   typingNudge: "Still typing? Hit send when you're ready.",
   attachFiles: "Attach files",
@@ -55,6 +56,8 @@ export const en = {
   sendRating: "Send rating",
   chatEnded: "This chat has ended.",
   startNewChat: "Start new chat",
+  emailTranscript: "Email me this conversation",
+  transcriptSent: (email: string) => `We sent this conversation to ${email}.`,
 
   handoffTitle: "Talk to a person",
   handoffWait: "A team member will reply in this chat.",

@@ -34,6 +34,7 @@ export const he: Catalogue = {
   retry: "לנסות שוב",
   understandingQuestion: "מבין את השאלה",
   writingResponse: "כותב תשובה",
+  stopAnswer: "עצירת התשובה",
   agentTyping: (name) => `${name} מקליד/ה…`,
   typingNudge: "עדיין מקלידים? לחצו על שליחה כשתסיימו.",
   attachFiles: "צירוף קבצים",
@@ -55,6 +56,8 @@ export const he: Catalogue = {
   sendRating: "שליחת הדירוג",
   chatEnded: "הצ'אט הסתיים.",
   startNewChat: "התחלת צ'אט חדש",
+  emailTranscript: "שלחו לי את השיחה באימייל",
+  transcriptSent: (email) => `שלחנו את השיחה אל ${email}.`,
 
   handoffTitle: "שיחה עם נציג",
   handoffWait: "נציג מהצוות יענה לכם בצ'אט הזה.",

@@ -31,6 +31,7 @@ export const nl: Catalogue = {
   retry: "Opnieuw proberen",
   understandingQuestion: "Vraag begrijpen",
   writingResponse: "Antwoord schrijven",
+  stopAnswer: "Stop met antwoorden",
   agentTyping: (name) => `${name} is aan het typen…`,
   typingNudge: "Nog aan het typen? Druk op versturen als je klaar bent.",
   attachFiles: "Bestanden bijvoegen",
@@ -52,6 +53,8 @@ export const nl: Catalogue = {
   sendRating: "Beoordeling versturen",
   chatEnded: "Deze chat is beëindigd.",
   startNewChat: "Nieuwe chat starten",
+  emailTranscript: "Mail me dit gesprek",
+  transcriptSent: (email) => `We hebben dit gesprek naar ${email} gestuurd.`,
 
   handoffTitle: "Praat met een medewerker",
   handoffWait: "Een teamlid antwoordt in deze chat.",

@@ -16,11 +16,19 @@ export class FakeVisitorServer {
   joins: { chatID: string; afterMessageID?: string }[] = [];
   questions: string[] = [];
   events: Parameters<VisitorClientEvents["add-event"]>[0][] = [];
+  /** reset-answer, continue-chat and send-ai-chat-history as they arrived. */
+  requests: { event: string; chatID: string; email?: string }[] = [];
+  /** Set to refuse the next transcript, as the server does when the mail cannot go. */
+  transcriptFailure: string | null = null;
   /** Set to hold the next ask-question's ack back (the connection drops before it is sent). */
   swallowNextAck = false;
   refusal: string | null = null;
   /** When set, each question is answered like the AI does: two phases, streamed text, the stored answer. */
   autoAnswer: ((question: string) => string) | null = null;
+  /** Milliseconds between the answer's steps (phases, text, stored answer). */
+  answerPace = 10;
+  /** The steps still to come of the answer being written, per chat (reset-answer cancels them). */
+  private answering = new Map<string, ReturnType<typeof setTimeout>[]>();
   private counter = 0;
 
   constructor() {
@@ -73,10 +81,20 @@ export class FakeVisitorServer {
 
   private answer(chatID: string, questionID: string, text: string) {
     const room = this.io.of(VISITOR_NAMESPACE).to(chatID);
-    setTimeout(() => room.emit("answer-phase", { chatID, questionID, phase: "understanding" }), 10);
-    setTimeout(() => room.emit("answer-phase", { chatID, questionID, phase: "writing" }), 20);
-    setTimeout(() => room.emit("answer-chunk", { chatID, questionID, text }), 30);
-    setTimeout(() => this.say(chatID, { message: text }), 40);
+    const steps = [
+      () => room.emit("answer-phase", { chatID, questionID, phase: "understanding" }),
+      () => room.emit("answer-phase", { chatID, questionID, phase: "writing" }),
+      () => room.emit("answer-chunk", { chatID, questionID, text: text.slice(0, Math.ceil(text.length / 2)) }),
+      () => room.emit("answer-chunk", { chatID, questionID, text: text.slice(Math.ceil(text.length / 2)) }),
+      () => {
+        this.answering.delete(chatID);
+        this.say(chatID, { message: text });
+      },
+    ];
+    this.answering.set(
+      chatID,
+      steps.map((step, index) => setTimeout(step, (index + 1) * this.answerPace)),
+    );
   }
 
   private serve(socket: ServerSocket<VisitorClientEvents, VisitorServerEvents>) {
@@ -150,6 +168,25 @@ export class FakeVisitorServer {
     socket.on("restart-chat", ({ chatID }, ack) => {
       const chat = this.chats.get(chatID);
       if (chat) chat.isCompleted = true;
+      ack({ ok: true, data: null });
+    });
+    socket.on("reset-answer", ({ chatID }, ack) => {
+      this.requests.push({ event: "reset-answer", chatID });
+      for (const timer of this.answering.get(chatID) ?? []) clearTimeout(timer);
+      this.answering.delete(chatID);
+      ack({ ok: true, data: null });
+    });
+    socket.on("continue-chat", ({ chatID }, ack) => {
+      this.requests.push({ event: "continue-chat", chatID });
+      const chat = this.chats.get(chatID);
+      if (!chat) return ack({ ok: false, message: "This chat does not exist." });
+      Object.assign(chat, { isCompleted: false, resolved: false });
+      void socket.join(chatID);
+      ack({ ok: true, data: { ...chat, messages: [...chat.messages] } });
+    });
+    socket.on("send-ai-chat-history", ({ chatID, email }, ack) => {
+      this.requests.push({ event: "send-ai-chat-history", chatID, email });
+      if (this.transcriptFailure) return ack({ ok: false, message: this.transcriptFailure });
       ack({ ok: true, data: null });
     });
   }

@@ -99,6 +99,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
     messages: [],
     pending: [],
     answer: null,
+    stoppedQuestionID: null,
     agentTyping: null,
     error: null,
     isRefused: false,
