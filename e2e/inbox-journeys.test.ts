@@ -21,13 +21,13 @@ describe("inbox journeys", () => {
   it("staff open a sample chat, read the AI's answer and its source, resolve it and find it under Resolved", async () => {
     const api = apiClient(server);
     const { cookie } = await api.signUp("owner@inbox-shop.example");
-    // Sample chats are answered in the background after sign-up.
+    // Sample chats are answered in the background after sign-up; the showcase chat comes last.
     await expect
       .poll(
         async () =>
           (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
       )
-      .toBe(4);
+      .toBe(5);
 
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.goto(`${server.url}/inbox`);
@@ -73,7 +73,7 @@ describe("inbox journeys", () => {
         async () =>
           (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
       )
-      .toBe(4);
+      .toBe(5);
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     const other = await pageSignedInAs({ browser, url: server.url, cookie });
     for (const each of [page, other]) {
@@ -115,6 +115,86 @@ describe("inbox journeys", () => {
     await other.context().close();
   });
 
+  it("a newcomer opens the showcase sample chat: order card, subscriptions, forms and sources; events stay hidden", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@showcase-shop.example");
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
+      )
+      .toBe(5);
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/inbox`);
+    const list = page.getByRole("region", { name: "Chats" });
+    await expect.poll(() => list.getByText("Sophie Laurent").first().isVisible()).toBe(true);
+    await list.getByText("Sophie Laurent").first().click();
+    const log = page.getByRole("region", { name: "Chat" }).getByRole("log", { name: "Messages" });
+    const card = log.getByTestId("order-card");
+    await expect.poll(() => card.isVisible()).toBe(true);
+
+    expect(await card.getByText("Order #1058").isVisible()).toBe(true);
+    expect(await card.getByText("Payment: partially refunded").isVisible()).toBe(true);
+    for (const status of ["Delivered", "In transit", "Processing", "Refunded"]) {
+      expect(await card.getByText(status, { exact: true }).isVisible(), status).toBe(true);
+    }
+    expect(await card.getByRole("link", { name: /Track 3SHRB1058001/ }).getAttribute("href")).toBe(
+      "https://shop.example/apps/track/3SHRB1058001",
+    );
+
+    const subscriptions = log.getByRole("list", { name: "Subscriptions" });
+    expect(await subscriptions.getByText("2 x €18.50").isVisible()).toBe(true);
+    expect(await subscriptions.getByText("Every 2 weeks").isVisible()).toBe(true);
+    expect(await subscriptions.getByText("Every 1 month").isVisible()).toBe(true);
+
+    const forms = log.getByTestId("form-message");
+    expect(await forms.count()).toBe(3);
+    expect(await forms.nth(0).getByText("Before we start").isVisible()).toBe(true);
+    expect(await forms.nth(0).getByText("sophie.laurent@example.com").isVisible()).toBe(true);
+    expect(await forms.nth(1).getByText("Earliest: today").isVisible()).toBe(true);
+    expect(await forms.nth(2).getByText("Every 2 months").isVisible()).toBe(true);
+
+    expect(await log.getByRole("list", { name: "Choices offered" }).getByRole("listitem").count()).toBe(3);
+    expect(await log.getByRole("link", { name: /Shipping and delivery/ }).isVisible()).toBe(true);
+    expect(await log.getByRole("link", { name: /Open the customer portal/ }).isVisible()).toBe(true);
+    // Every picture (inline, so no network is needed) loaded, under the dashboard's CSP.
+    const product = log.getByRole("img", { name: "Picture of Hand burr grinder" });
+    expect(await product.isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        log
+          .locator("img")
+          .evaluateAll((images) =>
+            images.every(
+              (image) => (image as HTMLImageElement).naturalWidth > 0 && !image.hasAttribute("data-fallback"),
+            ),
+          ),
+      )
+      .toBe(true);
+    expect(await log.locator("img").count()).toBe(7);
+
+    // Events are not chat (spec part 1 §2).
+    for (const hidden of [
+      "Looked up order #1058 in Shopify",
+      "Signed in to the customer portal",
+      "Subscription is active",
+      "confirmation sent to",
+      "Yes, thank you",
+    ]) {
+      expect(await log.getByText(hidden).count(), hidden).toBe(0);
+    }
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    // On a phone the order card fits the screen.
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => card.isVisible()).toBe(true);
+    await card.scrollIntoViewIfNeeded();
+    const box = await card.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    expect(await card.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await page.context().close();
+  });
+
   it("on a phone the list and the chat take the screen in turn", async () => {
     const api = apiClient(server);
     const { cookie } = await api.signUp("owner@phone-shop.example");
@@ -123,7 +203,7 @@ describe("inbox journeys", () => {
         async () =>
           (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
       )
-      .toBe(4);
+      .toBe(5);
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/inbox`);

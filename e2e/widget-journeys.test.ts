@@ -59,7 +59,7 @@ async function workspaceWithWidget(email: string) {
         (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie: owner.cookie, body: {} })).body.data
           .totalCount,
     )
-    .toBe(4);
+    .toBe(5);
   const settings = await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie });
   return { api, owner, widgetID: settings.body.data.widgetID };
 }

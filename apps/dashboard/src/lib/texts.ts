@@ -208,6 +208,10 @@ export const texts = {
       every: (count: number, unit: string) => `Every ${count} ${unit}${count > 1 ? "s" : ""}`,
       quantityPrice: (quantity: number, price: string) => `${quantity} x ${price}`,
       nextCharge: (date: string) => `Next charge ${date}`,
+      earliestDate: (date: string) => `Earliest: ${date}`,
+      today: "today",
+      customerPortal: "Customer portal",
+      openCustomerPortal: "Open the customer portal",
     },
     summary: {
       region: "Chat summary",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatStatusDisplay } from "./chat-status";
-import { formatListTime } from "./list-time";
+import { formatDay, formatListTime } from "./list-time";
 import { cutSummary } from "./summary-cut";
 
 describe("formatListTime", () => {
@@ -15,6 +15,14 @@ describe("formatListTime", () => {
   });
   it("shows older days as day and month", () => {
     expect(formatListTime(new Date(2025, 10, 12, 10).toISOString(), now)).toBe("12 Nov");
+  });
+});
+
+describe("formatDay", () => {
+  it("shows a moment's day, a bare calendar day as that day, and an unreadable date as it came", () => {
+    expect(formatDay("2025-11-10T10:00:00.000Z")).toBe("10 Nov 2025");
+    expect(formatDay("2025-11-21")).toBe("21 Nov 2025");
+    expect(formatDay("soon")).toBe("soon");
   });
 });
 

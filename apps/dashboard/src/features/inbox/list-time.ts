@@ -31,9 +31,20 @@ export function formatMessageTime(value: string): string {
 }
 
 const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+const CALENDAR_DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
-/** A date on order cards and subscriptions: "12 Nov 2025"; an unreadable date as it came. */
+/**
+ * A date on order cards and subscriptions: "12 Nov 2025"; an unreadable date as it came. A bare
+ * calendar day ("2025-11-21", a next charge date) is that day everywhere: JavaScript reads it as
+ * UTC midnight, which west of Greenwich would show the day before.
+ */
 export function formatDay(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : DAY_FORMAT.format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? CALENDAR_DAY_FORMAT.format(date) : DAY_FORMAT.format(date);
 }

@@ -26,18 +26,36 @@ const answerBubblesSchema = z.object({
   bubbles: z.array(z.object({ message: z.string(), value: z.string().nullish() })),
 });
 
+const formValue = z.union([z.string(), z.number(), z.boolean()]).nullish();
+export type FormValue = z.infer<typeof formValue>;
+
 const formSchema = z.object({
   title: text,
   description: text,
   fields: z
-    .array(z.object({ key: z.string(), title: z.string(), fieldType: text, required: z.boolean().nullish() }))
+    .array(
+      z.object({
+        key: z.string(),
+        title: z.string(),
+        fieldType: text,
+        required: z.boolean().nullish(),
+        /** The earliest date a date field takes; its shape is not pinned down, so only a date text is used. */
+        minDates: z.unknown().optional(),
+      }),
+    )
     .nullish(),
+  /** The values as the widget stores its pre-chat and ticket forms: by key, without field definitions. */
+  values: z.record(z.string(), formValue).nullish(),
 });
 
-/** The values a visitor sent with a form. */
+/** The values a visitor sent with a form (spec part 1 §3: dataModel, fields with key). */
 const dataModelSchema = z.object({
-  fields: z.array(z.object({ key: z.string(), value: z.union([z.string(), z.number(), z.boolean()]).nullish() })),
+  fields: z.array(z.object({ key: z.string(), value: formValue })),
 });
+
+/** A link to the shop's customer portal, where the customer manages orders and subscriptions. */
+const customerPortalSchema = z.object({ url: z.string(), title: text, description: text });
+export type CustomerPortal = z.infer<typeof customerPortalSchema>;
 
 const orderItemSchema = z.object({ title: z.string(), variantTitle: text, imageSrc: text });
 export type OrderItem = z.infer<typeof orderItemSchema>;
@@ -89,6 +107,7 @@ export function readMessageData(data: Record<string, unknown>) {
     answerBubbles: read(answerBubblesSchema, data.answerBubbles),
     form: read(formSchema, data.form),
     dataModel: read(dataModelSchema, data.dataModel),
+    customerPortal: read(customerPortalSchema, data.customerPortal),
     order: read(orderCardSchema, responseFields?.order),
     // One broken subscription does not hide the others.
     subscriptions: (recharge?.subscriptions ?? []).flatMap((item) => {
@@ -98,7 +117,49 @@ export function readMessageData(data: Record<string, unknown>) {
   };
 }
 
-export type FulfillmentDisplay = "processing" | "shipped" | "in_transit" | "out_for_delivery" | "delivered" | "failed";
+type MessageData = ReturnType<typeof readMessageData>;
+
+export type FormEntry = {
+  key: string;
+  title: string;
+  value: FormValue;
+  fieldType: string | null;
+  minDate: string | null;
+};
+
+const titleOfKey = (key: string) => {
+  const words = key.replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * A form's fields, each with the value sent for it. A form stored without field definitions (the
+ * widget's pre-chat and ticket forms keep only `values`) lists those values under their keys.
+ */
+export function formEntries(form: NonNullable<MessageData["form"]>, dataModel: MessageData["dataModel"]): FormEntry[] {
+  const values = new Map<string, FormValue>(Object.entries(form.values ?? {}));
+  for (const field of dataModel?.fields ?? []) values.set(field.key, field.value);
+  const fields = form.fields ?? [];
+  if (fields.length === 0) {
+    return [...values].map(([key, value]) => ({ key, title: titleOfKey(key), value, fieldType: null, minDate: null }));
+  }
+  return fields.map((field) => ({
+    key: field.key,
+    title: field.title,
+    value: values.get(field.key) ?? null,
+    fieldType: field.fieldType ?? null,
+    minDate: typeof field.minDates === "string" ? field.minDates : null,
+  }));
+}
+
+export type FulfillmentDisplay =
+  | "processing"
+  | "shipped"
+  | "in_transit"
+  | "out_for_delivery"
+  | "delivered"
+  | "failed"
+  | "refund";
 
 const SHIPMENT_FIRST = new Set(["in_transit", "out_for_delivery", "delivered"]);
 const FAILED = new Set(["cancelled", "failure", "error"]);
@@ -110,6 +171,7 @@ export function fulfillmentDisplay(fulfillment: Fulfillment): FulfillmentDisplay
   const status = fulfillment.status ?? shipment;
   if (FAILED.has(status)) return "failed";
   if (status === "delivered") return "delivered";
+  if (status === "refund") return "refund";
   if (["open", "success", "attempted_delivery", "in_transit", "out_for_delivery"].includes(status)) return "shipped";
   return "processing";
 }

@@ -27,6 +27,8 @@ describe("sample chats of a new workspace", () => {
       ["demo-visitor-2", "open", true, false, true],
       ["demo-visitor-3", "ticket", false, true, false],
       ["demo-visitor-4", "open", false, false, true],
+      // The showcase chat (demo-showcase-chat.test.ts): resolved by the shopper, read.
+      ["demo-visitor-showcase", "open", true, false, true],
     ]);
     const first = rows[0];
     const messages = await h.db
@@ -52,6 +54,6 @@ describe("sample chats of a new workspace", () => {
       pipeline: h.app.services.pipeline,
     });
     await seeder.seed(owner.companyId);
-    expect(await companyChats()).toHaveLength(4);
+    expect(await companyChats()).toHaveLength(5);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import { chats } from "../../db/schema/index";
 import type { DemoContentSeeder } from "../companies/demo-content";
 import type { ChatsRepository } from "./chats.repository";
+import { seedShowcaseChat } from "./demo-showcase-chat";
 
 type DemoChat = {
   visitorId: string;
@@ -17,7 +18,8 @@ type DemoChat = {
 /**
  * A new workspace's inbox is not empty: a few visitors' questions, answered by the real pipeline
  * from the demo help articles (so what a newcomer reads is what the AI really says), in the
- * states the inbox shows: unread, resolved, flagged, a raised ticket, a Dutch visitor.
+ * states the inbox shows: unread, resolved, flagged, a raised ticket, a Dutch visitor. A fifth,
+ * the showcase chat (demo-showcase-chat.ts), holds one message of every type the inbox renders.
  */
 const DEMO_CHATS: DemoChat[] = [
   {
@@ -80,6 +82,8 @@ export function createDemoChatsSeeder(deps: {
           })
           .where(and(eq(chats.id, chat.id), eq(chats.companyId, companyId)));
       }
+      // Last, so a workspace with five sample chats has all of them.
+      await seedShowcaseChat({ db: deps.db, chats: deps.chats, companyId });
     },
   };
 }

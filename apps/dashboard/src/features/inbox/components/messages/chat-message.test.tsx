@@ -1,6 +1,6 @@
 import type { ChatMessage as Message } from "@harbor/contract/chat";
 import { MantineProvider } from "@mantine/core";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { cssVariablesResolver, theme } from "../../../../app/theme";
 import { chatMessage } from "../../test-fixtures";
@@ -197,6 +197,128 @@ describe("ChatMessage", () => {
     expect(within(items[1] as HTMLElement).getByText("1 x XYZ3")).toBeTruthy();
     expect(within(items[1] as HTMLElement).getByText("Every 1 month")).toBeTruthy();
     expect(screen.queryByTestId("order-card")).toBeNull();
+  });
+
+  it("shows the values of a form stored the widget's way (values by key, no field definitions)", () => {
+    renderMessage({
+      messageType: "form",
+      message: "",
+      messageData: { form: { title: "Ticket request", values: { email: "noa@example.com", order_number: "#1043" } } },
+    });
+    const form = screen.getByTestId("form-message");
+    expect(within(form).getByRole("rowheader", { name: "Email" }).nextElementSibling?.textContent).toBe(
+      "noa@example.com",
+    );
+    expect(within(form).getByRole("rowheader", { name: "Order number" }).nextElementSibling?.textContent).toBe("#1043");
+  });
+
+  it("shows a subscription date from today at the earliest, another date's minDates, and a frequency in words", () => {
+    renderMessage({
+      messageType: "form",
+      message: "",
+      messageData: {
+        form: {
+          title: "Change your subscription",
+          fields: [
+            { key: "next_charge_scheduled_at", title: "Next order date", fieldType: "subscriptionDate" },
+            { key: "pause_until", title: "Pause until", fieldType: "date", minDates: "2025-12-01" },
+            { key: "order_interval_frequency", title: "Deliver every", fieldType: "number" },
+            { key: "order_interval_unit", title: "Unit", fieldType: "select" },
+          ],
+        },
+        dataModel: {
+          fields: [
+            { key: "next_charge_scheduled_at", value: "2025-11-21" },
+            { key: "pause_until", value: "2026-01-05" },
+            { key: "order_interval_frequency", value: "3" },
+            { key: "order_interval_unit", value: "week" },
+          ],
+        },
+      },
+    });
+    const shownFor = (title: string) => screen.getByRole("rowheader", { name: title }).nextElementSibling?.textContent;
+    expect(shownFor("Next order date")).toBe("21 Nov 2025Earliest: today");
+    expect(shownFor("Pause until")).toBe("5 Jan 2026Earliest: 1 Dec 2025");
+    expect(shownFor("Deliver every")).toBe("Every 3 weeks");
+    expect(screen.queryByRole("rowheader", { name: "Unit" })).toBeNull();
+  });
+
+  it("shows the customer portal with its link (http(s) only)", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Manage it yourself.",
+      messageData: { customerPortal: { url: "https://shop.example/portal", title: "Your account" } },
+    });
+    const portal = screen.getByTestId("customer-portal");
+    expect(within(portal).getByText("Customer portal")).toBeTruthy();
+    expect(within(portal).getByText("Your account")).toBeTruthy();
+    expect(
+      within(portal)
+        .getByRole("link", { name: /Open the customer portal/ })
+        .getAttribute("href"),
+    ).toBe("https://shop.example/portal");
+  });
+
+  it("offers no link to a customer portal at an unsafe address", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Manage it yourself.",
+      messageData: { customerPortal: { url: "javascript:alert(1)" } },
+    });
+    expect(within(screen.getByTestId("customer-portal")).queryByRole("link")).toBeNull();
+  });
+
+  it("takes inline base64 pictures but no other data: or script address, and shows a placeholder when one fails", () => {
+    const inline = `data:image/svg+xml;base64,${btoa("<svg xmlns='http://www.w3.org/2000/svg'/>")}`;
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "These.",
+      references: [
+        { url: "https://shop.example/p/mug", title: "Mug", image: inline, sourceType: "shopify-products" },
+        {
+          url: "https://shop.example/p/cup",
+          title: "Cup",
+          image: "data:text/html,<b>x</b>",
+          sourceType: "shopify-products",
+        },
+        {
+          url: "https://shop.example/p/jar",
+          title: "Jar",
+          image: "https://cdn.example/jar.jpg",
+          sourceType: "shopify-products",
+        },
+      ],
+    });
+    const products = screen.getByRole("list", { name: "Products" });
+    expect(within(products).getByRole("img", { name: "Picture of Mug" }).getAttribute("src")).toBe(inline);
+    expect(within(products).queryByRole("img", { name: "Picture of Cup" })).toBeNull();
+    const jar = within(products).getByRole("img", { name: "Picture of Jar" });
+    fireEvent.error(jar);
+    const fallback = within(products).getByRole("img", { name: "Picture of Jar" });
+    expect(fallback.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(fallback.hasAttribute("data-fallback")).toBe(true);
+  });
+
+  it("words the order's financial status and shows a refund fulfillment as refund", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Your order.",
+      messageData: {
+        responseFields: {
+          order: {
+            order: { name: "#1058", financialStatus: "PARTIALLY_REFUNDED" },
+            fulfillments: [{ status: "refund", items: [{ title: "Kettle" }] }],
+          },
+        },
+      },
+    });
+    const card = screen.getByTestId("order-card");
+    expect(within(card).getByText("Payment: partially refunded")).toBeTruthy();
+    expect(card.querySelector("[data-status]")?.getAttribute("data-status")).toBe("refund");
   });
 
   it.each(["widget_event", "integration_event", "email_trigger", "auth_event", "condition"] as const)(

@@ -4,6 +4,7 @@ import { Badge, Group } from "@mantine/core";
 import { texts } from "../../../../lib/texts";
 import { formatMessageTime } from "../../list-time";
 import { isShownMessage, readMessageData } from "../../message-data";
+import { CustomerPortalMessage } from "./customer-portal-message";
 import { FormMessage } from "./form-message";
 import { type BubbleTone, MessageBubble, MessageGroup } from "./message-bubble";
 import { MessageReferences } from "./message-references";
@@ -59,6 +60,7 @@ export function ChatMessage({ message }: { message: Message }) {
       {data.form ? <FormMessage form={data.form} dataModel={data.dataModel} /> : null}
       {data.order ? <OrderCardMessage card={data.order} /> : null}
       {data.subscriptions.length > 0 ? <SubscriptionListMessage subscriptions={data.subscriptions} /> : null}
+      {data.customerPortal ? <CustomerPortalMessage portal={data.customerPortal} /> : null}
       {message.references.length > 0 ? <MessageReferences references={message.references} /> : null}
     </MessageGroup>
   );

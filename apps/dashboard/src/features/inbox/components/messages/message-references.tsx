@@ -1,7 +1,8 @@
 import type { Reference } from "@harbor/contract/ai-agent";
-import { Anchor, Card, Group, Image, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
+import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;
 
@@ -15,12 +16,12 @@ export function MessageReferences({ references }: { references: Reference[] }) {
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" aria-label={t.products} role="list">
           {products.map((reference) => {
             const href = safeHttpURL(reference.url);
-            const image = safeHttpURL(reference.image);
+            const image = messageImageSrc(reference.image);
             return (
               <Card key={`${reference.url}-${reference.title}`} withBorder padding="xs" radius="md" role="listitem">
                 {image ? (
                   <Card.Section>
-                    <Image src={image} alt={t.productImage(reference.title)} h={90} fit="cover" />
+                    <MessageImage src={image} alt={t.productImage(reference.title)} h={90} fit="cover" />
                   </Card.Section>
                 ) : null}
                 {href ? (

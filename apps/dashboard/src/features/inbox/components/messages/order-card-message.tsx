@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Image, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import {
   type Icon,
   IconCircleCheck,
@@ -12,11 +12,12 @@ import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
 import { formatDay } from "../../list-time";
 import { type FulfillmentDisplay, fulfillmentDisplay, type OrderCard, type OrderItem } from "../../message-data";
+import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;
 
 type StatusLook = { icon: Icon; color: string };
-const STATUS_LOOKS: Record<FulfillmentDisplay | "refund", StatusLook> = {
+const STATUS_LOOKS: Record<FulfillmentDisplay, StatusLook> = {
   processing: { icon: IconClock, color: "yellow" },
   shipped: { icon: IconPackage, color: "blue" },
   in_transit: { icon: IconTruckDelivery, color: "blue" },
@@ -26,14 +27,19 @@ const STATUS_LOOKS: Record<FulfillmentDisplay | "refund", StatusLook> = {
   refund: { icon: IconReceiptRefund, color: "gray" },
 };
 
-function FulfillmentStatus({ status }: { status: FulfillmentDisplay | "refund" }) {
+/**
+ * The status in words with its icon (spec part 1 §4). The icon carries the colour; the words stay
+ * dark for contrast. (Mantine's dot variant and a left section do not fit in one badge: the label
+ * drops to a clipped second row.)
+ */
+function FulfillmentStatus({ status }: { status: FulfillmentDisplay }) {
   const { icon: StatusIcon, color } = STATUS_LOOKS[status];
   return (
     <Badge
-      variant="dot"
-      color={color}
+      variant="default"
       tt="none"
-      leftSection={<StatusIcon size={14} aria-hidden />}
+      fw={600}
+      leftSection={<StatusIcon size={14} color={`var(--mantine-color-${color}-7)`} aria-hidden />}
       data-status={status}
     >
       {t.fulfillmentStatuses[status]}
@@ -45,12 +51,12 @@ function Items({ items }: { items: OrderItem[] }) {
   return (
     <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
       {items.map((item, index) => {
-        const image = safeHttpURL(item.imageSrc);
+        const image = messageImageSrc(item.imageSrc);
         return (
           // Items carry no id and never move.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Group key={index} component="li" gap="xs" wrap="nowrap">
-            {image ? <Image src={image} alt="" w={32} h={32} radius="sm" /> : null}
+            {image ? <MessageImage src={image} alt="" w={32} h={32} radius="sm" /> : null}
             <Text size="sm" dir="auto">
               {item.variantTitle ? `${item.title} · ${item.variantTitle}` : item.title}
             </Text>
@@ -73,7 +79,10 @@ export function OrderCardMessage({ card }: { card: OrderCard }) {
         </Title>
         <Group gap="md">
           {order.createdAt ? <Text size="sm">{t.ordered(formatDay(order.createdAt))}</Text> : null}
-          {order.financialStatus ? <Text size="sm">{t.payment(order.financialStatus)}</Text> : null}
+          {order.financialStatus ? (
+            // The shop's code for it ("partially_refunded"), read as words.
+            <Text size="sm">{t.payment(order.financialStatus.replaceAll("_", " ").toLowerCase())}</Text>
+          ) : null}
         </Group>
         {customer?.name || customer?.email ? (
           <Text size="sm" c="dimmed">

@@ -1,9 +1,9 @@
-import { Group, Image, Paper, Stack, Text } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "@mantine/core";
 import { formatMoney } from "../../../../lib/format-money";
-import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
 import { formatDay } from "../../list-time";
 import type { Subscription } from "../../message-data";
+import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;
 
@@ -19,14 +19,14 @@ export function SubscriptionListMessage({ subscriptions }: { subscriptions: Subs
       style={{ listStyle: "none", padding: 0, margin: 0 }}
     >
       {subscriptions.map((subscription, index) => {
-        const image = safeHttpURL(subscription.image_src);
+        const image = messageImageSrc(subscription.image_src);
         const price = formatMoney({ amount: subscription.price, currency: subscription.presentment_currency });
         return (
           // Subscriptions in messageData carry no id and never move.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Paper key={index} component="li" withBorder radius="md" p="xs" data-testid="subscription">
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              {image ? <Image src={image} alt="" w={48} h={48} radius="sm" /> : null}
+              {image ? <MessageImage src={image} alt="" w={48} h={48} radius="sm" /> : null}
               <Stack gap={2}>
                 <Text size="sm" fw={600} dir="auto">
                   {subscription.product_title}
