@@ -189,6 +189,8 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         citedChunkIds = result.citedChunkIds;
         usage.push(...result.usage);
       } catch (error) {
+        // Stopped by the caller (the visitor's reset-answer): no degraded answer, nothing to say.
+        if (options.signal?.aborted) throw error;
         deps.log.error({ err: error }, "answering failed; the visitor gets the degraded answer");
         text = deps.fixedReplies(language).providerFailed;
         outcome = "provider-failed";
@@ -305,6 +307,8 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
         history,
       });
+      // A stopped answer is not stored (the local engine does not watch the signal while it writes).
+      options.signal?.throwIfAborted();
       const answerMessage = await deps.answerStore.storeAnswer({
         companyId,
         chatId,

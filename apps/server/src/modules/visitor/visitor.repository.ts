@@ -45,6 +45,24 @@ export function createVisitorRepository(db: Database) {
     },
 
     /** Whether anything but the visitor spoke after this message (an answer, a person, an event). */
+    /**
+     * The visitor stopped the answer to their latest question (reset-answer): the question is
+     * marked, so no rejoin or reload answers it after all. Nothing is marked once a reply exists.
+     */
+    async markAnswerStopped(companyId: string, chatId: string) {
+      await db.execute(sql`
+        update chat_messages q set message_data = q.message_data || '{"answerStopped": true}'::jsonb
+        where q.id = (
+            select m.id from chat_messages m
+            where m.company_id = ${companyId} and m.chat_id = ${chatId}
+              and m.sender_role = 'customer' and m.message_type = 'question'
+            order by m.created_at desc, m.id desc limit 1)
+          and not exists (
+            select 1 from chat_messages r
+            where r.company_id = ${companyId} and r.chat_id = ${chatId} and r.sender_role <> 'customer'
+              and (r.created_at, r.id) > (q.created_at, q.id))`);
+    },
+
     async hasReplyAfter(companyId: string, chatId: string, message: ChatMessageRow) {
       const [row] = await queryRows<{ found: boolean }>(
         db,

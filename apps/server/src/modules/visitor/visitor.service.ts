@@ -212,6 +212,7 @@ export function createVisitorService(deps: {
   /** Answers a question whose answer never came (the server stopped mid-answer), when the AI has the chat. */
   async function answerIfUnanswered(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow) {
     if (chat.status !== "open" || chat.completedAt || answerQueues.has(chat.id)) return;
+    if (question.messageData.answerStopped === true) return;
     if (await visitors.hasReplyAfter(scope.companyId, chat.id, question)) return;
     void answer(scope, chat, question);
   }
@@ -427,6 +428,7 @@ export function createVisitorService(deps: {
     async resetAnswer(scope: VisitorScope, chatId: string) {
       const chat = await visitorChat(scope, chatId);
       answering.get(chat.id)?.abort();
+      await visitors.markAnswerStopped(scope.companyId, chat.id);
     },
 
     /** Reopens a completed chat so the visitor can ask more in it. */
