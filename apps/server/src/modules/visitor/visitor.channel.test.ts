@@ -309,6 +309,47 @@ describe("visitor actions", () => {
     visitor.socket.close();
   });
 
+  it("mails the conversation to the address the visitor gives, without staff-only notes", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const asked = ackData(await ask(visitor.socket, "Which payment methods do you accept?"));
+    await h.app.services.visitorService.drain();
+    await h.app.services.chatsRepository.insertMessage({
+      companyId: owner.companyId,
+      chatId: asked.chatID,
+      message: "Staff only: this shopper paid twice last time.",
+      messageType: "internal_note",
+      senderRole: "agent",
+    });
+
+    const before = h.smtp.countTo("shopper@example.com");
+    ackData(
+      await emitWithAck<null>(visitor.socket, "send-ai-chat-history", {
+        chatID: asked.chatID,
+        email: "shopper@example.com",
+      }),
+    );
+    const mail = await h.smtp.latestTo("shopper@example.com", { after: before });
+    expect(mail.subject).toContain(asked.ticketID);
+    expect(mail.text).toContain("Which payment methods do you accept?");
+    expect(mail.text).toMatch(/iDEAL|credit card|PayPal/i);
+    expect(mail.text).not.toContain("paid twice");
+
+    const badAddress = await emitWithAck<null>(visitor.socket, "send-ai-chat-history", {
+      chatID: asked.chatID,
+      email: "not an address",
+    });
+    expect(badAddress).toMatchObject({ ok: false });
+    const stranger = await connectVisitor(h, widgetID);
+    const foreign = await emitWithAck<null>(stranger.socket, "send-ai-chat-history", {
+      chatID: asked.chatID,
+      email: "stranger@example.com",
+    });
+    expect(foreign).toMatchObject({ ok: false });
+    expect(h.smtp.countTo("stranger@example.com")).toBe(0);
+    visitor.socket.close();
+    stranger.socket.close();
+  });
+
   it("resolves, restarts and continues a chat; a completed chat takes no questions", async () => {
     const visitor = await connectVisitor(h, widgetID);
     const asked = ackData(await ask(visitor.socket, "How long does standard delivery take?"));
