@@ -17,17 +17,25 @@ afterAll(async () => {
   if (server) expect(await server.stop()).toBe(0);
 });
 
+/**
+ * A new workspace, once its sample chats are in: they are answered in the background after
+ * sign-up, the showcase chat last, five in all.
+ */
+async function signUpWithSampleChats(email: string) {
+  const api = apiClient(server);
+  const { cookie } = await api.signUp(email);
+  await expect
+    .poll(
+      async () =>
+        (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
+    )
+    .toBe(5);
+  return cookie;
+}
+
 describe("inbox journeys", () => {
   it("staff open a sample chat, read the AI's answer and its source, resolve it and find it under Resolved", async () => {
-    const api = apiClient(server);
-    const { cookie } = await api.signUp("owner@inbox-shop.example");
-    // Sample chats are answered in the background after sign-up; the showcase chat comes last.
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
-      )
-      .toBe(5);
+    const cookie = await signUpWithSampleChats("owner@inbox-shop.example");
 
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.goto(`${server.url}/inbox`);
@@ -66,14 +74,7 @@ describe("inbox journeys", () => {
   });
 
   it("staff reply and add a note from the chat panel; another open dashboard sees both without reload", async () => {
-    const api = apiClient(server);
-    const { cookie } = await api.signUp("owner@live-shop.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
-      )
-      .toBe(5);
+    const cookie = await signUpWithSampleChats("owner@live-shop.example");
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     const other = await pageSignedInAs({ browser, url: server.url, cookie });
     for (const each of [page, other]) {
@@ -116,14 +117,7 @@ describe("inbox journeys", () => {
   });
 
   it("a newcomer opens the showcase sample chat: order card, subscriptions, forms and sources; events stay hidden", async () => {
-    const api = apiClient(server);
-    const { cookie } = await api.signUp("owner@showcase-shop.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
-      )
-      .toBe(5);
+    const cookie = await signUpWithSampleChats("owner@showcase-shop.example");
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.goto(`${server.url}/inbox`);
     const list = page.getByRole("region", { name: "Chats" });
@@ -196,14 +190,7 @@ describe("inbox journeys", () => {
   });
 
   it("on a phone the list and the chat take the screen in turn", async () => {
-    const api = apiClient(server);
-    const { cookie } = await api.signUp("owner@phone-shop.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ totalCount: number }>("POST", "/chat/inbox", { cookie, body: {} })).body.data.totalCount,
-      )
-      .toBe(5);
+    const cookie = await signUpWithSampleChats("owner@phone-shop.example");
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/inbox`);

@@ -149,25 +149,3 @@ export function visitorEventOf(message: { senderRole: string; eventType: string 
     return isData(data.form.values) && "message" in data.form.values ? "RAISE_TICKET" : "PRE_CHAT_FORM";
   return null;
 }
-
-export type FulfillmentDisplay =
-  | "processing"
-  | "shipped"
-  | "in_transit"
-  | "out_for_delivery"
-  | "delivered"
-  | "failed"
-  | "refund";
-
-const SHIPMENT_FIRST = ["in_transit", "out_for_delivery", "delivered"];
-
-/** Spec part 1 §4: the shipment statuses in_transit, out_for_delivery and delivered come first. */
-export function fulfillmentDisplay(fulfillment: Fulfillment): FulfillmentDisplay {
-  const shipment = fulfillment.shipmentStatus ?? "";
-  if (SHIPMENT_FIRST.includes(shipment)) return shipment as FulfillmentDisplay;
-  const status = fulfillment.status ?? shipment;
-  if (["cancelled", "failure", "error"].includes(status)) return "failed";
-  if (status === "refund") return "refund";
-  if (["open", "success", "attempted_delivery"].includes(status)) return "shipped";
-  return "processing";
-}

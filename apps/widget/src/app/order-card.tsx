@@ -1,7 +1,8 @@
+import { fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { formatDay } from "./format";
-import { fulfillmentDisplay, type OrderCard as Order, type OrderItem } from "./message-data";
+import type { OrderCard as Order, OrderItem } from "./message-data";
 import { safeHttpURL } from "./safe-links";
 
 function Items({ items }: { items: OrderItem[] }) {

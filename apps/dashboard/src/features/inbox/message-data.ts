@@ -151,27 +151,3 @@ export function formEntries(form: NonNullable<MessageData["form"]>, dataModel: M
     minDate: typeof field.minDates === "string" ? field.minDates : null,
   }));
 }
-
-export type FulfillmentDisplay =
-  | "processing"
-  | "shipped"
-  | "in_transit"
-  | "out_for_delivery"
-  | "delivered"
-  | "failed"
-  | "refund";
-
-const SHIPMENT_FIRST = new Set(["in_transit", "out_for_delivery", "delivered"]);
-const FAILED = new Set(["cancelled", "failure", "error"]);
-
-/** Spec part 1 §4: the shipment statuses in_transit, out_for_delivery and delivered come first. */
-export function fulfillmentDisplay(fulfillment: Fulfillment): FulfillmentDisplay {
-  const shipment = fulfillment.shipmentStatus ?? "";
-  if (SHIPMENT_FIRST.has(shipment)) return shipment as FulfillmentDisplay;
-  const status = fulfillment.status ?? shipment;
-  if (FAILED.has(status)) return "failed";
-  if (status === "delivered") return "delivered";
-  if (status === "refund") return "refund";
-  if (["open", "success", "attempted_delivery", "in_transit", "out_for_delivery"].includes(status)) return "shipped";
-  return "processing";
-}

@@ -1,3 +1,4 @@
+import { type FulfillmentDisplay, fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import {
   type Icon,
@@ -11,7 +12,7 @@ import {
 import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
 import { formatDay } from "../../list-time";
-import { type FulfillmentDisplay, fulfillmentDisplay, type OrderCard, type OrderItem } from "../../message-data";
+import type { OrderCard, OrderItem } from "../../message-data";
 import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;
