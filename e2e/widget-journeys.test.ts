@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { WidgetSettings } from "@harbor/contract/widget";
 import type { Browser, FrameLocator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
 import { DESKTOP, launchBrowser, PHONE, pageSignedInAs, seriousA11yViolations } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
@@ -41,6 +41,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
   shopUrl = await startShop();
   await mkdir(artifacts, { recursive: true });
+});
+
+// A journey that fails shows what the server logged (warnings and errors) meanwhile.
+afterEach(({ task }) => {
+  if (task.result?.state === "fail") console.error(`Harbor's log:\n${server?.output() ?? ""}`);
 });
 
 afterAll(async () => {
