@@ -112,11 +112,12 @@ describe("the widget on a shop page", () => {
         { timeout: 20_000 },
       )
       .toBe(true);
-    expect(await frame.getByText("Answered by AI").first().isVisible()).toBe(true);
+    // The text shows while it streams; the stored answer, labelled and with its sources, follows.
+    await expect.poll(() => frame.getByText("Answered by AI").first().isVisible()).toBe(true);
     // The demo articles have no address, so their titles are listed as sources without a link.
-    expect(
-      await frame.getByRole("list", { name: "Sources" }).first().getByText("Shipping and delivery").isVisible(),
-    ).toBe(true);
+    await expect
+      .poll(() => frame.getByRole("list", { name: "Sources" }).first().getByText("Shipping and delivery").isVisible())
+      .toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await expect.poll(() => frame.getByText("Did this resolve your question?").isVisible()).toBe(true);

@@ -82,8 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     workerPath: options.workerPath ?? sourceWorkerPath,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    // PGlite's default 128 MB of shared buffers is most of an idle server's memory; 32 MB keeps
-    // the embedded default under 250 MB resident, and the OS file cache still serves hot pages.
+    // PGlite's default 128 MB of shared buffers is most of an idle server's memory; 32 MB keeps it
+    // near 250 MB resident (decision 011), and the OS file cache still serves hot pages.
     startParams: ["-c", `shared_buffers=${options.sharedBuffers ?? "32MB"}`, ...settingFlags],
   });
   // The driver calls only query, exec and transaction, which the worker's client answers.

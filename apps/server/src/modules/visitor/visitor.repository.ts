@@ -44,7 +44,6 @@ export function createVisitorRepository(db: Database) {
       return message ?? null;
     },
 
-    /** Whether anything but the visitor spoke after this message (an answer, a person, an event). */
     /**
      * The visitor stopped the answer to their latest question (reset-answer): the question is
      * marked, so no rejoin or reload answers it after all. Nothing is marked once a reply exists.
@@ -52,7 +51,7 @@ export function createVisitorRepository(db: Database) {
     async markAnswerStopped(companyId: string, chatId: string) {
       await db.execute(sql`
         update chat_messages q set message_data = q.message_data || '{"answerStopped": true}'::jsonb
-        where q.id = (
+        where q.company_id = ${companyId} and q.id = (
             select m.id from chat_messages m
             where m.company_id = ${companyId} and m.chat_id = ${chatId}
               and m.sender_role = 'customer' and m.message_type = 'question'
@@ -63,6 +62,7 @@ export function createVisitorRepository(db: Database) {
               and (r.created_at, r.id) > (q.created_at, q.id))`);
     },
 
+    /** Whether anything but the visitor spoke after this message (an answer, a person, an event). */
     async hasReplyAfter(companyId: string, chatId: string, message: ChatMessageRow) {
       const [row] = await queryRows<{ found: boolean }>(
         db,
