@@ -83,7 +83,9 @@ async function openShop(widgetID: string, options: { locale?: string; viewport?:
 async function openChat(page: Page): Promise<FrameLocator> {
   await page.getByRole("button", { name: "Open chat" }).click();
   const frame = page.frameLocator('iframe[title="Chat"]');
-  await expect.poll(() => frame.getByRole("textbox").first().isVisible()).toBe(true);
+  // The frame's first load (its page, scripts and the widget's settings) can be slow on a busy
+  // machine: the test suites share two cores with the browser and the server.
+  await expect.poll(() => frame.getByRole("textbox").first().isVisible(), { timeout: 30_000 }).toBe(true);
   return frame;
 }
 
