@@ -1,6 +1,7 @@
 import type { ApiEnvelope } from "@harbor/contract/envelope";
 import type {
   Ack,
+  AskQuestionAck,
   StaffClientEvents,
   StaffServerEvents,
   VisitorClientEvents,
@@ -45,6 +46,15 @@ function connected(socket: Socket) {
 /** Sends a client event and resolves with its ack. */
 export function emitWithAck<T>(socket: Socket, event: string, payload: unknown): Promise<Ack<T>> {
   return socket.timeout(15_000).emitWithAck(event, payload) as Promise<Ack<T>>;
+}
+
+/** A visitor's question over the channel (a new chat when `chatID` is null), answered by its ack. */
+export function askQuestion(socket: Socket, question: string, chatID: string | null = null) {
+  return emitWithAck<AskQuestionAck>(socket, "ask-question", {
+    chatID,
+    clientMessageID: crypto.randomUUID(),
+    question,
+  });
 }
 
 export function ackData<T>(ack: Ack<T>): T {

@@ -86,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // near 250 MB resident (decision 011), and the OS file cache still serves hot pages.
     startParams: ["-c", `shared_buffers=${options.sharedBuffers ?? "32MB"}`, ...settingFlags],
   });
-  // The driver calls only query, exec and transaction, which the worker's client answers.
+  // The driver calls only query and transaction, which the worker's client answers.
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {

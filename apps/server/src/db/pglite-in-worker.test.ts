@@ -10,7 +10,7 @@ describe.skipIf(Boolean(inject("testDatabaseUrl")))("PGlite on its own thread", 
   let client: PGliteInWorker;
   beforeAll(async () => {
     client = await PGliteInWorker.create({ workerPath, startParams: [] });
-    await client.exec("create table notes (id int primary key, body text not null)");
+    await client.query("create table notes (id int primary key, body text not null)");
   });
   afterAll(async () => {
     await client.close();

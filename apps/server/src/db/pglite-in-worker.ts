@@ -8,7 +8,6 @@ export type QueryResults = { rows: unknown[]; fields: { name: string; dataTypeID
 /** The part of PGlite's transaction that drizzle uses. */
 export type WorkerTransaction = {
   query(text: string, params?: unknown[], options?: QueryOptions): Promise<QueryResults>;
-  exec(text: string, options?: QueryOptions): Promise<QueryResults[]>;
 };
 
 /** A PostgreSQL error raised on the database thread, with the fields callers read (`code` above all). */
@@ -42,8 +41,8 @@ function toWire(options: QueryOptions | undefined): WireOptions | undefined {
 }
 
 /**
- * PGlite on a worker thread of its own, with the calls drizzle's PGlite driver makes (`query`,
- * `exec`, `transaction`) answered through messages (docs/decisions/011). PGlite runs PostgreSQL as
+ * PGlite on a worker thread of its own, with the calls drizzle's PGlite driver makes (`query` and
+ * `transaction`) answered through messages (docs/decisions/011). PGlite runs PostgreSQL as
  * WebAssembly on the calling thread: in the server's own thread every query, vacuum and bulk write
  * would stop HTTP, sockets and answers while it runs. Here they run side by side, on two cores.
  */
@@ -113,10 +112,6 @@ export class PGliteInWorker {
     return this.call<QueryResults>({ op: "query", text, params, options: toWire(options) });
   }
 
-  async exec(text: string, options?: QueryOptions) {
-    return this.call<QueryResults[]>({ op: "exec", text, options: toWire(options) });
-  }
-
   /** Commits when the callback returns, rolls back when it throws (and rethrows), as PGlite does. */
   async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     const txId = ++this.nextTransactionId;
@@ -124,7 +119,6 @@ export class PGliteInWorker {
     const tx: WorkerTransaction = {
       query: async (text, params, options) =>
         this.call<QueryResults>({ op: "query", txId, text, params, options: toWire(options) }),
-      exec: async (text, options) => this.call<QueryResults[]>({ op: "exec", txId, text, options: toWire(options) }),
     };
     let result: T;
     try {

@@ -75,7 +75,6 @@ async function end(txId, isCommit) {
 const handlers = {
   query: ({ txId, text, params, options }) =>
     (txId ? transactions.get(txId).tx : db).query(text, params, asQueryOptions(options)),
-  exec: ({ txId, text, options }) => (txId ? transactions.get(txId).tx : db).exec(text, asQueryOptions(options)),
   begin: ({ txId }) => begin(txId),
   commit: ({ txId }) => end(txId, true),
   rollback: ({ txId }) => end(txId, false),

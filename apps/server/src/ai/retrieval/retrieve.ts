@@ -23,7 +23,6 @@ export type RetrieveOptions = {
   companyId: string;
   query: string;
   limit?: number;
-  candidates?: number;
   /** One side alone, for measuring what each contributes (benchmarks, the admin playground). */
   mode?: "hybrid" | "text" | "vector";
   /** Overrides the fusion weight of the vector side (tuning runs). */
@@ -63,7 +62,8 @@ export function createRetriever(deps: {
   return {
     async retrieve(options: RetrieveOptions): Promise<RetrievedChunk[]> {
       const limit = options.limit ?? 5;
-      const candidates = options.candidates ?? 40;
+      // Each side's best passages; the HNSW scan of every connection is set to find as many.
+      const candidates = HNSW_EF_SEARCH;
       const mode = options.mode ?? "hybrid";
       const vectorWeight = options.vectorWeight ?? deps.vectorWeight ?? VECTOR_WEIGHT;
       const question = options.query.slice(0, 2000);
@@ -90,10 +90,10 @@ export function createRetriever(deps: {
       const configs = `{${plan.configs.join(",")}}`;
       const vectorLiteral = embedding ? `[${embedding.join(",")}]` : null;
 
-      const search = (db: Pick<Database, "execute">) =>
-        queryRows<FusedRow>(
-          db,
-          sql`
+      // No transaction: the HNSW settings are the connection's own (db/client.ts, decision 011).
+      const rows = await queryRows<FusedRow>(
+        deps.db,
+        sql`
           with lexemes as (
             select distinct u.lexeme, x.concept
             from unnest(${conceptKeys}::text[], ${conceptTexts}::text[]) as x(concept, body),
@@ -173,17 +173,7 @@ export function createRetriever(deps: {
           select * from ranked where nth_of_document <= ${MAX_PASSAGES_PER_DOCUMENT}
           order by score desc, reference_id, position
           limit ${limit}`,
-        );
-      // Every connection searches HNSW over HNSW_EF_SEARCH candidates and keeps going until it has
-      // this company's rows (db/client.ts); only a wider search needs a setting of its own, and so
-      // a transaction to scope it.
-      const rows =
-        candidates <= HNSW_EF_SEARCH
-          ? await search(deps.db)
-          : await deps.db.transaction(async (tx) => {
-              await tx.execute(sql`select set_config('hnsw.ef_search', ${String(candidates)}, true)`);
-              return search(tx);
-            });
+      );
       return rows.map((row) => ({
         chunkId: row.chunk_id,
         documentId: row.document_id,

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chatAnalyses, chatMessages, chats } from "../../db/schema/index";
-import { appendMessage, type ChatsRepository, type NewMessage } from "./chats.repository";
+import type { ChatsRepository, NewMessage } from "./chats.repository";
 import { demoProductPicture } from "./demo-product-pictures";
 
 /** Starts with demo-visitor- like the other sample chats, so the seeder finds it again after a restart. */
@@ -350,26 +351,38 @@ export async function seedShowcaseChat(options: { db: Database; chats: ChatsRepo
   const plan = showcaseChat(new Date());
   const first = plan.messages[0]?.at ?? new Date();
   const last = plan.messages.at(-1)?.at ?? first;
+  // The whole conversation is known, times included: its messages go in one statement, not one
+  // append each (appendMessage stamps the moment of writing; this conversation took place yesterday).
+  const planned = plan.messages.map(({ at, analysis, ...message }) => ({
+    row: {
+      ...message,
+      id: randomUUID(),
+      companyId,
+      chatId: chat.id,
+      messageData: message.messageData ?? {},
+      references: message.references ?? [],
+      createdAt: at,
+    },
+    analysis,
+  }));
   await db.transaction(async (tx) => {
-    for (const { at, analysis, ...message } of plan.messages) {
-      const row = await appendMessage(tx, { ...message, companyId, chatId: chat.id });
-      // appendMessage stamps the moment of writing; the conversation took place yesterday.
-      await tx
-        .update(chatMessages)
-        .set({ createdAt: at })
-        .where(and(eq(chatMessages.id, row.id), eq(chatMessages.companyId, companyId)));
-      if (analysis) {
-        await tx.insert(chatAnalyses).values({
-          companyId,
-          chatId: chat.id,
-          messageId: row.id,
-          shortenedCustomerMessage: analysis,
-          questionCategory: null,
-          selectedIntent: null,
-          createdAt: at,
-        });
-      }
-    }
+    await tx.insert(chatMessages).values(planned.map(({ row }) => row));
+    const analyses = planned.flatMap(({ row, analysis }) =>
+      analysis
+        ? [
+            {
+              companyId,
+              chatId: chat.id,
+              messageId: row.id,
+              shortenedCustomerMessage: analysis,
+              questionCategory: null,
+              selectedIntent: null,
+              createdAt: row.createdAt,
+            },
+          ]
+        : [],
+    );
+    if (analyses.length > 0) await tx.insert(chatAnalyses).values(analyses);
     // Sophie resolved it herself (her last message). Read: the other sample chats show the unread
     // state, and this one is there to be browsed, not answered.
     await tx

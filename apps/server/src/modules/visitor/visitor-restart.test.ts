@@ -1,8 +1,7 @@
-import type { AskQuestionAck } from "@harbor/contract/realtime";
 import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
-import { ackData, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+import { ackData, askQuestion, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
 import { buildApp, type HarborApp } from "../../app";
 
 /**
@@ -26,13 +25,7 @@ it("keeps the chat across a restart: nothing lost, nothing repeated", async () =
   const owner = await h.signUp("owner@restart-shop.example");
   const widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
   const before = await connectVisitor(h, widgetID);
-  const first = ackData(
-    await emitWithAck<AskQuestionAck>(before.socket, "ask-question", {
-      chatID: null,
-      clientMessageID: crypto.randomUUID(),
-      question: "How long does standard delivery take?",
-    }),
-  );
+  const first = ackData(await askQuestion(before.socket, "How long does standard delivery take?"));
   const answer = await before.events.waitFor<{ message: VisitorMessage }>(
     "chat-message",
     (p) => p.message.senderRole === "ai",
@@ -60,13 +53,7 @@ it("keeps the chat across a restart: nothing lost, nothing repeated", async () =
     }),
   );
   expect(missed.messages).toEqual([]);
-  const second = ackData(
-    await emitWithAck<AskQuestionAck>(after.socket, "ask-question", {
-      chatID: first.chatID,
-      clientMessageID: crypto.randomUUID(),
-      question: "And is delivery free?",
-    }),
-  );
+  const second = ackData(await askQuestion(after.socket, "And is delivery free?", first.chatID));
   expect(second.chatID).toBe(first.chatID);
   await after.events.waitFor<{ message: VisitorMessage }>(
     "chat-message",

@@ -1,9 +1,9 @@
-import type { AnswerPhase, AskQuestionAck } from "@harbor/contract/realtime";
+import type { AnswerPhase } from "@harbor/contract/realtime";
 import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
-import { ackData, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+import { ackData, askQuestion, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
 import { type FakeOpenAi, startFakeOpenAi } from "../../ai/providers/fakes/openai-fake-server";
 import { createOpenAiProvider } from "../../ai/providers/openai-provider";
 import { chatMessages } from "../../db/schema/index";
@@ -58,13 +58,7 @@ const aiMessages = (chatId: string) =>
 describe("reset-answer", () => {
   it("stops the answer being written: nothing is stored, and neither a rejoin nor a reload answers it after all", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(
-      await emitWithAck<AskQuestionAck>(visitor.socket, "ask-question", {
-        chatID: null,
-        clientMessageID: crypto.randomUUID(),
-        question: "How long does standard delivery take?",
-      }),
-    );
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
     await visitor.events.waitFor<{ phase: AnswerPhase }>("answer-phase", (p) => p.phase === "writing");
     await visitor.events.waitFor("answer-chunk");
 
@@ -84,13 +78,7 @@ describe("reset-answer", () => {
     ).toEqual([]);
 
     // Asking again is answered as usual.
-    ackData(
-      await emitWithAck<AskQuestionAck>(visitor.socket, "ask-question", {
-        chatID: asked.chatID,
-        clientMessageID: crypto.randomUUID(),
-        question: "And in Belgium?",
-      }),
-    );
+    ackData(await askQuestion(visitor.socket, "And in Belgium?", asked.chatID));
     const answer = await visitor.events.waitFor<{ message: VisitorMessage }>(
       "chat-message",
       (p) => p.message.senderRole === "ai",
@@ -102,13 +90,7 @@ describe("reset-answer", () => {
 
   it("refuses another visitor's chat", async () => {
     const owner = await connectVisitor(h, widgetID);
-    const asked = ackData(
-      await emitWithAck<AskQuestionAck>(owner.socket, "ask-question", {
-        chatID: null,
-        clientMessageID: crypto.randomUUID(),
-        question: "Is delivery free?",
-      }),
-    );
+    const asked = ackData(await askQuestion(owner.socket, "Is delivery free?"));
     const stranger = await connectVisitor(h, widgetID);
     const refused = await emitWithAck<null>(stranger.socket, "reset-answer", { chatID: asked.chatID });
     expect(refused).toMatchObject({ ok: false });

@@ -4,7 +4,14 @@ import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
-import { ackData, connectStaff, connectVisitor, emitWithAck, visitorRefusal } from "../../../test/realtime-clients";
+import {
+  ackData,
+  askQuestion,
+  connectStaff,
+  connectVisitor,
+  emitWithAck,
+  visitorRefusal,
+} from "../../../test/realtime-clients";
 import { chatMessages, chats } from "../../db/schema/index";
 
 let h: Harness;
@@ -26,14 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function ask(
-  socket: Awaited<ReturnType<typeof connectVisitor>>["socket"],
-  question: string,
-  chatID: string | null = null,
-) {
-  return emitWithAck<AskQuestionAck>(socket, "ask-question", { chatID, clientMessageID: clientId(), question });
-}
 
 describe("connecting", () => {
   it("refuses an unknown widget, a forged token and a token of another widget, each with a message", async () => {
@@ -74,7 +73,7 @@ describe("asking", () => {
     const otherStaff = await connectStaff(h, other.cookie);
     const visitor = await connectVisitor(h, widgetID);
 
-    const asked = ackData(await ask(visitor.socket, "How long does standard delivery take?"));
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
     expect(asked.message).toMatchObject({ messageType: "question", senderRole: "customer" });
     expect(asked.ticketID).toMatch(/^[A-Z0-9]{6}$/);
     const questionID = asked.message._id;
@@ -152,7 +151,7 @@ describe("asking", () => {
 
   it("gives a reconnecting visitor what was said while they were away, without repeats", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "Welke betaalmethoden accepteren jullie?"));
+    const asked = ackData(await askQuestion(visitor.socket, "Welke betaalmethoden accepteren jullie?"));
     visitor.socket.close();
     await h.app.services.visitorService.drain();
 
@@ -173,7 +172,7 @@ describe("asking", () => {
 
   it("answers a question the server never answered (it stopped mid-answer) when the visitor rejoins", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "How long does standard delivery take?"));
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
     await h.app.services.visitorService.drain();
     // What a crash between storing the question and storing its answer leaves behind.
     await h.db
@@ -193,10 +192,10 @@ describe("asking", () => {
 
   it("keeps the AI silent while a person has the chat", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "How long does standard delivery take?"));
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
     await h.app.services.visitorService.drain();
     await h.db.update(chats).set({ status: "human" }).where(eq(chats.id, asked.chatID));
-    const second = ackData(await ask(visitor.socket, "And is delivery free?", asked.chatID));
+    const second = ackData(await askQuestion(visitor.socket, "And is delivery free?", asked.chatID));
     await h.app.services.visitorService.drain();
     const stored = await h.db.select().from(chatMessages).where(eq(chatMessages.chatId, asked.chatID));
     expect(stored.map((m) => m.senderRole)).toEqual(["customer", "ai", "customer"]);
@@ -209,7 +208,7 @@ describe("bad input", () => {
   it("answers wrong types, a 1 MB message, unknown chats and other visitors' chats with clear errors", async () => {
     const visitor = await connectVisitor(h, widgetID);
     const intruder = await connectVisitor(h, otherWidgetID);
-    const theirs = ackData(await ask(intruder.socket, "Hello there"));
+    const theirs = ackData(await askQuestion(intruder.socket, "Hello there"));
 
     const wrongType = await emitWithAck(visitor.socket, "ask-question", {
       chatID: 5,
@@ -255,9 +254,9 @@ describe("bad input", () => {
       const company = await limited.signUp("owner@limited-shop.example");
       const id = (await limited.app.services.widgetRepository.findOrCreate(company.companyId)).widgetId;
       const visitor = await connectVisitor(limited, id);
-      const first = ackData(await ask(visitor.socket, "One"));
-      expect((await ask(visitor.socket, "Two", first.chatID)).ok).toBe(true);
-      expect(await ask(visitor.socket, "Three", first.chatID)).toEqual({
+      const first = ackData(await askQuestion(visitor.socket, "One"));
+      expect((await askQuestion(visitor.socket, "Two", first.chatID)).ok).toBe(true);
+      expect(await askQuestion(visitor.socket, "Three", first.chatID)).toEqual({
         ok: false,
         message: "You are sending messages too quickly. Please wait a moment.",
       });
@@ -277,7 +276,7 @@ describe("visitor actions", () => {
     await h.app.services.widgetRepository.saveSettings(owner.companyId, settings);
 
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "Where is my order #1043?"));
+    const asked = ackData(await askQuestion(visitor.socket, "Where is my order #1043?"));
     await h.app.services.visitorService.drain();
     const teamBefore = h.smtp.countTo("support@visitor-shop.example");
     const event = {
@@ -311,7 +310,7 @@ describe("visitor actions", () => {
 
   it("mails the conversation to the address the visitor gives, without staff-only notes", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "Which payment methods do you accept?"));
+    const asked = ackData(await askQuestion(visitor.socket, "Which payment methods do you accept?"));
     await h.app.services.visitorService.drain();
     await h.app.services.chatsRepository.insertMessage({
       companyId: owner.companyId,
@@ -352,7 +351,7 @@ describe("visitor actions", () => {
 
   it("resolves, restarts and continues a chat; a completed chat takes no questions", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "How long does standard delivery take?"));
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
     await h.app.services.visitorService.drain();
     const resolved = await emitWithAck<AddEventAck>(visitor.socket, "add-event", {
       event: "IS_RESOLVED",
@@ -362,13 +361,13 @@ describe("visitor actions", () => {
     expect(resolved.ok).toBe(true);
     const status = await visitor.events.waitFor<{ resolved: boolean }>("chat-status", (p) => p.resolved);
     expect(status).toMatchObject({ chatID: asked.chatID, status: "open", resolved: true });
-    expect(await ask(visitor.socket, "One more thing", asked.chatID)).toEqual({
+    expect(await askQuestion(visitor.socket, "One more thing", asked.chatID)).toEqual({
       ok: false,
       message: "This chat has ended. Start a new chat to ask more.",
     });
     const reopened = ackData(await emitWithAck<VisitorChat>(visitor.socket, "continue-chat", { chatID: asked.chatID }));
     expect(reopened).toMatchObject({ isCompleted: false, resolved: false });
-    expect((await ask(visitor.socket, "One more thing", asked.chatID)).ok).toBe(true);
+    expect((await askQuestion(visitor.socket, "One more thing", asked.chatID)).ok).toBe(true);
     await h.app.services.visitorService.drain();
     expect((await emitWithAck(visitor.socket, "restart-chat", { chatID: asked.chatID })).ok).toBe(true);
     const [chat] = await h.db.select().from(chats).where(eq(chats.id, asked.chatID));
@@ -379,7 +378,7 @@ describe("visitor actions", () => {
   it("hands off to a person on 'No, I need help' and tells staff who is typing", async () => {
     const staff = await connectStaff(h, owner.cookie);
     const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await ask(visitor.socket, "How long does standard delivery take?"));
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
     await h.app.services.visitorService.drain();
     ackData(
       await emitWithAck<AddEventAck>(visitor.socket, "add-event", {
@@ -416,7 +415,7 @@ describe("/staff", () => {
 
   it("does not relay typing for another company's chat", async () => {
     const visitor = await connectVisitor(h, otherWidgetID);
-    const asked = ackData(await ask(visitor.socket, "Hello"));
+    const asked = ackData(await askQuestion(visitor.socket, "Hello"));
     const staff = await connectStaff(h, owner.cookie);
     staff.socket.emit("staff-typing", { chatID: asked.chatID, isTyping: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
