@@ -68,9 +68,10 @@ describe("inbox journeys", () => {
 
     await page.getByRole("navigation", { name: "Inbox filters" }).getByRole("link", { name: "Resolved" }).click();
     await page.waitForURL("**/inbox?status=resolved*");
+    // Emma and Liam are in the list before it too: first wait for the open chat to leave it.
+    await expect.poll(() => list.getByText("Sanne Bakker").count()).toBe(0);
     await expect.poll(() => list.getByText("Emma de Vries").first().isVisible()).toBe(true);
-    expect(await list.getByText("Liam Jansen").first().isVisible()).toBe(true);
-    expect(await list.getByText("Sanne Bakker").count()).toBe(0);
+    await expect.poll(() => list.getByText("Liam Jansen").first().isVisible()).toBe(true);
   });
 
   it("staff reply and add a note from the chat panel; another open dashboard sees both without reload", async () => {
