@@ -413,6 +413,19 @@ describe("/staff", () => {
     );
   });
 
+  it("refuses a sandboxed frame's `Origin: null` and an origin that is not a URL, and keeps serving", async () => {
+    for (const origin of ["null", "not a url", "http://", "https://[::1"]) {
+      await expect(connectStaff(h, owner.cookie, { origin })).rejects.toThrow(
+        "This connection came from another site and was refused.",
+      );
+    }
+    const health = await fetch(`${await h.url()}/api/health`);
+    expect(health.status).toBe(200);
+    const staff = await connectStaff(h, owner.cookie);
+    expect(staff.socket.connected).toBe(true);
+    staff.socket.close();
+  });
+
   it("does not relay typing for another company's chat", async () => {
     const visitor = await connectVisitor(h, otherWidgetID);
     const asked = ackData(await askQuestion(visitor.socket, "Hello"));

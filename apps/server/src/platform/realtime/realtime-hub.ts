@@ -14,6 +14,7 @@ import { createClient } from "redis";
 import { type Namespace, Server } from "socket.io";
 import type { ChatEvents } from "../../modules/chats/chat-events";
 import type { VisitorBroadcast } from "../../modules/visitor/visitor.service";
+import { guardNamespace } from "./socket-guard";
 
 /**
  * A frame may carry a 1 MB message so that an oversized question gets a clear "too long" in its
@@ -50,6 +51,8 @@ export async function createRealtimeHub(options: {
   const redis = options.redisUrl ? await connectRedisAdapter(io, options.redisUrl, options.log) : null;
   const visitors: VisitorNamespace = io.of(VISITOR_NAMESPACE);
   const staff: StaffNamespace = io.of(STAFF_NAMESPACE);
+  guardNamespace(visitors as unknown as Namespace, options.log);
+  guardNamespace(staff as unknown as Namespace, options.log);
 
   const chatEvents: ChatEvents = {
     chatUpdated(companyId, payload) {

@@ -30,6 +30,18 @@ export function sessionTokenFromCookieHeader(header: string | undefined): string
 }
 
 /**
+ * A browser names the page's origin; Harbor's own pages are on PUBLIC_URL or on the host the
+ * socket reached. No Origin at all is a non-browser client (no ambient cookie to forge). Anything
+ * else, `null` from a sandboxed frame or a value that is not a URL included, is another site.
+ */
+export function isOwnOrigin(headers: { origin?: string; host?: string }, trustedOrigin: string) {
+  const { origin, host } = headers;
+  if (!origin || origin === trustedOrigin) return true;
+  if (!host || !URL.canParse(origin)) return false;
+  return new URL(origin).host === host;
+}
+
+/**
  * `/staff`: the dashboard's channel. The handshake is authenticated by the session cookie, like
  * the API, and must come from Harbor's own origin (a page on another site cannot open it with
  * the user's cookie). Each socket joins its company's room and hears only that company.
@@ -47,10 +59,7 @@ export function registerStaffChannel(options: {
   const typingLimiter = createRateLimiter({ limit: TYPING_EVENTS_PER_MINUTE, windowMs: 60_000 });
 
   namespace.use(async (socket, next) => {
-    const origin = socket.handshake.headers.origin;
-    const host = socket.handshake.headers.host;
-    const isOwnOrigin = !origin || origin === trustedOrigin || (host !== undefined && new URL(origin).host === host);
-    if (!isOwnOrigin) {
+    if (!isOwnOrigin(socket.handshake.headers, trustedOrigin)) {
       next(new Error("This connection came from another site and was refused."));
       return;
     }
