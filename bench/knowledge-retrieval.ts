@@ -60,7 +60,7 @@ export async function benchKnowledgeRetrieval(options: { documents?: number; oth
         const chat = await services.chatsRepository.createChat(main.auth.companyId);
         samples.push(
           ...(await time(() =>
-            services.pipeline.answerInChat({ companyId: main.auth.companyId, chatId: chat.id, question }),
+            services.chatAnswering.answerInChat({ companyId: main.auth.companyId, chatId: chat.id, question }),
           )),
         );
       }

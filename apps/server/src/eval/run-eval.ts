@@ -14,12 +14,12 @@ export async function askEvalQuestions(
   questions: EvalQuestion[],
   onAnswer?: (answer: EvalAnswer) => void,
 ): Promise<EvalAnswer[]> {
-  const { chatsRepository, pipeline } = app.services;
+  const { chatsRepository, chatAnswering } = app.services;
   const answers: EvalAnswer[] = [];
   for (const question of questions) {
     const chat = await chatsRepository.createChat(companyId, { language: question.lang });
     const started = performance.now();
-    const result = await pipeline.answerInChat({
+    const result = await chatAnswering.answerInChat({
       companyId,
       chatId: chat.id,
       question: question.question,

@@ -46,7 +46,7 @@ afterAll(async () => {
 async function ask(question: string, options: { chatId?: string; language?: "en" | "nl" | "he" } = {}) {
   const chatId = options.chatId ?? (await h.app.services.chatsRepository.createChat(owner.companyId)).id;
   const events: PipelineEvent[] = [];
-  const result = await h.app.services.pipeline.answerInChat({
+  const result = await h.app.services.chatAnswering.answerInChat({
     companyId: owner.companyId,
     chatId,
     question,

@@ -1,24 +1,12 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
-import type { FastifyBaseLogger } from "fastify";
-import type { AgentSettings } from "../../modules/ai-agent/ai-agent.service";
-import type { AnswerStore } from "../../modules/chats/answer-store";
-import type { ChatMessageRow, ChatsRepository } from "../../modules/chats/chats.repository";
-import type {
-  Answerer,
-  Classification,
-  Classifier,
-  ConversationTurn,
-  Summarizer,
-  TokenUsage,
-} from "../answer/answer-types";
+import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage } from "../answer/answer-types";
 import { detectLanguage } from "../retrieval/detect-language";
+import type { EngineLog, EngineSettingsReader, PassageRetriever } from "./engine-ports";
 
 /** Passages handed to the answerer; the local one re-ranks their sentences. */
 const PASSAGE_LIMIT = 6;
-/** Earlier question/answer messages given as context to the answerer. */
-const HISTORY_TURNS = 6;
 
 export type PipelinePhase = "understanding" | "writing";
 /**
@@ -33,28 +21,18 @@ export type PipelineEvent =
 /** Sentences the engine says itself, per visitor language (never invented facts). */
 export type FixedReplies = (language: VisitorLanguage) => { needsOrder: string; providerFailed: string };
 
+/** What the engine needs from the rest of the server, as ports it owns (engine-ports.ts). */
 export type PipelineDeps = {
-  retrieve(options: { companyId: string; query: string; limit: number }): Promise<RetrievedChunk[]>;
-  settingsFor(companyId: string): Promise<AgentSettings>;
+  retrieve: PassageRetriever;
+  settingsFor: EngineSettingsReader;
   answerer: Answerer;
   classifier: Classifier;
-  summarizer: Summarizer;
   fixedReplies: FixedReplies;
-  chats: ChatsRepository;
-  answerStore: AnswerStore;
-  log: FastifyBaseLogger;
+  log: EngineLog;
 };
 
-export type ChatAnswer = {
-  question: ChatMessageRow;
-  /** Null while a human handles the chat. */
-  answer: ChatMessageRow | null;
-  outcome: AnswerOutcome;
-  classification: Classification | null;
-  usage: TokenUsage[];
-};
-
-type RunResult = {
+/** One question answered: the text, how it came about, and what it cost. Nothing is stored. */
+export type EngineAnswer = {
   language: VisitorLanguage;
   outcome: AnswerOutcome;
   text: string;
@@ -67,14 +45,6 @@ type RunResult = {
   timings: { retrieveMs: number; answerMs: number; totalMs: number };
 };
 
-/**
- * A person has the chat — taken over (`human`) or a raised ticket (`ticket`) — so the AI stays
- * silent until it is handed back; a visitor's follow-up to a ticket waits for the team.
- */
-export function isHandledByPerson(status: string) {
-  return status === "human" || status === "ticket";
-}
-
 export function visitorLanguageOf(question: string): VisitorLanguage {
   const detected = detectLanguage(question);
   return detected === "nl" || detected === "he" ? detected : "en";
@@ -85,10 +55,10 @@ const normalizeSpace = (text: string) => text.replace(/\s+/g, " ").trim();
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
 /**
- * One visitor question, end to end (ARCHITECTURE.md, "The AI engine"): classify and retrieve in
- * parallel → answer (streamed) → guard → bubbles → references. `answerInChat` also stores the
- * messages, the analysis entry, the running summary, token usage and documents' times_used;
- * `preview` (the admin playground) stores nothing but token usage.
+ * One visitor question, end to end (docs/ARCHITECTURE.md, "The AI engine"): classify and retrieve
+ * in parallel → answer (streamed) → guard → bubbles → references. The engine stores nothing: the
+ * chats module stores a chat's answers (chat-answering.service.ts), the AI agent module records
+ * the playground's usage.
  */
 export function createAnswerPipeline(deps: PipelineDeps) {
   /** Documents behind the cited passages, once each, in citation order. */
@@ -117,7 +87,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     history: ConversationTurn[];
     onEvent?: (event: PipelineEvent) => void;
     signal?: AbortSignal;
-  }): Promise<RunResult> {
+  }): Promise<EngineAnswer> {
     const started = performance.now();
     const { companyId, question } = options;
     const language = options.language ?? visitorLanguageOf(question);
@@ -213,141 +183,50 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     };
   }
 
-  function citedDocumentIds(result: RunResult) {
-    const ids = new Set<string>();
-    for (const chunkId of result.citedChunkIds) {
-      const passage = result.passages.find((p) => p.chunkId === chunkId);
-      if (passage) ids.add(passage.documentId);
-    }
-    return [...ids];
-  }
-
   return {
-    /** The admin playground: the answer a visitor would get, with what led to it; no chat is created. */
+    answer: run,
+
+    /** The admin playground: the answer a visitor would get, with what led to it. */
     async preview(options: {
       companyId: string;
       question: string;
       language?: VisitorLanguage;
-    }): Promise<PlaygroundResponse> {
+    }): Promise<{ response: PlaygroundResponse; usage: TokenUsage[] }> {
       const result = await run({ ...options, history: [] });
-      await deps.chats.recordUsage({
-        companyId: options.companyId,
-        chatId: null,
-        purpose: "playground",
-        usage: result.usage,
-      });
       const cited = new Set(result.citedChunkIds);
       return {
-        language: result.language,
-        outcome: result.outcome,
-        bubbles: result.bubbles,
-        references: result.references,
-        questionCategory: result.classification.questionCategory,
-        selectedIntent: result.classification.selectedIntent,
-        passages: result.passages.map((p) => ({
-          title: p.title,
-          content: p.content,
-          url: p.url,
-          sourceType: p.sourceType,
-          score: p.score,
-          isCited: cited.has(p.chunkId),
-        })),
         usage: result.usage,
-        timings: result.timings,
-      };
-    },
-
-    /**
-     * Answers a visitor's question in a chat: stores the question, then (unless a human has taken
-     * the chat over) the answer with its references, the analysis entry, the running summary, token
-     * usage and times_used. Events stream while the answer is written.
-     */
-    async answerInChat(options: {
-      companyId: string;
-      chatId: string;
-      question: string;
-      /** The question as already stored (the visitor channel stores it first, once per client id). */
-      questionMessage?: ChatMessageRow;
-      language?: VisitorLanguage;
-      onEvent?: (event: PipelineEvent) => void;
-      /**
-       * The answer is stored: the caller may send it on now. The running summary is written after
-       * this (with a remote model it is a second call), so nobody waits for it.
-       */
-      onAnswerStored?: (answer: ChatMessageRow) => void;
-      signal?: AbortSignal;
-    }): Promise<ChatAnswer> {
-      const { companyId, chatId } = options;
-      const chat = await deps.chats.findChat(companyId, chatId);
-      if (!chat) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
-      const turns = await deps.chats.recentTurns(companyId, chatId, HISTORY_TURNS + 1);
-      // A question stored beforehand is the newest turn; it is the question, not its history.
-      if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
-      const history = turns.slice(-HISTORY_TURNS).map(
-        (turn): ConversationTurn => ({
-          role: turn.senderRole === "customer" ? "visitor" : "assistant",
-          text: turn.message,
-        }),
-      );
-      const questionMessage =
-        options.questionMessage ??
-        (await deps.chats.insertMessage({
-          companyId,
-          chatId,
-          message: options.question,
-          messageType: "question",
-          senderRole: "customer",
-        }));
-      if (isHandledByPerson(chat.status)) {
-        return { question: questionMessage, answer: null, outcome: "human-handling", classification: null, usage: [] };
-      }
-
-      const result = await run({
-        ...options,
-        language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
-        history,
-      });
-      // A stopped answer is not stored (the local engine does not watch the signal while it writes).
-      options.signal?.throwIfAborted();
-      const answerMessage = await deps.answerStore.storeAnswer({
-        companyId,
-        chatId,
-        questionMessageId: questionMessage.id,
-        text: result.text,
-        messageData: { questionID: questionMessage.id, outcome: result.outcome, language: result.language },
-        references: result.references,
-        analysis: {
-          shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
+        response: {
+          language: result.language,
+          outcome: result.outcome,
+          bubbles: result.bubbles,
+          references: result.references,
           questionCategory: result.classification.questionCategory,
           selectedIntent: result.classification.selectedIntent,
+          passages: result.passages.map((p) => ({
+            title: p.title,
+            content: p.content,
+            url: p.url,
+            sourceType: p.sourceType,
+            score: p.score,
+            isCited: cited.has(p.chunkId),
+          })),
+          usage: result.usage,
+          timings: result.timings,
         },
-        usage: result.usage,
-        citedDocumentIds: citedDocumentIds(result),
-      });
-      options.onAnswerStored?.(answerMessage);
-      const usage = [...result.usage];
-      try {
-        const summary = await deps.summarizer.summarize({
-          previousSummary: chat.summary,
-          question: options.question,
-          answer: result.text,
-          language: result.language,
-          signal: options.signal,
-        });
-        usage.push(...summary.usage);
-        await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
-      } catch (error) {
-        deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
-      }
-      return {
-        question: questionMessage,
-        answer: answerMessage,
-        outcome: result.outcome,
-        classification: result.classification,
-        usage,
       };
     },
   };
+}
+
+/** Documents behind an answer's cited passages, once each. */
+export function citedDocumentIds(result: Pick<EngineAnswer, "citedChunkIds" | "passages">) {
+  const ids = new Set<string>();
+  for (const chunkId of result.citedChunkIds) {
+    const passage = result.passages.find((p) => p.chunkId === chunkId);
+    if (passage) ids.add(passage.documentId);
+  }
+  return [...ids];
 }
 
 export type AnswerPipeline = ReturnType<typeof createAnswerPipeline>;

@@ -51,7 +51,7 @@ describe("sample chats of a new workspace", () => {
     const seeder = createDemoChatsSeeder({
       db: h.db,
       chats: h.app.services.chatsRepository,
-      pipeline: h.app.services.pipeline,
+      chatAnswering: h.app.services.chatAnswering,
     });
     await seeder.seed(owner.companyId);
     expect(await companyChats()).toHaveLength(5);

@@ -229,7 +229,7 @@ describe("the showcase sample chat", () => {
     const seeder = createDemoChatsSeeder({
       db: h.db,
       chats: h.app.services.chatsRepository,
-      pipeline: h.app.services.pipeline,
+      chatAnswering: h.app.services.chatAnswering,
     });
     await seeder.seed(owner.companyId);
     await seeder.seed(owner.companyId);

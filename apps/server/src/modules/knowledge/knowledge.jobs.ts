@@ -2,7 +2,7 @@ import type { Embedder } from "../../ai/embeddings/embedder";
 import { IntegrationError } from "../../integrations/integration-error";
 import { AppError } from "../../platform/errors";
 import type { JobRow } from "../../platform/jobs/jobs.repository";
-import type { IntegrationsRepository } from "../integrations/integrations.repository";
+import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { readerFor, SourceUnreadableError } from "./ingestion/source-readers";
 import { syncSource } from "./ingestion/sync-source";
 import type { KnowledgeRepository } from "./knowledge.repository";

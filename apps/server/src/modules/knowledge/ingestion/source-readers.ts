@@ -3,7 +3,7 @@ import { CRAWL_MAX_PAGES_DEFAULT } from "@harbor/contract/knowledge";
 import type { ShopifyProduct } from "../../../integrations/shopify/shopify.client";
 import { createShopifyClient } from "../../../integrations/shopify/shopify.client";
 import { createZendeskClient } from "../../../integrations/zendesk/zendesk.client";
-import type { IntegrationsRepository } from "../../integrations/integrations.repository";
+import type { IntegrationsRepository } from "../../integrations/integrations.module";
 import { crawlSite } from "../crawl/crawl-site";
 import { extractHtml } from "../crawl/extract-html";
 import { htmlToText } from "../crawl/html-to-text";
