@@ -10,7 +10,7 @@ import type { CompanyAuth } from "../apps/server/src/platform/session";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
 import { printTable } from "./table";
 
-const EVAL_QUESTIONS = path.resolve(import.meta.dirname, "../../shared/eval/shop-a/questions.jsonl");
+const EVAL_QUESTIONS = path.resolve(import.meta.dirname, "../eval/shop-a/questions.jsonl");
 
 /**
  * Retrieval and document-list latency at scale: one company with `documents` products (about

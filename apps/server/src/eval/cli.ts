@@ -13,11 +13,11 @@ import { formatSummary, summarize } from "./score-eval";
 
 const usage = `Usage: npm run eval -- [--set <dir>] [--out <file.jsonl>] [--only <kind>]
 
-Loads an eval set (the format of ../shared/eval/shop-a) into a fresh company in a temporary
+Loads an eval set (the format of eval/shop-a) into a fresh company in a temporary
 embedded database through the real ingestion path, asks every question through the real answer
 pipeline with the configured AI provider (AI_PROVIDER, default local), and prints pass rates.`;
 
-/** `npm run eval`: measures the AI's answers on a question set (issue #4, ../shared/eval). */
+/** `npm run eval`: measures the AI's answers on a question set (eval/README.md). */
 async function main() {
   const { values } = parseArgs({
     options: {

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
-/** The public eval sets live in ../shared beside the repository (CI clones it there too). */
-export const EVAL_ROOT = path.resolve(import.meta.dirname, "../../../../../shared/eval");
+/** The eval sets live in the repository's eval/ (eval/README.md). */
+export const EVAL_ROOT = path.resolve(import.meta.dirname, "../../../../eval");
 
 export type EvalArticle = { id: string; title: string; url: string; body: string };
 export type EvalQuestion = {
@@ -18,12 +18,12 @@ export type EvalQuestion = {
 
 export type EvalSet = Awaited<ReturnType<typeof loadEvalSetFromDir>>;
 
-/** A public set by name (`shop-a`), from ../shared/eval. */
+/** A set by name (`shop-a`), from eval/. */
 export function loadEvalSet(name: string) {
   return loadEvalSetFromDir(path.join(EVAL_ROOT, name));
 }
 
-/** A set in the format of ../shared/eval/shop-a: kb/articles.json, kb/products.json, questions.jsonl. */
+/** A set in the format of eval/shop-a: kb/articles.json, kb/products.json, questions.jsonl. */
 export async function loadEvalSetFromDir(dir: string) {
   const articles = JSON.parse(await readFile(path.join(dir, "kb/articles.json"), "utf8")) as EvalArticle[];
   const products = JSON.parse(await readFile(path.join(dir, "kb/products.json"), "utf8")) as unknown;

@@ -18,7 +18,7 @@ export type EvalAnswer = {
 };
 
 /**
- * The set's scoring rules (../shared/eval/shop-a/README.md). answerable/multi: every
+ * The set's scoring rules (eval/shop-a/README.md). answerable/multi: every
  * mustContainAny group has a case-insensitive match. unanswerable: the engine declined (said it
  * doesn't know and offered a human) — the README's keyword proxy; a judge may re-score from
  * `--out`. order: the order flow started or a human was offered, no status made up.

@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { chatAnalyses, chats, knowledgeDocuments, tokenUsage } from "../../db/schema/index";
-import { DEFAULT_PERSONA } from "../../modules/ai-agent/ai-agent.defaults";
 import type { PipelineEvent } from "./answer-pipeline";
 
 let h: Harness;
@@ -142,7 +141,17 @@ describe("answer pipeline with the local engine", () => {
       body: { title: "No pay-later", description: "Never mention 'Klarna'." },
     });
     const form = new FormData();
-    form.append("persona", JSON.stringify({ ...DEFAULT_PERSONA, name: "Noa", responseTone: "formal" }));
+    form.append(
+      "persona",
+      JSON.stringify({
+        name: "Noa",
+        designation: "Customer Support",
+        characteristics: "Warm, patient and precise.",
+        responseTone: "formal",
+        responseLength: "normal",
+        thumbnailURL: null,
+      }),
+    );
     form.append("company", JSON.stringify({ name: "Pipeline Shop", description: "", industry: "" }));
     expect((await h.api("POST", "/api/ai-agent/save", { cookie: owner.cookie, body: form })).status).toBe(200);
 
