@@ -40,6 +40,7 @@ import { createCompaniesRepository } from "./modules/companies/companies.reposit
 import { createCompaniesService } from "./modules/companies/companies.service";
 import { createDemoContentRunner, type DemoContentSeeder } from "./modules/companies/demo-content";
 import { createIntegrationsRepository } from "./modules/integrations/integrations.repository";
+import { addressRuleFor, createAddressGuard, type ResolveHost } from "./modules/knowledge/crawl/address-guard";
 import { createKnowledgeJobs } from "./modules/knowledge/knowledge.jobs";
 import { createKnowledgeRepository } from "./modules/knowledge/knowledge.repository";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
@@ -85,6 +86,8 @@ export type AppDeps = {
   isRunningJobs?: boolean;
   /** Where ingestion's HTTP goes; tests point it at local servers. */
   ingestionFetch?: typeof fetch;
+  /** How website crawls resolve host names (tests stand a DNS server of their own here). */
+  resolveHost?: ResolveHost;
   /** A remote model to answer with instead of the configured provider (tests use fake servers). */
   llm?: LlmProvider | null;
   /** An embedder instead of the configured one (tests). */
@@ -156,13 +159,18 @@ export async function buildApp(deps: AppDeps) {
     platformAdmins: config.platformAdmins,
     log,
   });
+  // One SSRF rule for the checks of the knowledge API and for every connection of a crawl.
+  const addressGuard = createAddressGuard({
+    resolveHost: deps.resolveHost,
+    isAllowedAddress: addressRuleFor(config.canCrawlPrivateNetworks),
+  });
   const knowledgeJobs = createKnowledgeJobs({
     knowledge: knowledgeRepository,
     integrations: integrationsRepository,
     embedder,
     log,
     fetch: deps.ingestionFetch,
-    canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
+    addressGuard,
   });
   const reembedding = createReembedding({ db, embedder, log });
   const embeddedMaintenance = createEmbeddedMaintenance({ db });
@@ -184,7 +192,7 @@ export async function buildApp(deps: AppDeps) {
     integrations: integrationsRepository,
     embedder,
     enqueue: (job) => jobRunner.enqueue(job),
-    canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
+    addressGuard,
   });
   const retriever = createRetriever({
     db,

@@ -1,10 +1,11 @@
 import robotsParser from "robots-parser";
+import type { CrawlFetch } from "./guarded-fetch";
 import { readLimitedBody } from "./read-limited-body";
 
 type Robots = ReturnType<typeof robotsParser>;
 
 type RobotsRulesOptions = {
-  fetch: typeof globalThis.fetch;
+  fetch: CrawlFetch;
   userAgent: string;
   timeoutMs: number;
   signal: AbortSignal;
@@ -19,6 +20,7 @@ async function loadRobots(origin: string, options: RobotsRulesOptions): Promise<
     const response = await options.fetch(robotsUrl, {
       headers: { "user-agent": options.userAgent },
       signal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
+      redirect: "follow",
     });
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
