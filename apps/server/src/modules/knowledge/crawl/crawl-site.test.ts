@@ -546,4 +546,23 @@ describe("crawlSite's address guard (SSRF)", () => {
       "empty.shop.test could not be found (no address for it in DNS). Check the web address.",
     );
   });
+
+  it("follows no link, redirect or robots.txt redirect to the same host on another port", async () => {
+    const other = await startSite({ "/": html("<p>admin</p>"), "/robots.txt": "User-agent: *\nDisallow: /" });
+    const otherPort = new URL(other.origin).port;
+    const routes: Record<string, Route> = {
+      "/robots.txt": redirect(`http://127.0.0.1:${otherPort}/robots.txt`),
+      "/": html(links(`http://127.0.0.1:${otherPort}/`, `http://127.0.0.1:${otherPort}/admin`, "/leave", "/stay")),
+      "/leave": redirect(`http://127.0.0.1:${otherPort}/`),
+      "/stay": html("<p>stay</p>"),
+    };
+    const site = await startSite(routes);
+    const results = await crawl({ startUrls: [`${site.origin}/`] });
+
+    expect(okUrls(results)).toEqual([`${site.origin}/`, `${site.origin}/stay`]);
+    expect(errorOf(results, `${site.origin}/leave`)).toBe(
+      `The page redirects to another site (127.0.0.1:${otherPort}), which is not crawled.`,
+    );
+    expect(other.requests).toEqual([]);
+  });
 });

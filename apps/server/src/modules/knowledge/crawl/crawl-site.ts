@@ -76,7 +76,7 @@ const linksOf = (html: string, pageUrl: string) => extractLinks(load(html), page
 /**
  * Crawls a shop's public site from its start URLs, breadth first, yielding each page (or the
  * reason it could not be read) as soon as it is fetched. Connects only to addresses the address
- * guard allows (checked per connection), stays on the start URLs' sites, obeys
+ * guard allows (checked per connection), stays on the start URLs' origins, obeys
  * robots.txt, and bounds everything a hostile or broken site could inflate: pages, bytes, links,
  * redirects, time and parallel requests. Page problems are results, never exceptions; only
  * aborting `signal` throws (its reason).
@@ -90,7 +90,13 @@ export async function* crawlSite(options: CrawlSiteOptions): AsyncGenerator<Craw
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
 
   const scope = createSiteScope({ startUrls: options.startUrls, pathPrefix: options.pathPrefix });
-  const robots = createRobotsRules({ fetch, userAgent: settings.userAgent, timeoutMs: settings.timeoutMs, signal });
+  const robots = createRobotsRules({
+    fetch,
+    userAgent: settings.userAgent,
+    timeoutMs: settings.timeoutMs,
+    signal,
+    isSameSite: scope.isSameSite,
+  });
 
   /** Keys queued or fetched: a link is queued once. */
   const seen = new Set<string>();

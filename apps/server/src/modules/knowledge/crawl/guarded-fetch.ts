@@ -3,8 +3,8 @@ import { isIP } from "node:net";
 import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 import { type AddressGuard, AddressRefusedError } from "./address-guard";
 
-/** What the crawler sends: a GET with its own headers, cancellable; pages follow redirects by hand. */
-export type CrawlRequest = { headers: Record<string, string>; signal: AbortSignal; redirect: "manual" | "follow" };
+/** What the crawler sends: a GET with its own headers, cancellable, redirects by hand. */
+export type CrawlRequest = { headers: Record<string, string>; signal: AbortSignal; redirect: "manual" };
 export type CrawlFetch = (url: string, request: CrawlRequest) => Promise<Response>;
 
 export type GuardedFetch = {
