@@ -14,7 +14,7 @@ import { createAuthModule } from "./modules/auth/auth.module";
 import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule } from "./modules/integrations/integrations.module";
-import { createKnowledgeModule } from "./modules/knowledge/knowledge.module";
+import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
@@ -45,6 +45,8 @@ export type AppDeps = {
   isRunningJobs?: boolean;
   /** Where ingestion's HTTP goes; tests point it at local servers. */
   ingestionFetch?: typeof fetch;
+  /** How website crawls resolve host names (tests stand a DNS server of their own here). */
+  resolveHost?: ResolveHost;
   /** A remote model to answer with instead of the configured provider (tests use fake servers). */
   llm?: LlmProvider | null;
   /** An embedder instead of the configured one (tests). */
@@ -118,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
     jobs: jobRunner,
     log,
     fetch: deps.ingestionFetch,
+    resolveHost: deps.resolveHost,
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
   const aiAgent = createAiAgentModule({

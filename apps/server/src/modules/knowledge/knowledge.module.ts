@@ -5,6 +5,7 @@ import type { HarborModule } from "../../platform/harbor-module";
 import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { CompaniesRepository } from "../companies/companies.module";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
+import { addressRuleFor, createAddressGuard, type ResolveHost } from "./crawl/address-guard";
 import { createKnowledgeJobs } from "./knowledge.jobs";
 import { createKnowledgeRepository } from "./knowledge.repository";
 import { knowledgeRoutes } from "./knowledge.routes";
@@ -12,6 +13,7 @@ import { createKnowledgeService, SYNC_SOURCE_JOB } from "./knowledge.service";
 import { createPassageSearch } from "./passage-search.repository";
 import { createReembedding, REEMBED_JOB } from "./reembed";
 
+export type { ResolveHost } from "./crawl/address-guard";
 export type { KnowledgeRepository } from "./knowledge.repository";
 export type { KnowledgeService } from "./knowledge.service";
 
@@ -28,9 +30,16 @@ export function createKnowledgeModule(deps: {
   log: FastifyBaseLogger;
   /** Where ingestion's HTTP goes; tests point it at local servers. */
   fetch?: typeof fetch;
+  /** How website crawls resolve host names (tests stand a DNS server of their own here). */
+  resolveHost?: ResolveHost;
   canCrawlPrivateNetworks: boolean;
 }) {
   const { db, embedder, log, jobs } = deps;
+  // One SSRF rule for the checks of the knowledge API and for every connection of a crawl.
+  const addressGuard = createAddressGuard({
+    resolveHost: deps.resolveHost,
+    isAllowedAddress: addressRuleFor(deps.canCrawlPrivateNetworks),
+  });
   const knowledgeRepository = createKnowledgeRepository(db);
   const knowledgeJobs = createKnowledgeJobs({
     knowledge: knowledgeRepository,
@@ -38,7 +47,7 @@ export function createKnowledgeModule(deps: {
     embedder,
     log,
     fetch: deps.fetch,
-    canCrawlPrivateNetworks: deps.canCrawlPrivateNetworks,
+    addressGuard,
   });
   const reembedding = createReembedding({ db, embedder, log });
   const knowledgeService = createKnowledgeService({
@@ -47,7 +56,7 @@ export function createKnowledgeModule(deps: {
     integrations: deps.integrations,
     embedder,
     enqueue: (job) => jobs.enqueue(job),
-    canCrawlPrivateNetworks: deps.canCrawlPrivateNetworks,
+    addressGuard,
   });
   const passageSearch = createPassageSearch(db);
 
