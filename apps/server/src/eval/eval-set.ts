@@ -14,7 +14,14 @@ export type EvalQuestion = {
   kind: "answerable" | "multi" | "unanswerable" | "order";
   expected: { mustContainAny: string[][] } | null;
   sourceIds: string[];
+  /** `dev` (tune on it) or `test` (report on it); a set without splits (shop-a) is all dev. */
+  split?: "dev" | "test";
+  /** The category and intent the shop's admin would route the question to (sets with categories). */
+  category?: string | null;
+  intent?: string | null;
 };
+
+export type EvalCategory = { title: string; description: string; intents: { title: string }[] };
 
 export type EvalSet = Awaited<ReturnType<typeof loadEvalSetFromDir>>;
 
@@ -30,8 +37,14 @@ export async function loadEvalSetFromDir(dir: string) {
   const questions = (await readFile(path.join(dir, "questions.jsonl"), "utf8"))
     .split("\n")
     .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as EvalQuestion);
-  return { articles, products, questions };
+    .map((line) => ({ split: "dev", ...JSON.parse(line) }) as EvalQuestion);
+  const categories = await readFile(path.join(dir, "kb/categories.json"), "utf8").then(
+    (text) => JSON.parse(text) as EvalCategory[],
+    () => [] as EvalCategory[],
+  );
+  // Prices of a set are in one currency (shop-d's in shekels).
+  const currency = (products as { currency?: string }[])[0]?.currency ?? "EUR";
+  return { name: path.basename(dir), articles, products, questions, categories, currency };
 }
 
 const escapeHtml = (text: string) =>
@@ -56,7 +69,7 @@ export function articleToHtml(article: EvalArticle): string {
   });
   return `<!doctype html><html lang="en"><head><title>${escapeHtml(article.title)}</title></head><body>
 <nav><a href="/">Help centre</a></nav><main><h1>${escapeHtml(article.title)}</h1>${blocks.join("\n")}</main>
-<footer>Kestrel &amp; Pine</footer></body></html>`;
+<footer>Help centre</footer></body></html>`;
 }
 
 export async function startHelpCentre(articles: EvalArticle[]) {

@@ -1,4 +1,5 @@
 import type { AnswerOutcome, VisitorLanguage } from "@harbor/contract/ai-agent";
+import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import type { FastifyBaseLogger } from "fastify";
 import type { Classification, ConversationTurn, Summarizer, TokenUsage } from "../../ai/answer/answer-types";
 import { type AnswerPipeline, citedDocumentIds, type PipelineEvent } from "../../ai/pipeline/answer-pipeline";
@@ -14,6 +15,8 @@ export type ChatAnswer = {
   answer: ChatMessageRow | null;
   outcome: AnswerOutcome;
   classification: Classification | null;
+  /** The passages retrieved for the question, best first (empty when no answer was written). */
+  passages: RetrievedChunk[];
   usage: TokenUsage[];
 };
 
@@ -79,7 +82,14 @@ export function createChatAnswering(deps: {
           senderRole: "customer",
         }));
       if (isHandledByPerson(chat.status)) {
-        return { question: questionMessage, answer: null, outcome: "human-handling", classification: null, usage: [] };
+        return {
+          question: questionMessage,
+          answer: null,
+          outcome: "human-handling",
+          classification: null,
+          passages: [],
+          usage: [],
+        };
       }
 
       const result = await deps.pipeline.answer({
@@ -127,6 +137,7 @@ export function createChatAnswering(deps: {
         answer: answerMessage,
         outcome: result.outcome,
         classification: result.classification,
+        passages: result.passages,
         usage,
       };
     },
