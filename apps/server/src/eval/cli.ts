@@ -8,16 +8,23 @@ import { openDatabase } from "../db/client";
 import type { CompanyAuth } from "../platform/session";
 import { EVAL_ROOT, loadEvalSetFromDir } from "./eval-set";
 import { loadEvalSetIntoCompany } from "./load-eval-set";
+import {
+  formatConversationSummary,
+  loadConversations,
+  runConversations,
+  summarizeConversations,
+} from "./run-conversations";
 import { askEvalQuestions } from "./run-eval";
 import { type EvalAnswer, type EvalSummary, formatOverview, formatSummary, summarize } from "./score-eval";
 
-const usage = `Usage: npm run eval -- [--set <name|dir>]... [--all] [--split dev|test] [--out <file.jsonl>] [--only <kind>]
+const usage = `Usage: npm run eval -- [--set <name|dir>]... [--all] [--conversations] [--split dev|test] [--out <file.jsonl>] [--only <kind>]
 
 Loads each eval set (eval/<name>, default shop-a; --all: every shop set in eval/) into a fresh
 company in a temporary embedded database through the real ingestion path, asks its questions
 through the real answer pipeline with the configured AI provider (AI_PROVIDER, default local), and
 prints per set and split: pass, wrong and declined per kind and language, recall@5, routing,
-latency and tokens, then one overview table (dev and test side by side). See eval/README.md.`;
+latency and tokens, then one overview table (dev and test side by side). --conversations also plays
+eval/conversations (multi-turn chats) against the shops they name. See eval/README.md.`;
 
 /** `npm run eval`: measures the AI's answers on the eval sets (eval/README.md). */
 async function main() {
@@ -25,6 +32,7 @@ async function main() {
     options: {
       set: { type: "string", multiple: true },
       all: { type: "boolean" },
+      conversations: { type: "boolean" },
       split: { type: "string" },
       out: { type: "string" },
       only: { type: "string" },
@@ -54,6 +62,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database, logger: false, demoContentSeeders: [] });
   const allAnswers: EvalAnswer[] = [];
+  const companyOfSet = new Map<string, string>();
   const summaries: EvalSummary[] = [];
   try {
     for (const setDir of setDirs) {
@@ -75,6 +84,7 @@ async function main() {
       };
       const loadStarted = performance.now();
       const site = await loadEvalSetIntoCompany(app, set, auth, database.db);
+      companyOfSet.set(set.name, company.id);
       console.log(
         `Loaded ${set.articles.length} articles and the products of ${set.name} in ` +
           `${((performance.now() - loadStarted) / 1000).toFixed(1)} s; asking ${questions.length} questions ` +
@@ -107,6 +117,26 @@ async function main() {
       }
     }
     console.log(`\n${formatOverview(summaries)}`);
+    if (values.conversations) {
+      const conversations = (await loadConversations()).filter(
+        (conversation) => !values.split || conversation.split === values.split,
+      );
+      const results = await runConversations({
+        app,
+        companyIdOf: (set) => companyOfSet.get(set),
+        conversations,
+        onTurn: (turn) => {
+          if (!turn.passed)
+            console.log(
+              `  ✗ ${turn.conversation}#${turn.turn} [${turn.lang}/${turn.split}] ${turn.visitor}\n      → ${turn.failures.join("; ")}: ${turn.reply.slice(0, 160).replace(/\n/g, " ")}`,
+            );
+        },
+      });
+      for (const split of ["dev", "test"]) {
+        const pool = results.filter((result) => result.split === split);
+        if (pool.length > 0) console.log(`\n${formatConversationSummary(summarizeConversations(pool, split))}`);
+      }
+    }
     if (values.out) {
       await writeFile(values.out, `${allAnswers.map((answer) => JSON.stringify(answer)).join("\n")}\n`);
       console.log(`\nWrote ${allAnswers.length} answers to ${values.out}`);

@@ -51,7 +51,7 @@ export function passes(question: EvalQuestion, answer: { text: string; outcome: 
     case "unanswerable":
       return answer.outcome !== "answered";
     case "order":
-      return answer.outcome === "needs-order" || answer.outcome === "no-match";
+      return answer.outcome === "needs-order" || answer.outcome === "no-match" || answer.outcome === "handoff";
   }
 }
 

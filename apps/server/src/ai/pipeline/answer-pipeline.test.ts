@@ -109,7 +109,14 @@ describe("answer pipeline with the local engine", () => {
   it("offers the order flow for questions about the visitor's own order instead of guessing", async () => {
     const { result } = await ask("Where is my order #1043? It hasn't arrived yet");
     expect(result.outcome).toBe("needs-order");
-    expect(result.answer?.message.toLowerCase()).toContain("order number");
+    // The number was given: only the e-mail or phone it was placed with is asked for, and it is remembered.
+    expect(result.answer?.message).toBe("Which e-mail address or phone number did you place order #1043 with?");
+    expect(result.turn).toMatchObject({
+      intent: "order_question",
+      outcome: "order_flow",
+      state: { awaiting: "order_details", order: { number: "1043", email: null } },
+    });
+    expect(result.answer?.messageData.turn).toEqual(result.turn);
   });
 
   it("answers in the visitor's language with its own fixed phrases", async () => {
@@ -135,7 +142,7 @@ describe("answer pipeline with the local engine", () => {
   it("applies answer rules the local engine can follow, and shows persona changes in answers", async () => {
     const before = await ask("Which payment methods do you accept?");
     expect(before.result.answer?.message).toContain("Klarna");
-    expect(before.result.answer?.message).toContain("Ava");
+    expect(before.result.answer?.message).not.toContain("Ava");
     const rule = await h.api<{ _id: string }>("POST", "/api/ai-agent/answer-rule/save", {
       cookie: owner.cookie,
       body: { title: "No pay-later", description: "Never mention 'Klarna'." },
@@ -159,7 +166,10 @@ describe("answer pipeline with the local engine", () => {
     expect(after.result.answer?.message).toContain("iDEAL");
     expect(after.result.answer?.message).not.toContain("Klarna");
     expect(after.result.answer?.message).not.toContain("Ava");
-    expect(after.result.answer?.message).toMatch(/^Thank you for your question\./);
+    // The persona introduces itself by its new name when greeted at the start of a chat.
+    const hello = await ask("Hello!");
+    expect(hello.result.answer?.message).toContain("Noa");
+    expect(hello.result.outcome).toBe("conversation");
 
     await h.api("POST", "/api/ai-agent/answer-rule/delete", {
       cookie: owner.cookie,

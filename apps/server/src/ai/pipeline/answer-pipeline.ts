@@ -1,8 +1,11 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
+import { type DialogueState, EMPTY_DIALOGUE_STATE, type QuickReply, type TurnRecord } from "@harbor/contract/turn";
 import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage } from "../answer/answer-types";
 import { detectLanguage } from "../retrieval/detect-language";
+import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
+import { type TurnUnderstanding, understandTurn } from "../turn/understand-turn";
 import type { EngineLog, EngineSettingsReader, PassageRetriever } from "./engine-ports";
 
 /** Passages handed to the answerer; the local one re-ranks their sentences. */
@@ -31,8 +34,12 @@ export type PipelineDeps = {
   log: EngineLog;
 };
 
-/** One question answered: the text, how it came about, and what it cost. Nothing is stored. */
+/** One turn answered: the text, how it came about, and what it cost. Nothing is stored. */
 export type EngineAnswer = {
+  /** The turn as understood, what the reply did, and the dialogue state after it. */
+  turn: TurnRecord;
+  /** The reply hands the chat to a person: the caller moves it to the team. */
+  handsOff: boolean;
   language: VisitorLanguage;
   outcome: AnswerOutcome;
   text: string;
@@ -51,6 +58,13 @@ export function visitorLanguageOf(question: string): VisitorLanguage {
 }
 
 const normalizeSpace = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The engine's outcome for a reply of the conversation's own. */
+function outcomeOfReply(plan: Extract<TurnPlan, { kind: "reply" }>): AnswerOutcome {
+  if (plan.outcome === "order_flow") return "needs-order";
+  if (plan.handsOff) return "handoff";
+  return "conversation";
+}
 
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
@@ -85,102 +99,163 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     question: string;
     language?: VisitorLanguage;
     history: ConversationTurn[];
+    /** What the chat remembers from its last reply (an offer, order details asked for). */
+    state?: DialogueState;
+    /** The message carries a file (usually a photo of the problem). */
+    hasAttachment?: boolean;
+    /** The visitor pressed a button under an offer instead of typing. */
+    quickReply?: QuickReply;
     onEvent?: (event: PipelineEvent) => void;
     signal?: AbortSignal;
   }): Promise<EngineAnswer> {
     const started = performance.now();
-    const { companyId, question } = options;
-    const language = options.language ?? visitorLanguageOf(question);
+    const { companyId } = options;
+    const language = options.language ?? visitorLanguageOf(options.question);
+    const state = options.state ?? EMPTY_DIALOGUE_STATE;
     const emit = options.onEvent ?? (() => {});
     emit({ type: "phase", phase: "understanding" });
+
+    // The turn first: a hello, a "yes please", a request for a person or order details need no
+    // knowledge search, and a greeting in front of a question is not part of the question.
+    const understanding = understandTurn({
+      text: options.question,
+      language,
+      state,
+      hasAttachment: options.hasAttachment ?? false,
+      quickReply: options.quickReply,
+    });
+    const settingsLoading = deps.settingsFor(companyId);
+    const isFirstReply = !options.history.some((turn) => turn.role === "assistant");
+    const planFor = async (turn: TurnUnderstanding) =>
+      planTurn(turn, { state, language, personaName: (await settingsLoading).persona.name, isFirstReply });
+    let plan = await planFor(understanding);
+    const question = plan.kind === "answer" && plan.question ? plan.question : options.question;
 
     // Retrieval needs nothing else, so it starts first; classification waits for the categories.
     const retrieveStarted = performance.now();
     let retrieveMs = 0;
-    const retrieving = deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((found) => {
-      retrieveMs = elapsed(retrieveStarted);
-      return found;
-    });
+    const retrieving =
+      plan.kind === "answer"
+        ? deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((found) => {
+            retrieveMs = elapsed(retrieveStarted);
+            return found;
+          })
+        : Promise.resolve([]);
     // Awaited below; if loading the settings fails first, its own failure must not go unhandled.
     retrieving.catch(() => {});
-    const settings = await deps.settingsFor(companyId);
-    const categories = settings.categories;
+    const settings = await settingsLoading;
+    const noClassification: Classification = {
+      questionCategory: null,
+      selectedIntent: null,
+      shortenedCustomerMessage: options.question.slice(0, 120),
+      isOrderSpecific: understanding.isAboutOwnOrder,
+      usage: [],
+    };
     const [passages, classification] = await Promise.all([
       retrieving,
-      deps.classifier.classify({ question, language, categories, signal: options.signal }).catch((error: unknown) => {
-        // A failed classification must not cost the visitor the answer; the analysis just stays empty.
-        deps.log.warn({ err: error }, "question classification failed");
-        return {
-          questionCategory: null,
-          selectedIntent: null,
-          shortenedCustomerMessage: question.slice(0, 120),
-          isOrderSpecific: false,
-          usage: [],
-        } satisfies Classification;
-      }),
+      plan.kind === "reply"
+        ? noClassification
+        : deps.classifier
+            .classify({ question, language, categories: settings.categories, signal: options.signal })
+            .catch((error: unknown) => {
+              // A failed classification must not cost the visitor the answer; the analysis just stays empty.
+              deps.log.warn({ err: error }, "question classification failed");
+              return noClassification;
+            }),
     ]);
+    // A remote model's classifier may see an order question the patterns missed.
+    if (plan.kind === "answer" && plan.intent === "question" && classification.isOrderSpecific) {
+      plan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
+    }
 
     emit({ type: "phase", phase: "writing" });
     const answerStarted = performance.now();
     const usage = [...classification.usage];
+    const done = (
+      result: Omit<EngineAnswer, "language" | "bubbles" | "passages" | "classification" | "usage" | "timings">,
+    ) => ({
+      ...result,
+      language,
+      bubbles: splitIntoBubbles(result.text),
+      passages,
+      classification,
+      usage,
+      timings: { retrieveMs, answerMs: elapsed(answerStarted), totalMs: elapsed(started) },
+    });
+
+    if (plan.kind === "reply") {
+      emit({ type: "chunk", text: plan.text });
+      return done({
+        outcome: outcomeOfReply(plan),
+        text: plan.text,
+        references: [],
+        citedChunkIds: [],
+        turn: repliedTurn(plan),
+        handsOff: plan.handsOff,
+      });
+    }
+
     let text: string;
     let outcome: AnswerOutcome;
     let citedChunkIds: string[] = [];
-    if (classification.isOrderSpecific) {
-      // The knowledge base can't know the visitor's own order: offer the order flow, never guess.
-      text = deps.fixedReplies(language).needsOrder;
-      outcome = "needs-order";
-      emit({ type: "chunk", text });
-    } else {
-      try {
-        const stream = deps.answerer.answer({
-          question,
-          language,
-          persona: settings.persona,
-          company: settings.company,
-          answerRules: settings.answerRules,
-          passages,
-          history: options.history,
-          signal: options.signal,
-        });
-        let streamed = "";
-        let step = await stream.next();
-        while (!step.done) {
-          streamed += step.value;
-          emit({ type: "chunk", text: step.value });
-          step = await stream.next();
-        }
-        const result = step.value;
-        // The result's text is authoritative: send it when nothing streamed, or correct the stream.
-        if (!streamed) emit({ type: "chunk", text: result.text });
-        else if (normalizeSpace(streamed) !== normalizeSpace(result.text)) emit({ type: "replace", text: result.text });
-        text = result.text;
-        outcome = result.outcome;
-        citedChunkIds = result.citedChunkIds;
-        usage.push(...result.usage);
-      } catch (error) {
-        // Stopped by the caller (the visitor's reset-answer): no degraded answer, nothing to say.
-        if (options.signal?.aborted) throw error;
-        deps.log.error({ err: error }, "answering failed; the visitor gets the degraded answer");
-        text = deps.fixedReplies(language).providerFailed;
-        outcome = "provider-failed";
-        emit({ type: "chunk", text });
+    try {
+      const stream = deps.answerer.answer({
+        question,
+        language,
+        persona: settings.persona,
+        company: settings.company,
+        answerRules: settings.answerRules,
+        passages,
+        history: options.history,
+        signal: options.signal,
+      });
+      let streamed = "";
+      let step = await stream.next();
+      while (!step.done) {
+        streamed += step.value;
+        emit({ type: "chunk", text: step.value });
+        step = await stream.next();
       }
+      const result = step.value;
+      text = result.text;
+      outcome = result.outcome;
+      citedChunkIds = result.citedChunkIds;
+      usage.push(...result.usage);
+      // The answerer saw an order question after all: the order flow, never a guessed status.
+      if (outcome === "needs-order") {
+        const orderPlan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
+        if (orderPlan.kind === "reply") {
+          emit({ type: "replace", text: orderPlan.text });
+          return done({
+            outcome: outcomeOfReply(orderPlan),
+            text: orderPlan.text,
+            references: [],
+            citedChunkIds: [],
+            turn: repliedTurn(orderPlan),
+            handsOff: orderPlan.handsOff,
+          });
+        }
+      }
+      // The result's text is authoritative: send it when nothing streamed, or correct the stream.
+      if (!streamed) emit({ type: "chunk", text });
+      else if (normalizeSpace(streamed) !== normalizeSpace(text)) emit({ type: "replace", text });
+    } catch (error) {
+      // Stopped by the caller (the visitor's reset-answer): no degraded answer, nothing to say.
+      if (options.signal?.aborted) throw error;
+      deps.log.error({ err: error }, "answering failed; the visitor gets the degraded answer");
+      text = deps.fixedReplies(language).providerFailed;
+      outcome = "provider-failed";
+      emit({ type: "chunk", text });
     }
-    const answerMs = elapsed(answerStarted);
-    return {
-      language,
+    const isAnswered = outcome === "answered";
+    return done({
       outcome,
       text,
-      bubbles: splitIntoBubbles(text),
-      references:
-        outcome === "answered" ? referencesOf(passages, citedChunkIds, settings.workflows.showSources.isActive) : [],
-      passages,
-      citedChunkIds: outcome === "answered" ? citedChunkIds : [],
-      classification,
-      usage,
-      timings: { retrieveMs, answerMs, totalMs: elapsed(started) },
-    };
+      references: isAnswered ? referencesOf(passages, citedChunkIds, settings.workflows.showSources.isActive) : [],
+      citedChunkIds: isAnswered ? citedChunkIds : [],
+      turn: answeredTurn(plan, { isAnswered }),
+      handsOff: false,
+    });
   }
 
   return {

@@ -1,5 +1,6 @@
 import type { AnswerOutcome, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import { EMPTY_DIALOGUE_STATE, QUICK_REPLIES, type QuickReply, type TurnRecord, turnOf } from "@harbor/contract/turn";
 import type { FastifyBaseLogger } from "fastify";
 import type { Classification, ConversationTurn, Summarizer, TokenUsage } from "../../ai/answer/answer-types";
 import { type AnswerPipeline, citedDocumentIds, type PipelineEvent } from "../../ai/pipeline/answer-pipeline";
@@ -17,6 +18,10 @@ export type ChatAnswer = {
   classification: Classification | null;
   /** The passages retrieved for the question, best first (empty when no answer was written). */
   passages: RetrievedChunk[];
+  /** How the turn was understood and what the reply did (null while a person has the chat). */
+  turn: TurnRecord | null;
+  /** The reply hands the chat to a person: the caller moves it to the team. */
+  handsOff: boolean;
   usage: TokenUsage[];
 };
 
@@ -88,15 +93,24 @@ export function createChatAnswering(deps: {
           outcome: "human-handling",
           classification: null,
           passages: [],
+          turn: null,
+          handsOff: false,
           usage: [],
         };
       }
 
+      // The dialogue state lives on the AI's last reply; the question says if it has a file or a button's answer.
+      const lastReply = turns.findLast((turn) => turn.senderRole === "ai");
+      const questionData = questionMessage.messageData ?? {};
+      const quickReply = QUICK_REPLIES.find((reply) => reply === questionData.quickReply) as QuickReply | undefined;
       const result = await deps.pipeline.answer({
         companyId,
         question: options.question,
         language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
         history,
+        state: turnOf(lastReply?.messageData)?.state ?? EMPTY_DIALOGUE_STATE,
+        hasAttachment: Array.isArray(questionData.attachments) && questionData.attachments.length > 0,
+        quickReply,
         onEvent: options.onEvent,
         signal: options.signal,
       });
@@ -107,7 +121,12 @@ export function createChatAnswering(deps: {
         chatId,
         questionMessageId: questionMessage.id,
         text: result.text,
-        messageData: { questionID: questionMessage.id, outcome: result.outcome, language: result.language },
+        messageData: {
+          questionID: questionMessage.id,
+          outcome: result.outcome,
+          language: result.language,
+          turn: result.turn,
+        },
         references: result.references,
         analysis: {
           shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
@@ -119,6 +138,19 @@ export function createChatAnswering(deps: {
       });
       options.onAnswerStored?.(answerMessage);
       const usage = [...result.usage];
+      // A hello or a thank-you adds nothing to what the chat is about.
+      if (result.turn.outcome === "acknowledged") {
+        return {
+          question: questionMessage,
+          answer: answerMessage,
+          outcome: result.outcome,
+          classification: result.classification,
+          passages: result.passages,
+          turn: result.turn,
+          handsOff: result.handsOff,
+          usage,
+        };
+      }
       try {
         const summary = await deps.summarizer.summarize({
           previousSummary: chat.summary,
@@ -138,6 +170,8 @@ export function createChatAnswering(deps: {
         outcome: result.outcome,
         classification: result.classification,
         passages: result.passages,
+        turn: result.turn,
+        handsOff: result.handsOff,
         usage,
       };
     },

@@ -44,7 +44,7 @@ describe("sample chats of a new workspace", () => {
       .select()
       .from(chatMessages)
       .where(eq(chatMessages.chatId, rows[2]?.id ?? ""));
-    expect(order.find((m) => m.messageType === "answer")?.message).toContain("order number");
+    expect(order.find((m) => m.messageType === "answer")?.message).toContain("order #1043");
   });
 
   it("are not made twice when seeding resumes", async () => {

@@ -38,6 +38,8 @@ export function createVisitorAnswers(deps: {
   broadcast: VisitorBroadcast;
   /** The stored answer goes to the company's staff at once (the summary follows later). */
   onAnswerStored(companyId: string, chatId: string, answer: ChatMessageRow): void;
+  /** The reply handed the chat to a person (asked for in words, a photo of damage, order details). */
+  onHandsOff(scope: VisitorScope, chatId: string): Promise<void>;
   log: FastifyBaseLogger;
 }) {
   const { broadcast, log } = deps;
@@ -52,7 +54,7 @@ export function createVisitorAnswers(deps: {
       answering.set(chat.id, controller);
       const questionID = question.id;
       try {
-        await deps.chatAnswering.answerInChat({
+        const answered = await deps.chatAnswering.answerInChat({
           companyId: scope.companyId,
           chatId: chat.id,
           question: question.message,
@@ -67,6 +69,7 @@ export function createVisitorAnswers(deps: {
           },
           onAnswerStored: (stored) => deps.onAnswerStored(scope.companyId, chat.id, stored),
         });
+        if (answered.handsOff) await deps.onHandsOff(scope, chat.id);
       } catch (error) {
         if (controller.signal.aborted) return;
         log.error({ err: error, chatId: chat.id }, "answering a visitor's question failed");

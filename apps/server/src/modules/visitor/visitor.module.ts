@@ -54,6 +54,11 @@ export function createVisitorModule(deps: {
     visitors,
     broadcast: createVisitorBroadcast(deps.realtime.visitors),
     onAnswerStored: (companyId, chatId, answer) => void changes.tellStaff(companyId, chatId, answer),
+    // As "No, I need help" does: the chat shows under Handoffs and the AI waits for a person.
+    async onHandsOff(scope, chatId) {
+      const chat = await scopes.visitorChat(scope, chatId);
+      if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
+    },
     log,
   });
   const mail = createVisitorMail({ mailer: deps.mailer, chats, settingsFor, log });

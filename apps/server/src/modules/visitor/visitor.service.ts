@@ -79,7 +79,10 @@ export function createVisitorService(deps: {
       message: input.question,
       messageType: "question",
       senderRole: "customer",
-      messageData: attachments.length > 0 ? { attachments } : {},
+      messageData: {
+        ...(attachments.length > 0 ? { attachments } : {}),
+        ...(input.quickReply ? { quickReply: input.quickReply } : {}),
+      },
       clientMessageId: input.clientMessageID,
     });
     await changes.tellStaff(scope.companyId, chat.id, stored.row);
