@@ -29,6 +29,7 @@ export function createAiEngine(config: AppConfig, options: { llm?: LlmProvider |
   const fixedReplies: FixedReplies = (language) => ({
     needsOrder: localPhrases[language].orderFlow,
     providerFailed: localPhrases[language].providerFailed,
+    partNotFound: localPhrases[language].partNotFound,
   });
   if (!llm) {
     return {

@@ -59,7 +59,12 @@ describe("eval on shop-a with the local engine", () => {
 
   it("never states a number when it declines, and cites only documents of the set", () => {
     for (const answer of answers.filter((a) => a.outcome !== "answered")) {
-      expect(answer.answer, answer.id).not.toMatch(/\d/);
+      // Only numbers the visitor gave (an order number repeated back) may appear.
+      const own = new Set(answer.question.match(/\d+/g) ?? []);
+      expect(
+        (answer.answer.match(/\d+/g) ?? []).filter((number) => !own.has(number)),
+        answer.id,
+      ).toEqual([]);
       expect(answer.references, answer.id).toEqual([]);
     }
     const titles = new Set([...set.articles.map((a) => a.title)]);

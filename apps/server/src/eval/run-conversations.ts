@@ -150,7 +150,9 @@ export function summarizeConversations(results: TurnResult[], split: string): Co
   const count = (pick: (result: TurnResult) => string) => {
     const table: Record<string, { turns: number; passed: number }> = {};
     for (const result of results) {
-      const row = (table[pick(result)] ??= { turns: 0, passed: 0 });
+      const key = pick(result);
+      const row = table[key] ?? { turns: 0, passed: 0 };
+      table[key] = row;
       row.turns++;
       if (result.passed) row.passed++;
     }

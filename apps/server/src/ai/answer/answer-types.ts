@@ -41,6 +41,8 @@ export type AnswerResult = {
  */
 export type Answerer = {
   model: string;
+  /** Quotes the knowledge base instead of writing: a compound question is answered part by part. */
+  isExtractive?: boolean;
   answer(input: AnswerInput): AsyncGenerator<string, AnswerResult, void>;
 };
 

@@ -5,6 +5,7 @@ import { type DialogueState, EMPTY_DIALOGUE_STATE, type QuickReply, type TurnRec
 import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage } from "../answer/answer-types";
 import { detectLanguage } from "../retrieval/detect-language";
 import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
+import { splitQuestion } from "../turn/split-question";
 import { type TurnUnderstanding, understandTurn } from "../turn/understand-turn";
 import type { EngineLog, EngineSettingsReader, PassageRetriever } from "./engine-ports";
 
@@ -22,7 +23,15 @@ export type PipelineEvent =
   | { type: "replace"; text: string };
 
 /** Sentences the engine says itself, per visitor language (never invented facts). */
-export type FixedReplies = (language: VisitorLanguage) => { needsOrder: string; providerFailed: string };
+export type FixedReplies = (language: VisitorLanguage) => {
+  needsOrder: string;
+  providerFailed: string;
+  /** One part of a compound question went unanswered; `{part}` is that part. */
+  partNotFound: string;
+};
+
+const fillPart = (template: string, part: string) =>
+  template.replace("{part}", part.replace(/\s*\([^)]*\)$/, "").replace(/[?？]+$/, ""));
 
 /** What the engine needs from the rest of the server, as ports it owns (engine-ports.ts). */
 export type PipelineDeps = {
@@ -130,15 +139,23 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       planTurn(turn, { state, language, personaName: (await settingsLoading).persona.name, isFirstReply });
     let plan = await planFor(understanding);
     const question = plan.kind === "answer" && plan.question ? plan.question : options.question;
+    // An extractive engine answers a compound question part by part; a model reads it whole.
+    const partQuestions = plan.kind === "answer" && deps.answerer.isExtractive ? splitQuestion(question) : [question];
 
     // Retrieval needs nothing else, so it starts first; classification waits for the categories.
     const retrieveStarted = performance.now();
     let retrieveMs = 0;
+    let partPassages: RetrievedChunk[][] = [];
     const retrieving =
       plan.kind === "answer"
-        ? deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((found) => {
+        ? Promise.all(
+            partQuestions.map((part) => deps.retrieve({ companyId, query: part, limit: PASSAGE_LIMIT })),
+          ).then((found) => {
             retrieveMs = elapsed(retrieveStarted);
-            return found;
+            partPassages = found;
+            // Each part's best first, then the next part's (the record keeps what every part read).
+            const byChunk = new Map(found.flat().map((passage) => [passage.chunkId, passage] as const));
+            return [...byChunk.values()];
           })
         : Promise.resolve([]);
     // Awaited below; if loading the settings fails first, its own failure must not go unhandled.
@@ -195,32 +212,42 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       });
     }
 
-    let text: string;
-    let outcome: AnswerOutcome;
-    let citedChunkIds: string[] = [];
-    try {
-      const stream = deps.answerer.answer({
-        question,
+    /** One question (or part) answered from its passages; `stream` sends its text as it is written. */
+    const answerOne = async (part: string, found: RetrievedChunk[], stream: boolean) => {
+      const generator = deps.answerer.answer({
+        question: part,
         language,
         persona: settings.persona,
         company: settings.company,
         answerRules: settings.answerRules,
-        passages,
+        passages: found,
         history: options.history,
         signal: options.signal,
       });
       let streamed = "";
-      let step = await stream.next();
+      let step = await generator.next();
       while (!step.done) {
         streamed += step.value;
-        emit({ type: "chunk", text: step.value });
-        step = await stream.next();
+        if (stream) emit({ type: "chunk", text: step.value });
+        step = await generator.next();
       }
-      const result = step.value;
+      usage.push(...step.value.usage);
+      return { ...step.value, streamed };
+    };
+
+    let text: string;
+    let outcome: AnswerOutcome;
+    let citedChunkIds: string[] = [];
+    let parts: TurnRecord["parts"];
+    try {
+      const result =
+        partQuestions.length > 1
+          ? await answerParts(partQuestions, partPassages, answerOne)
+          : await answerOne(question, passages, true);
       text = result.text;
       outcome = result.outcome;
       citedChunkIds = result.citedChunkIds;
-      usage.push(...result.usage);
+      parts = "parts" in result ? result.parts : undefined;
       // The answerer saw an order question after all: the order flow, never a guessed status.
       if (outcome === "needs-order") {
         const orderPlan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
@@ -237,8 +264,8 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         }
       }
       // The result's text is authoritative: send it when nothing streamed, or correct the stream.
-      if (!streamed) emit({ type: "chunk", text });
-      else if (normalizeSpace(streamed) !== normalizeSpace(text)) emit({ type: "replace", text });
+      if (!result.streamed) emit({ type: "chunk", text });
+      else if (normalizeSpace(result.streamed) !== normalizeSpace(text)) emit({ type: "replace", text });
     } catch (error) {
       // Stopped by the caller (the visitor's reset-answer): no degraded answer, nothing to say.
       if (options.signal?.aborted) throw error;
@@ -248,14 +275,61 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       emit({ type: "chunk", text });
     }
     const isAnswered = outcome === "answered";
+    const turn = answeredTurn(plan, { isAnswered, parts });
     return done({
       outcome,
       text,
       references: isAnswered ? referencesOf(passages, citedChunkIds, settings.workflows.showSources.isActive) : [],
       citedChunkIds: isAnswered ? citedChunkIds : [],
-      turn: answeredTurn(plan, { isAnswered }),
+      // A part left unanswered leaves a person on offer, instead of asking whether it all resolved.
+      turn:
+        parts && parts.answered < parts.asked
+          ? { ...turn, resolvePrompt: false, state: { ...turn.state, offer: "handoff" } }
+          : turn,
       handsOff: false,
     });
+
+    /**
+     * A compound question, part by part: each part answered from its own passages, or said to be
+     * unanswered, in one reply. Declined only when no part could be answered.
+     */
+    async function answerParts(
+      questions: string[],
+      foundPerPart: RetrievedChunk[][],
+      answer: typeof answerOne,
+    ): Promise<{
+      text: string;
+      outcome: AnswerOutcome;
+      citedChunkIds: string[];
+      streamed: string;
+      parts: NonNullable<TurnRecord["parts"]>;
+    }> {
+      const results = [];
+      for (const [index, part] of questions.entries())
+        results.push(await answer(part, foundPerPart[index] ?? [], false));
+      const answered = results.filter((result) => result.outcome === "answered");
+      if (answered.length === 0) {
+        const first = results[0] as (typeof results)[number];
+        return { ...first, streamed: "", parts: { asked: questions.length, answered: 0 } };
+      }
+      const sentences = new Set<string>();
+      const pieces = results.map((result, index) => {
+        if (result.outcome !== "answered") {
+          return fillPart(deps.fixedReplies(language).partNotFound, questions[index] ?? "");
+        }
+        // A part that carried the previous one's words may repeat its facts: each sentence once.
+        const fresh = result.text.split(/(?<=[.!?])\s+/).filter((sentence) => !sentences.has(sentence));
+        for (const sentence of fresh) sentences.add(sentence);
+        return fresh.join(" ");
+      });
+      return {
+        text: pieces.filter(Boolean).join("\n\n"),
+        outcome: "answered",
+        citedChunkIds: [...new Set(answered.flatMap((result) => result.citedChunkIds))],
+        streamed: "",
+        parts: { asked: questions.length, answered: answered.length },
+      };
+    }
   }
 
   return {

@@ -27,6 +27,7 @@ const WORDS_PER_PIECE = 6;
 export function createLocalAnswerer(): Answerer {
   return {
     model: LOCAL_MODEL,
+    isExtractive: true,
     async *answer(input: AnswerInput): AsyncGenerator<string, AnswerResult, void> {
       input.signal?.throwIfAborted();
       const phrases = localPhrases[input.language];

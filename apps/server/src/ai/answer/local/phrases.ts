@@ -16,6 +16,8 @@ export type LocalPhrases = {
   orderFlow: string;
   /** The answer engine failed; offer a person. */
   providerFailed: string;
+  /** One part of a two-part question has no answer in the articles; `{part}` is that part. */
+  partNotFound: string;
   /** Introduces facts quoted from one help article (used when they are in another language than the visitor's). */
   sourceLeadIn: string;
   /** The same, for facts from several pages or from product pages. */
@@ -28,6 +30,8 @@ export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
     orderFlow:
       "I can help with your order. Please send me your order number and the e-mail address or phone number you ordered with.",
     providerFailed: "Sorry, I can't answer right now. Would you like me to connect you with a person?",
+    partNotFound:
+      "I couldn't find an answer to “{part}” in our help articles; a person from our team can help with that.",
     sourceLeadIn: "Based on our help article “{title}”:",
     sourcesLeadIn: "Here's what I found in our help pages:",
   },
@@ -37,6 +41,8 @@ export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
       "Ik help je graag met je bestelling. Stuur me je bestelnummer en het e-mailadres of telefoonnummer waarmee je hebt besteld.",
     providerFailed:
       "Sorry, het lukt me nu niet om je vraag te beantwoorden. Zal ik je doorverbinden met een medewerker?",
+    partNotFound:
+      "Op “{part}” vond ik geen antwoord in onze hulpartikelen; een medewerker van ons team kan je daarmee helpen.",
     sourceLeadIn: "Volgens ons hulpartikel “{title}”:",
     sourcesLeadIn: "Dit vond ik in onze hulppagina's:",
   },
@@ -44,6 +50,7 @@ export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
     noMatch: "לא מצאתי את זה במאמרי העזרה שלנו. תרצו שאחבר אתכם לנציג?",
     orderFlow: "אשמח לעזור עם ההזמנה. שלחו לי את מספר ההזמנה ואת כתובת האימייל או מספר הטלפון שאיתם הזמנתם.",
     providerFailed: "סליחה, כרגע אין באפשרותי לענות. תרצו שאחבר אתכם לנציג?",
+    partNotFound: "לא מצאתי במאמרי העזרה שלנו תשובה ל„{part}”; נציג מהצוות שלנו יוכל לעזור בזה.",
     sourceLeadIn: 'לפי מאמר העזרה שלנו "{title}":',
     sourcesLeadIn: "זה מה שמצאתי בדפי העזרה שלנו:",
   },

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { splitQuestion } from "./split-question";
+
+describe("splitQuestion", () => {
+  it.each([
+    [
+      "How do I return my tee and when do I get my money back?",
+      ["How do I return my tee", "when do I get my money back?"],
+    ],
+    [
+      "Can you deliver on Saturday? And is that extra?",
+      ["Can you deliver on Saturday?", "And is that extra? (deliver Saturday)"],
+    ],
+    [
+      "Wat kost bezorging naar België en hoe lang duurt het?",
+      ["Wat kost bezorging naar België", "hoe lang duurt het? (bezorging België)"],
+    ],
+    ["כמה עולה משלוח לאילת ומתי זה מגיע?", ["כמה עולה משלוח לאילת", "מתי זה מגיע? (משלוח לאילת)"]],
+  ])("%s", (message, parts) => {
+    expect(splitQuestion(message)).toEqual(parts);
+  });
+
+  it("keeps one question whole: 'and' inside it, a statement beside it, a short tail", () => {
+    for (const message of [
+      "Do you ship to Belgium and the Netherlands?",
+      "Do you price match? I saw it cheaper elsewhere",
+      "My parcel says delivered but it's not here. Can you check?",
+      "Is the tent waterproof and how?",
+    ]) {
+      expect(splitQuestion(message)).toEqual([message]);
+    }
+  });
+});
