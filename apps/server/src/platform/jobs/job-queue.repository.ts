@@ -83,6 +83,15 @@ export function createJobQueueRepository() {
       );
     },
 
+    /** Jobs of these kinds queued, waiting to retry or running. */
+    async countUnfinished(sql: SqlExecutor, kinds: string[]) {
+      const { rows } = await sql.executeSql(
+        `select count(*)::int as n from ${JOB_SCHEMA}.job where name = any($1::text[]) and state < 'completed'`,
+        [kinds],
+      );
+      return (rows[0] as { n: number }).n;
+    },
+
     /** Jobs marked running: on a database one process owns, what it was running when it stopped. */
     async listRunning(sql: SqlExecutor) {
       const { rows } = await sql.executeSql(

@@ -358,16 +358,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     /** Resolves once no job of these kinds (default: every module's) is queued or running. */
     async waitUntilIdle(wait: { timeoutMs?: number; kinds?: string[] } = {}) {
       await ready();
-      const queue = requireBoss();
       const kinds = wait.kinds ?? [...handlers.keys()].filter((kind) => !schedules.some((s) => s.name === kind));
       const deadline = Date.now() + (wait.timeoutMs ?? 60_000);
       for (;;) {
-        if (![...running.values()].some((entry) => kinds.includes(entry.kind))) {
-          const sizes = await Promise.all(kinds.map((kind) => queue.getQueueSize(kind, { before: "completed" })));
-          if (sizes.every((size) => size === 0)) return;
-        }
+        const isRunningHere = [...running.values()].some((entry) => kinds.includes(entry.kind));
+        if (!isRunningHere && (await queueTables.countUnfinished(gate, kinds)) === 0) return;
         if (Date.now() > deadline) throw new Error("Jobs did not finish in time");
-        wake();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
