@@ -50,7 +50,7 @@ export type JobRunnerOptions = {
   maintenanceIntervalSeconds?: number;
   /** How often schedules are checked and their due jobs queued. */
   cronIntervalSeconds?: number;
-  /** Wait before a failed job's second try, doubling (with jitter) for each next; 0 retries at once. */
+  /** The retry delay's base (30 s): each next wait doubles, with jitter; 0 retries at once. */
   retryDelaySeconds?: number;
 };
 
@@ -58,8 +58,8 @@ export type JobRunnerOptions = {
 type JobData = { companyId: string | null; payload: Record<string, unknown> };
 
 /**
- * A job's tries and how long each may run. A try that fails waits 30 s, then twice as long (with
- * jitter). 30 minutes covers the longest sync (200 crawled pages at 15 s each, two at a time);
+ * A job's tries and how long each may run. After a failed try the job waits 30–60 s, after the
+ * second 60–120 s (pg-boss's backoff, with jitter). 30 minutes covers the longest sync (200 crawled pages at 15 s each, two at a time);
  * it is also how long a crashed node's job waits before another node takes it.
  */
 const JOB_DEFAULTS = { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 };
