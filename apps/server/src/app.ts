@@ -22,9 +22,8 @@ import { createSecretBox } from "./platform/crypto";
 import { registerErrorHandler } from "./platform/error-handler";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
-import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_EVERY_MS } from "./platform/jobs/embedded-maintenance";
-import { createJobRunner } from "./platform/jobs/job-runner";
-import { createJobsRepository } from "./platform/jobs/jobs.repository";
+import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
+import { createJobRunner, type JobRunnerOptions } from "./platform/jobs/job-runner";
 import { createMailer, type Mailer } from "./platform/mailer";
 import { registerOriginCheck } from "./platform/origin-check";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub";
@@ -43,6 +42,8 @@ export type AppDeps = {
   demoContentSeeders?: DemoContentSeeder[];
   /** Background jobs run in this process (default). Tests may turn them off to drive them by hand. */
   isRunningJobs?: boolean;
+  /** The job runner's timings (tests shorten them). */
+  jobTimings?: Pick<JobRunnerOptions, "pollIntervalMs" | "maintenanceIntervalSeconds" | "cronIntervalSeconds">;
   /** Where ingestion's HTTP goes; tests point it at local servers. */
   ingestionFetch?: typeof fetch;
   /** How website crawls resolve host names (tests stand a DNS server of their own here). */
@@ -81,8 +82,7 @@ export async function buildApp(deps: AppDeps) {
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const configured = createEmbedder(config);
   const embedder = deps.embedder ?? configured.embedder;
-  const jobsRepository = createJobsRepository(db);
-  const jobRunner = createJobRunner({ repository: jobsRepository, log });
+  const jobRunner = createJobRunner({ sql: database.sql, log, ...deps.jobTimings });
   const realtime = await createRealtimeHub({ httpServer: app.server, log, redisUrl: config.redisUrl });
   const { publicUrl, platformAdmins } = config;
 
@@ -204,7 +204,13 @@ export async function buildApp(deps: AppDeps) {
     // PostgreSQL's own autovacuum does this on a server; PGlite has none (single-user mode).
     const maintenance = createEmbeddedMaintenance({ db });
     jobRunner.register({
-      schedules: [{ everyMs: EMBEDDED_MAINTENANCE_EVERY_MS, run: async () => void (await maintenance.run()) }],
+      schedules: [
+        {
+          name: "platform.embedded-maintenance",
+          cron: EMBEDDED_MAINTENANCE_CRON,
+          run: async () => void (await maintenance.run()),
+        },
+      ],
     });
   }
   companies.demoContent.useSeeders(deps.demoContentSeeders ?? modules.flatMap((module) => module.seeders ?? []));
@@ -223,16 +229,20 @@ export async function buildApp(deps: AppDeps) {
   void companies.demoContent
     .resumePending()
     .catch((error: unknown) => log.error({ err: error }, "resuming demo content failed"));
-  if (deps.isRunningJobs ?? true) {
-    // One process owns an embedded database, so whatever it was running when it stopped resumes now.
-    if (database.kind === "pglite") await jobsRepository.requeueAllRunning();
-    jobRunner.start();
-    for (const module of modules) {
-      module
-        .onJobsStarted?.()
-        .catch((error: unknown) => log.error({ err: error, module: module.name }, "start-up work failed"));
-    }
-  }
+  // In the background, so a restart answers before the job queue has warmed up: enqueue waits for
+  // it, and main.ts stops the server if it cannot start. One process owns an embedded database.
+  const isRunningJobs = deps.isRunningJobs ?? true;
+  jobRunner
+    .start({ isWorking: isRunningJobs, isSoleNode: database.kind === "pglite" })
+    .then(() => {
+      if (!isRunningJobs) return;
+      for (const module of modules) {
+        module
+          .onJobsStarted?.()
+          .catch((error: unknown) => log.error({ err: error, module: module.name }, "start-up work failed"));
+      }
+    })
+    .catch((error: unknown) => log.error({ err: error }, "the job queue could not start"));
 
   return Object.assign(app as FastifyInstance, {
     /** For tests, the eval and benchmarks: the parts they drive directly. */

@@ -44,6 +44,12 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
 
+  // The job queue starts in the background (buildApp): a server whose jobs cannot run stops here.
+  app.services.jobRunner.ready().catch((error: unknown) => {
+    app.log.fatal({ err: error }, "the job queue could not start");
+    process.exit(1);
+  });
+
   await app.listen({ port: config.port, host: config.host });
   const mode = config.smtpUrl ? "SMTP" : "dev mail (codes are printed here and saved in DATA_DIR/mail)";
   app.log.info(

@@ -11,16 +11,12 @@ export function withDatabaseName(url: string, name: string): string {
 }
 
 /**
- * A fresh, migrated database for one test file, of the kind the run was asked for. Dropping it is
- * part of `close()`, so a file's data never leaks into another file.
+ * PostgreSQL runs only: a fresh migrated database of its own (with the job queue's schema) for
+ * tests that open it more than once (two nodes, another process); `drop` removes it.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const testDatabaseUrl = inject("testDatabaseUrl");
-  if (!testDatabaseUrl) {
-    const snapshot = await readFile(inject("pgliteSnapshotPath"));
-    return openDatabase({ kind: "pglite", loadDataDir: new Blob([snapshot]) });
-  }
-
+  if (!testDatabaseUrl) throw new Error("A PostgreSQL test database needs TEST_DATABASE_URL");
   const name = `harbor_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
@@ -29,15 +25,33 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: "postgres", connectionString: withDatabaseName(testDatabaseUrl, name) });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: withDatabaseName(testDatabaseUrl, name),
+    async drop() {
       const dropper = new pg.Client({ connectionString: testDatabaseUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file, of the kind the run was asked for. Dropping it is
+ * part of `close()`, so a file's data never leaks into another file.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (!inject("testDatabaseUrl")) {
+    const snapshot = await readFile(inject("pgliteSnapshotPath"));
+    return openDatabase({ kind: "pglite", loadDataDir: new Blob([snapshot]) });
+  }
+  const created = await createPostgresTestDatabase();
+  const database = await openDatabase({ kind: "postgres", connectionString: created.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await created.drop();
     },
   };
 }

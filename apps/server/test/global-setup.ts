@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../src/db/client";
+import { installJobQueue } from "../src/platform/jobs/job-runner";
 import { withDatabaseName } from "./database";
 
 declare module "vitest" {
@@ -16,7 +17,8 @@ declare module "vitest" {
 }
 
 /**
- * Migrates one database for the whole run; each test file then starts from a copy of it:
+ * Migrates one database for the whole run, with the job queue's schema (which a server's first
+ * start installs); each test file then starts from a copy of it:
  * a PGlite data-dir snapshot (~0.5 s to restore) or, with TEST_DATABASE_URL, a PostgreSQL
  * database created from a template (CREATE DATABASE … TEMPLATE is a file copy, ~50 ms).
  */
@@ -37,6 +39,7 @@ export default async function setup(project: TestProject) {
       maxConnections: 1,
     });
     await template.migrate();
+    await installJobQueue(template.sql);
     await template.close();
     project.provide("pgliteSnapshotPath", "");
     project.provide("templateDatabase", templateDatabase);
@@ -51,6 +54,7 @@ export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(os.tmpdir(), "harbor-test-"));
   const database = await openDatabase({ kind: "pglite" });
   await database.migrate();
+  await installJobQueue(database.sql);
   const snapshot = await database.dumpDataDir!();
   await database.close();
   const snapshotPath = path.join(folder, "migrated.tar");

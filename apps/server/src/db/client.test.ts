@@ -28,3 +28,35 @@ describe("every connection", () => {
     }
   });
 });
+
+describe("plain SQL (what the job queue sends)", () => {
+  it("runs a script with its own BEGIN … COMMIT; one that fails is rolled back and leaves every connection usable", async () => {
+    await database.sql.executeSql("create table script_probe (n int primary key)");
+    await database.sql.executeSql(
+      "BEGIN; insert into script_probe values (1); insert into script_probe values (2); COMMIT;",
+    );
+    await expect(
+      database.sql.executeSql("BEGIN; insert into script_probe values (3); select 1 / 0; COMMIT;"),
+    ).rejects.toThrow(/division by zero/);
+    // More queries at once than the pool has connections: the failed script's one among them.
+    const counts = await Promise.all(
+      Array.from({ length: 12 }, () => database.sql.executeSql("select count(*)::int as n from script_probe", [])),
+    );
+    for (const count of counts) expect(count.rows).toEqual([{ n: 2 }]);
+  });
+
+  it("commits a transaction, and rolls one back when its work throws", async () => {
+    await database.sql.executeSql("create table transaction_probe (n int primary key)");
+    await database.sql.transaction(async (tx) => {
+      await tx.executeSql("insert into transaction_probe values ($1)", [1]);
+    });
+    await expect(
+      database.sql.transaction(async (tx) => {
+        await tx.executeSql("insert into transaction_probe values ($1)", [2]);
+        throw new Error("changed its mind");
+      }),
+    ).rejects.toThrow("changed its mind");
+    const { rows } = await database.sql.executeSql("select n from transaction_probe order by n", []);
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+});

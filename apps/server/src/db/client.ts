@@ -14,9 +14,25 @@ import * as schema from "./schema/index";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Plain SQL text with `$n` parameters, for a library that brings its own statements (pg-boss). */
+export type SqlExecutor = {
+  /**
+   * One statement with its parameters; or, without parameters, a script of statements separated by
+   * semicolons (which may have its own BEGIN … COMMIT). Answers the (last) statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+/** Plain SQL on the database, and transactions of it (one connection, committed or rolled back as one). */
+export type SqlClient = SqlExecutor & {
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+};
+
 /** Either database behind one handle: code above this file never asks which it has. */
 export type DatabaseHandle = {
   db: Database;
+  /** The same database for plain SQL text (the job queue's, decision 021). */
+  sql: SqlClient;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +75,46 @@ async function migratePostgresUnderLock(pool: pg.Pool, migrationsFolder: string)
   }
 }
 
+/**
+ * Plain SQL on the pool. A script that fails inside its own BEGIN leaves PostgreSQL's connection
+ * in the failed transaction, so it is rolled back before the pool hands the connection to anyone.
+ */
+function postgresSqlClient(pool: pg.Pool): SqlClient {
+  async function onOneConnection<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let isBroken = false;
+    try {
+      return await work(client);
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {
+        isBroken = true;
+      });
+      throw error;
+    } finally {
+      client.release(isBroken);
+    }
+  }
+  return {
+    executeSql: (text, values) => (values ? pool.query(text, values) : onOneConnection((client) => client.query(text))),
+    transaction: (work) =>
+      onOneConnection(async (client) => {
+        await client.query("BEGIN");
+        const result = await work({ executeSql: (text, values) => client.query(text, values) });
+        await client.query("COMMIT");
+        return result;
+      }),
+  };
+}
+
+/** Plain SQL on the database thread: scripts run there inside one PGlite transaction. */
+function pgliteSqlClient(client: PGliteInWorker): SqlClient {
+  return {
+    executeSql: (text, values) => (values ? client.query(text, values) : client.script(text)),
+    transaction: (work) =>
+      client.transaction((tx) => work({ executeSql: (text, values) => tx.query(text, values ?? []) })),
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? sourceMigrationsFolder;
   if (options.kind === "postgres") {
@@ -72,6 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
+      sql: postgresSqlClient(pool),
       kind: "postgres",
       migrate: () => migratePostgresUnderLock(pool, migrationsFolder),
       close: () => pool.end(),
@@ -91,6 +148,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
+    sql: pgliteSqlClient(client),
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
     close: () => client.close(),

@@ -112,6 +112,14 @@ export class PGliteInWorker {
     return this.call<QueryResults>({ op: "query", text, params, options: toWire(options) });
   }
 
+  /**
+   * Runs a script of statements separated by semicolons (no parameters), as one transaction even
+   * when it has its own BEGIN … COMMIT; answers the last statement's result.
+   */
+  async script(text: string) {
+    return this.call<QueryResults>({ op: "script", text });
+  }
+
   /** Commits when the callback returns, rolls back when it throws (and rethrows), as PGlite does. */
   async transaction<T>(callback: (tx: WorkerTransaction) => Promise<T>): Promise<T> {
     const txId = ++this.nextTransactionId;

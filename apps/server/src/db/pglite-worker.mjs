@@ -78,6 +78,13 @@ const handlers = {
   begin: ({ txId }) => begin(txId),
   commit: ({ txId }) => end(txId, true),
   rollback: ({ txId }) => end(txId, false),
+  // A script of several statements (pg-boss's schema and maintenance), some with their own BEGIN …
+  // COMMIT, inside a transaction of PGlite's: when a statement fails, PGlite rolls it all back.
+  // Run alone, a failure would leave the one connection in a failed transaction for every later query.
+  script: async ({ text }) => {
+    const results = await db.transaction((tx) => tx.exec(text));
+    return results.at(-1) ?? { rows: [], fields: [] };
+  },
   dump: async () => new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer()),
   close: () => db.close(),
 };

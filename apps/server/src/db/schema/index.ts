@@ -4,7 +4,6 @@ export * from "./auth";
 export * from "./chats";
 export * from "./companies";
 export * from "./integrations";
-export * from "./jobs";
 export * from "./knowledge";
 export * from "./users";
 export * from "./widgets";

@@ -1,13 +1,24 @@
 import type { Embedder } from "../../ai/embeddings/embedder";
 import { IntegrationError } from "../../integrations/integration-error";
 import { AppError } from "../../platform/errors";
-import type { JobRow } from "../../platform/jobs/jobs.repository";
+import type { Job } from "../../platform/jobs/job-runner";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import type { AddressGuard } from "./crawl/address-guard";
 import { readerFor, SourceUnreadableError } from "./ingestion/source-readers";
 import { syncSource } from "./ingestion/sync-source";
 import type { KnowledgeRepository } from "./knowledge.repository";
 import { nextSyncTime, SYNC_SOURCE_JOB } from "./knowledge.service";
+
+type SyncJob = { kind: string; companyId: string; payload: Record<string, unknown>; singletonKey: string };
+type EnqueueSync = (job: SyncJob) => Promise<unknown>;
+
+/** One sync per source at a time: its key. */
+const syncJobOf = (source: { id: string; companyId: string }): SyncJob => ({
+  kind: SYNC_SOURCE_JOB,
+  companyId: source.companyId,
+  payload: { sourceId: source.id },
+  singletonKey: `sync:${source.id}`,
+});
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -31,7 +42,7 @@ export function createKnowledgeJobs(deps: {
 }) {
   return {
     /** The job handler: one sync of one source, ending with its status (never left "Syncing"). */
-    async runSync(job: JobRow, signal: AbortSignal) {
+    async runSync(job: Job, signal: AbortSignal) {
       const sourceId = String(job.payload.sourceId);
       if (!job.companyId) return;
       const source = await deps.knowledge.findSource(job.companyId, sourceId);
@@ -69,23 +80,20 @@ export function createKnowledgeJobs(deps: {
     },
 
     /** The scheduler's tick: queue a sync for every source whose time has come. */
-    async queueDueSyncs(
-      enqueue: (job: {
-        kind: string;
-        companyId: string;
-        payload: Record<string, unknown>;
-        singletonKey: string;
-      }) => Promise<unknown>,
-    ) {
+    async queueDueSyncs(enqueue: EnqueueSync) {
       for (const source of await deps.knowledge.sourcesDueForSync(new Date())) {
         await deps.knowledge.updateSource(source.companyId, source.id, { isSyncing: true });
-        await enqueue({
-          kind: SYNC_SOURCE_JOB,
-          companyId: source.companyId,
-          payload: { sourceId: source.id },
-          singletonKey: `sync:${source.id}`,
-        });
+        await enqueue(syncJobOf(source));
       }
+    },
+
+    /**
+     * At start: every source shown Syncing gets its sync back in the queue unless it is there (one
+     * per source). Syncs queued in the job table an upgrade replaced come back this way, and so
+     * does one whose job was lost (decision 021).
+     */
+    async queueInterruptedSyncs(enqueue: EnqueueSync) {
+      for (const source of await deps.knowledge.sourcesMarkedSyncing()) await enqueue(syncJobOf(source));
     },
   };
 }

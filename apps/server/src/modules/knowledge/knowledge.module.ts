@@ -13,6 +13,9 @@ import { createKnowledgeService, SYNC_SOURCE_JOB } from "./knowledge.service";
 import { createPassageSearch } from "./passage-search.repository";
 import { createReembedding, REEMBED_JOB } from "./reembed";
 
+/** The resync scheduler's tick, every minute. */
+const QUEUE_DUE_SYNCS = "knowledge.queue-due-syncs";
+
 export type { ResolveHost } from "./crawl/address-guard";
 export type { KnowledgeRepository } from "./knowledge.repository";
 export type { KnowledgeService } from "./knowledge.service";
@@ -64,10 +67,13 @@ export function createKnowledgeModule(deps: {
     name: "knowledge",
     plugin: async (app) => knowledgeRoutes(app, { knowledgeService }),
     jobs: { [SYNC_SOURCE_JOB]: knowledgeJobs.runSync, [REEMBED_JOB]: reembedding.run },
-    schedules: [{ everyMs: 60_000, run: () => knowledgeJobs.queueDueSyncs((job) => jobs.enqueue(job)) }],
+    schedules: [
+      { name: QUEUE_DUE_SYNCS, cron: "* * * * *", run: () => knowledgeJobs.queueDueSyncs((job) => jobs.enqueue(job)) },
+    ],
     seeders: [{ name: "knowledge-articles", seed: (companyId) => knowledgeService.seedDemoArticles(companyId) }],
-    // After a change of embedding model, passages are re-embedded in the background.
     async onJobsStarted() {
+      await knowledgeJobs.queueInterruptedSyncs((job) => jobs.enqueue(job));
+      // After a change of embedding model, passages are re-embedded in the background.
       if (await reembedding.isNeeded()) {
         await jobs.enqueue({ kind: REEMBED_JOB, companyId: null, payload: {}, singletonKey: REEMBED_JOB });
       }

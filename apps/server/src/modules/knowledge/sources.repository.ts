@@ -86,5 +86,13 @@ export function createSourcesRepository(db: Database) {
         )
         .limit(100);
     },
+
+    /** Sources shown Syncing (any company): at start, each must have a sync queued or running. */
+    async sourcesMarkedSyncing() {
+      return db
+        .select({ id: knowledgeSources.id, companyId: knowledgeSources.companyId })
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.isSyncing, true));
+    },
   };
 }

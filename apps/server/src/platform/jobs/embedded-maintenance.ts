@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
 
-/** How often the embedded database looks for tables that need their statistics or dead rows seen to. */
-export const EMBEDDED_MAINTENANCE_EVERY_MS = 5 * 60_000;
+/** How often (every 5 minutes, as cron) the embedded database looks for tables that need their statistics or dead rows seen to. */
+export const EMBEDDED_MAINTENANCE_CRON = "*/5 * * * *";
 
 type TableNeed = { tableName: string; isVacuumDue: boolean };
 
@@ -11,8 +11,8 @@ type TableNeed = { tableName: string; isVacuumDue: boolean };
  * visibility map that index-only scans rely on. PGlite runs PostgreSQL in single-user mode, where
  * no autovacuum worker exists: without this, the embedded default would plan every query from
  * guesses (a table never analysed has no column statistics) and its dead rows would only grow.
- * This does autovacuum's job on autovacuum's default thresholds, one table at a time, from the job
- * runner's timer. PGlite has one connection, so a vacuum holds other queries while it runs; the
+ * This does autovacuum's job on autovacuum's default thresholds, one table at a time, as a
+ * schedule of the job runner's. PGlite has one connection, so a vacuum holds other queries while it runs; the
  * thresholds keep that to tables that changed by a fifth (docs/decisions/009).
  */
 export function createEmbeddedMaintenance(deps: { db: Database }) {

@@ -4,12 +4,13 @@ import type { CompanyWithSources, ListDocumentsResponse } from "@harbor/contract
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../../test/harness";
-import { jobs, knowledgeDocuments, knowledgeSources } from "../../../db/schema/index";
+import { buildApp } from "../../../app";
+import { knowledgeDocuments, knowledgeSources } from "../../../db/schema/index";
 import { generateFakeProducts } from "../../../integrations/shopify/shopify.fake-products";
 import { type FakeShopify, startFakeShopify } from "../../../integrations/shopify/shopify.fake-server";
 import type { ZendeskArticle } from "../../../integrations/zendesk/zendesk.client";
 import { type FakeZendesk, startFakeZendesk } from "../../../integrations/zendesk/zendesk.fake-server";
-import { SYNC_SOURCE_JOB } from "../knowledge.service";
+import { createMailer } from "../../../platform/mailer";
 
 let h: Harness;
 let owner: Awaited<ReturnType<Harness["signUp"]>>;
@@ -214,41 +215,42 @@ describe("durability", () => {
     await new Promise<void>((resolve) => slowSite.close(() => resolve()));
   });
 
-  it("a sync whose process died is taken over once its lease lapses", async () => {
-    // What a killed node leaves behind: a source showing Syncing and its job "running" under a
-    // lease that nobody renews.
+  it("a source left Syncing without a job (one queued in the job table the upgrade replaced) syncs at the next start", async () => {
     const [source] = await h.db
       .insert(knowledgeSources)
       .values({
         companyId: owner.companyId,
-        name: "Crashed sync",
+        name: "Queued before the upgrade",
         sourceType: "website",
-        url: `${siteUrl}/crashed/`,
+        url: `${siteUrl}/upgraded/`,
         updateFrequency: "none",
         isSyncing: true,
       })
       .returning();
-    const [job] = await h.db
-      .insert(jobs)
-      .values({
-        kind: SYNC_SOURCE_JOB,
-        companyId: owner.companyId,
-        payload: { sourceId: source!.id },
-        status: "running",
-        attempts: 1,
-        lockedBy: "dead-node",
-        lockedUntil: new Date(Date.now() - 1000),
-        singletonKey: `sync:${source!.id}`,
-      })
-      .returning();
-    await expect.poll(() => heldPages.has("crashed")).toBe(true);
-    heldPages.get("crashed")!();
-    await idle();
+    // A second start of the server on this database (the first one keeps running beside it).
+    const restarted = await buildApp({
+      config: h.config,
+      database: h.database,
+      mailer: createMailer({
+        smtpUrl: h.smtp.url,
+        from: h.config.mailFrom,
+        dataDir: h.config.dataDir,
+        log: { info() {} },
+      }),
+      logger: false,
+      demoContentSeeders: [],
+    });
+    try {
+      await expect.poll(() => heldPages.has("upgraded"), { timeout: 10_000 }).toBe(true);
+      heldPages.get("upgraded")!();
+      await idle();
+      await restarted.services.jobRunner.waitUntilIdle({ timeoutMs: 60_000 });
+    } finally {
+      await restarted.close();
+    }
     const synced = (await sources()).find((s) => s._id === source!.id)!;
     expect(synced.integrationStatus.inProgress).toBe(false);
     expect(synced.documentCount).toBe(2);
-    const [finished] = await h.db.select().from(jobs).where(eq(jobs.id, job!.id));
-    expect(finished).toMatchObject({ status: "done", attempts: 2 });
   });
 
   it("deleting a source while it syncs leaves nothing behind", async () => {
