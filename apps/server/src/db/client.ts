@@ -31,7 +31,7 @@ export type SqlClient = SqlExecutor & {
 /** Either database behind one handle: code above this file never asks which it has. */
 export type DatabaseHandle = {
   db: Database;
-  /** The same database for plain SQL text (the job queue's, decision 021). */
+  /** The same database for plain SQL text (the job queue's, decision 026). */
   sql: SqlClient;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;

@@ -90,7 +90,7 @@ export function createKnowledgeJobs(deps: {
     /**
      * At start: every source shown Syncing gets its sync back in the queue unless it is there (one
      * per source). Syncs queued in the job table an upgrade replaced come back this way, and so
-     * does one whose job was lost (decision 021).
+     * does one whose job was lost (decision 026).
      */
     async queueInterruptedSyncs(enqueue: EnqueueSync) {
       for (const source of await deps.knowledge.sourcesMarkedSyncing()) await enqueue(syncJobOf(source));

@@ -109,7 +109,7 @@ function gatedSql(sql: SqlClient) {
 }
 
 /**
- * Durable background jobs on pg-boss (decision 021), in PostgreSQL or the embedded PGlite: each
+ * Durable background jobs on pg-boss (decision 026), in PostgreSQL or the embedded PGlite: each
  * job runs on one node at a time, a failed try is retried a capped number of times, a node that
  * dies loses its claim when the try expires, finished jobs are archived and deleted, and each
  * schedule runs once per due time across nodes. This process takes due jobs of the kinds it
