@@ -71,6 +71,7 @@ import { registerOriginCheck } from "./platform/origin-check";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub";
 import { registerStaffChannel } from "./platform/realtime/staff-channel";
 import { registerSessions } from "./platform/session";
+import { registerStorableTextCheck } from "./platform/storable-text-check";
 
 export type AppDeps = {
   config: AppConfig;
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableTextCheck(app);
 
   const log: FastifyBaseLogger = app.log;
   const db = database.db;
