@@ -32,7 +32,6 @@ export const texts = {
       submit: "Create Account",
       haveAccount: "Already have an account?",
       signIn: "Sign in",
-      signInInstead: "Sign in instead",
     },
     authenticate: {
       title: "Authenticate Login",

@@ -94,20 +94,43 @@ describe("sign-up", () => {
     expect(stored).toBeDefined();
   });
 
-  it("tells an existing account to sign in instead, without sending a code", async () => {
-    const { email } = await h.signUp("existing@shop.example");
+  it("answers an existing address exactly as a new one, and mails its owner a sign-in code instead", async () => {
+    const { email, userId } = await h.signUp("existing@shop.example");
+    await forgetCodeRequests(email);
     const before = h.smtp.countTo(email);
-    const response = await h.api("POST", "/api/auth/register", {
+    const existing = await h.api("POST", "/api/auth/register", {
       body: { email: email.toUpperCase() },
       ip: h.nextIp(),
     });
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({
-      hasError: true,
-      message: "An account with this e-mail already exists. Please sign in instead.",
-      data: null,
+    const fresh = await h.api("POST", "/api/auth/register", {
+      body: { email: "newcomer@shop.example" },
+      ip: h.nextIp(),
     });
-    expect(h.smtp.countTo(email)).toBe(before);
+    // Nothing in the answer tells the two apart: same status, same envelope, the address aside.
+    expect(existing.status).toBe(200);
+    expect({ status: existing.status, body: existing.body }).toEqual({
+      status: fresh.status,
+      body: { ...fresh.body, message: fresh.body.message.replace("newcomer@shop.example", email) },
+    });
+
+    // The owner learns of it by mail, with a code that signs them in to the account they have.
+    const mail = await h.smtp.latestTo(email, { after: before });
+    expect(mail.subject).toMatch(/^Your Harbor sign-in code: [A-Z0-9]{6}$/);
+    expect(mail.text).toContain("You already have a Harbor account");
+    const validated = await validate(email, codeFromMail(mail));
+    expect(validated.status).toBe(200);
+    expect(validated.body.data).toMatchObject({ userID: userId, isNewCompany: false, hasMultipleCompanies: false });
+    const me = await h.api<{ user: { companies: unknown[] } }>("GET", "/api/user/", { cookie: validated.cookie });
+    expect(me.body.data.user.companies).toHaveLength(1);
+  });
+
+  it("throttles an existing address's sign-up like any other", async () => {
+    const { email } = await h.signUp("throttled-existing@shop.example");
+    await forgetCodeRequests(email);
+    expect((await h.api("POST", "/api/auth/register", { body: { email }, ip: h.nextIp() })).status).toBe(200);
+    const again = await h.api("POST", "/api/auth/register", { body: { email }, ip: h.nextIp() });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
   });
 
   it.each([

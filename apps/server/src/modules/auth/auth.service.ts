@@ -13,7 +13,7 @@ import type { CompaniesRepository } from "../companies/companies.repository";
 import type { CompaniesService } from "../companies/companies.service";
 import { nameFromEmail, workspaceNameFromEmail } from "../companies/workspace-name";
 import type { UsersRepository } from "../users/users.repository";
-import { noAccountMail, signInCodeMail, signUpCodeMail } from "./auth.mail";
+import { alreadyRegisteredMail, noAccountMail, signInCodeMail, signUpCodeMail } from "./auth.mail";
 import type { AuthRepository, CodePurpose } from "./auth.repository";
 
 /** Resend limits (issue #2): per address one code per 30 s and ten per hour; per IP 30 per hour. */
@@ -77,13 +77,20 @@ export function createAuthService(deps: {
   }
 
   return {
+    /**
+     * Known and unknown addresses get the same answer, as on sign-in: only the mail differs. The
+     * owner of an existing account gets a sign-in code, which the sign-up page's code entry takes
+     * as well, so someone who forgot they have an account still gets in.
+     */
     async register(options: { email: string; ip: string }) {
-      if (await deps.auth.findUserByEmail(options.email)) {
-        throw new AppError("CONFLICT", "An account with this e-mail already exists. Please sign in instead.");
-      }
       await throttle(options.email, options.ip);
-      const code = await issueCode(options.email, "sign-up");
-      await deps.mailer.send(signUpCodeMail({ to: options.email, code }));
+      if (await deps.auth.findUserByEmail(options.email)) {
+        const code = await issueCode(options.email, "sign-in");
+        await deps.mailer.send(alreadyRegisteredMail({ to: options.email, code }));
+      } else {
+        const code = await issueCode(options.email, "sign-up");
+        await deps.mailer.send(signUpCodeMail({ to: options.email, code }));
+      }
       return { message: `We sent a ${SIGN_IN_CODE_LENGTH}-character code to ${options.email}.` };
     },
 
