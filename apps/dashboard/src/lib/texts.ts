@@ -62,7 +62,11 @@ export const texts = {
       steps: ["Creating services...", "Adding intelligence...", "Saving configuration...", "Almost there..."],
     },
     logout: {
-      title: "Logging Out",
+      title: "Log Out",
+      question: "Sign out of Harbor on this device?",
+      confirm: "Log Out",
+      stay: "Stay signed in",
+      signingOut: "Signing you out…",
     },
   },
   shell: {

@@ -63,7 +63,7 @@ const MULTIPART_ROUTES: Record<string, { jsonParts: Record<string, z.ZodType>; t
   "/api/widget/upload": { jsonParts: {}, textParts: ["widgetID", "visitorToken"], file: "file" },
 };
 /** POST routes that take no body at all. */
-const BODYLESS_POSTS: string[] = [];
+const BODYLESS_POSTS = ["/api/auth/logout"];
 
 /** Every event each namespace listens to, with the payload schema it is checked against. */
 const VISITOR_EVENTS: Record<string, z.ZodType> = {

@@ -307,14 +307,28 @@ describe("sign-in codes", () => {
 });
 
 describe("sessions", () => {
-  it("logout deletes the session on the server", async () => {
+  it("logout is a POST that deletes the session on the server", async () => {
     const { cookie } = await h.signUp("logout@shop.example");
     expect((await h.api("GET", "/api/user/", { cookie })).status).toBe(200);
-    const out = await h.api("GET", "/api/auth/logout", { cookie });
+    const out = await h.api("POST", "/api/auth/logout", { cookie, headers: { origin: "http://localhost:3000" } });
     expect(out.status).toBe(200);
+    expect(out.body).toEqual({ hasError: false, message: "You are signed out.", data: null });
     const after = await h.api("GET", "/api/user/", { cookie });
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ hasError: true, message: "Please sign in to continue.", data: null });
+  });
+
+  it("another site can't sign a user out: a GET is not a logout, and a cross-site POST is refused", async () => {
+    const { cookie } = await h.signUp("stays-in@shop.example");
+    // An <img src> or a link on another site sends a GET with the cookie.
+    const viaGet = await h.api("GET", "/api/auth/logout", { cookie });
+    expect(viaGet.status).toBe(404);
+    expect(viaGet.body).toEqual({ hasError: true, message: "Not found.", data: null });
+    // A form on another site can POST with the cookie; the Origin check refuses it.
+    const crossSite = await h.api("POST", "/api/auth/logout", { cookie, headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.message).toBe("This request came from another site and was refused.");
+    expect((await h.api("GET", "/api/user/", { cookie })).status).toBe(200);
   });
 
   it("answers 401 without a session and for a forged token", async () => {

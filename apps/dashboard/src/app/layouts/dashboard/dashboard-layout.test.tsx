@@ -1,5 +1,5 @@
 import type { GetUserResponse } from "@harbor/contract/user";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
@@ -32,11 +32,18 @@ function session(overrides: { role?: "admin" | "agent"; status?: "active" | "pas
 }
 
 function renderShell(answer: GetUserResponse) {
-  stubFetch({ "GET /api/user/": () => ({ data: answer }) });
+  const fetchMock = stubFetch({
+    "GET /api/user/": () => ({ data: answer }),
+    "POST /api/auth/logout": () => ({ message: "You are signed out." }),
+  });
   renderRoutes({
     initialPath: "/inbox",
-    routes: [{ element: <DashboardLayout />, children: [{ path: "/inbox", element: <p>inbox page</p> }] }],
+    routes: [
+      { element: <DashboardLayout />, children: [{ path: "/inbox", element: <p>inbox page</p> }] },
+      { path: "/sign-in", element: <p>sign-in page</p> },
+    ],
   });
+  return fetchMock;
 }
 
 describe("dashboard shell", () => {
@@ -71,5 +78,18 @@ describe("dashboard shell", () => {
     await screen.findByText("inbox page");
     expect(screen.getAllByText("Acme Outdoor").length).toBeGreaterThan(0);
     expect(screen.queryByRole("button", { name: /Switch workspace/ })).toBeNull();
+  });
+
+  it("signs out from the account menu with a POST and shows sign-in", async () => {
+    const fetchMock = renderShell(session({}));
+    await screen.findByText("inbox page");
+    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    expect(await screen.findByText("sign-in page")).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/auth/logout" && init?.method === "POST")).toBe(
+        true,
+      ),
+    );
   });
 });

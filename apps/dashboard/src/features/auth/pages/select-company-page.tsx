@@ -3,13 +3,14 @@ import type { CurrentUser } from "@harbor/contract/user";
 import { Anchor, Box, Group, LoadingOverlay, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { CompanyAvatar } from "../../../components/company-avatar";
 import { PageLoader } from "../../../components/page-loader";
 import { StatusBar, type StatusMessage } from "../../../components/status-bar";
 import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
 import { useSession } from "../api/get-current-user";
+import { useSignOut } from "../api/logout";
 import { useSelectCompany } from "../api/select-company";
 import { AuthPageTitle } from "../components/auth-page-title";
 import classes from "./select-company-page.module.css";
@@ -27,6 +28,7 @@ export function SelectCompanyPage() {
 function CompanyPicker({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const selectCompany = useSelectCompany();
+  const { signOut } = useSignOut();
   const [isOpening, setIsOpening] = useState(false);
   const [status, setStatus] = useState<StatusMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -86,7 +88,7 @@ function CompanyPicker({ user }: { user: CurrentUser }) {
           {texts.auth.selectCompany.opening}
         </Text>
       ) : null}
-      <Anchor component={Link} to="/logout" size="sm" ta="center">
+      <Anchor component="button" type="button" size="sm" ta="center" onClick={signOut}>
         {texts.auth.selectCompany.differentEmail}
       </Anchor>
     </Stack>
