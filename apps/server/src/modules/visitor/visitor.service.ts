@@ -42,6 +42,7 @@ export type VisitorBroadcast = {
 
 export const widgetNotFound = () => new AppError("NOT_FOUND", "This chat widget does not exist.");
 export const widgetSwitchedOff = () => new AppError("FORBIDDEN", "This chat widget is switched off.");
+/** A 401: the widget answers it by asking POST /api/widget/get for a new token, without troubling the visitor. */
 const sessionExpired = () => new AppError("UNAUTHORIZED", "Your chat session has expired. Please restart the chat.");
 const chatNotFound = () => new AppError("NOT_FOUND", "This chat does not exist.");
 const chatEnded = () => new AppError("CONFLICT", "This chat has ended. Start a new chat to ask more.");
@@ -284,13 +285,12 @@ export function createVisitorService(deps: {
     /** POST /api/widget/get: the widget as visitors see it, a token for this visitor, and their open chat. */
     async getWidget(request: { widgetID: string; visitorToken?: string }): Promise<WidgetGetResponse> {
       const widget = await widgetScope(request.widgetID);
-      let visitorId = tokens.verify(widget.widgetId, request.visitorToken);
-      let visitorToken = request.visitorToken ?? "";
-      if (!visitorId) {
-        const issued = tokens.issue(widget.widgetId);
-        visitorId = issued.visitorId;
-        visitorToken = issued.token;
-      }
+      // Every page view renews a valid token (same visitor, new expiry); a missing, foreign or
+      // expired one gets a new visitor, whose widget simply starts afresh.
+      const knownVisitorId = tokens.verify(widget.widgetId, request.visitorToken);
+      const { visitorId, token: visitorToken } = knownVisitorId
+        ? { visitorId: knownVisitorId, token: tokens.renew(widget.widgetId, knownVisitorId) }
+        : tokens.issue(widget.widgetId);
       const [agent, activeChatID] = await Promise.all([
         deps.settingsFor(widget.companyId),
         visitors.findActiveChat(widget.companyId, visitorId),
