@@ -195,7 +195,12 @@ export async function buildApp(deps: AppDeps) {
     onEmbeddingFailure: (error) => log.warn({ err: error }, "question embedding failed; retrieving by full text only"),
   });
   const aiAgentRepository = createAiAgentRepository(db);
-  const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: config.publicUrl });
+  const aiEngine = createAiEngine(config, { llm: deps.llm });
+  const aiAgentService = createAiAgentService({
+    repository: aiAgentRepository,
+    publicUrl: config.publicUrl,
+    engine: aiEngine.model === "local" ? "local" : "model",
+  });
   const chatsRepository = createChatsRepository(db);
   // socket.io shares the HTTP server; the chat domain's events become emits to its rooms.
   const realtime = await createRealtimeHub({ httpServer: app.server, log, redisUrl: config.redisUrl });
@@ -203,7 +208,6 @@ export async function buildApp(deps: AppDeps) {
   const inboxRepository = createInboxRepository(db);
   const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
   const inboxService = createInboxService({ inbox: createInboxRepository(db), chats: chatsRepository, chatEvents });
-  const aiEngine = createAiEngine(config, { llm: deps.llm });
   const pipeline = createAnswerPipeline({
     retrieve: (options) => retriever.retrieve(options),
     settingsFor: (companyId) => aiAgentService.settingsFor(companyId),

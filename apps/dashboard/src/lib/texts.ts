@@ -389,6 +389,18 @@ export const texts = {
         delete: "Delete",
       },
       saved: "Answer rule saved",
+      /** The built-in engine (no AI model connected) follows only rules that forbid a quoted phrase. */
+      localEngine: {
+        ignoredBadge: "Ignored by the built-in engine",
+        listTitle: (count: number) =>
+          count === 1
+            ? "1 active rule is ignored by the built-in engine"
+            : `${count} active rules are ignored by the built-in engine`,
+        modalTitle: "The built-in engine will ignore this rule",
+        why: "Harbor answers with its built-in engine because no AI model is connected. That engine follows only rules that forbid a phrase in quotes, like: Never mention 'Klarna'. Put the phrase in quotes, or connect an AI model to have every rule followed.",
+        savedIgnored:
+          "Answer rule saved. The built-in engine will ignore it: it only follows rules that forbid a phrase in quotes.",
+      },
       deleted: "Answer rule deleted",
       deleteTitle: (title: string) => `Delete ${title}?`,
       deleteText: "Your AI agent stops following this rule. This action cannot be undone.",

@@ -248,6 +248,11 @@ describe("AI agent API", () => {
     expect(custom.body.data).toEqual([]);
   });
 
+  it("says which engine answers, so the dashboard can tell which answer rules it follows", async () => {
+    // The harness answers with the built-in engine (no AI_PROVIDER).
+    expect((await getAgent()).engine).toBe("local");
+  });
+
   it("adds, edits and deletes answer rules within the workspace", async () => {
     const created = await h.api<AnswerRule>("POST", "/api/ai-agent/answer-rule/save", {
       cookie: owner.cookie,

@@ -1,6 +1,6 @@
 import type { AnswerOutcome } from "@harbor/contract/ai-agent";
+import { forbiddenPhrasesOf } from "@harbor/contract/answer-rules";
 import type { Answerer, AnswerInput, AnswerResult } from "../answer-types";
-import { forbiddenPhrasesOf } from "./answer-rules";
 import { composeAnswer } from "./compose-answer";
 import { LOCAL_MODEL, localUsage } from "./local-usage";
 import { isOrderSpecificQuestion } from "./order-question";
