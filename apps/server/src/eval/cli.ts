@@ -55,6 +55,7 @@ async function main() {
       userId: user.id,
       email: "eval@harbor.localhost",
       name: "Eval",
+      displayName: "Eval",
       companyId: company.id,
       role: "admin",
     };

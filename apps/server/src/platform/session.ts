@@ -11,7 +11,10 @@ export type RequestAuth = {
   tokenHash: string;
   userId: string;
   email: string;
+  /** The user's own name. */
   name: string;
+  /** The name the selected company knows them by (staff replies, typing, invitations); else their own. */
+  displayName: string;
   /** Null until the user picks a workspace, or after they were removed from the one selected. */
   companyId: string | null;
   role: Role | null;
@@ -65,6 +68,7 @@ export function registerSessions(
       userId: session.userId,
       email: session.email,
       name: session.name,
+      displayName: isMember ? session.displayName : session.name,
       companyId: isMember ? session.companyId : null,
       role: isMember ? toRole(session.role) : null,
     };

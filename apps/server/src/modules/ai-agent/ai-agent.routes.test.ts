@@ -47,11 +47,8 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp("owner@kestrel-pine.example");
   rival = await h.signUp("owner@rival-shop.example");
-  await h.api("POST", "/api/user/add-users", {
-    cookie: owner.cookie,
-    body: { users: [{ name: "Agent", email: "agent@kestrel-pine.example", role: "agent" }] },
-  });
-  agentCookie = (await h.signIn("agent@kestrel-pine.example")).cookie;
+  agentCookie = (await h.addMember(owner.cookie, { name: "Agent", email: "agent@kestrel-pine.example", role: "agent" }))
+    .cookie;
 });
 
 afterAll(async () => {

@@ -94,12 +94,19 @@ export function createAuthService(deps: {
       return { message: `We sent a ${SIGN_IN_CODE_LENGTH}-character code to ${options.email}.` };
     },
 
-    /** Known and unknown addresses get the same answer; only the mail differs. */
+    /**
+     * Known and unknown addresses get the same answer; only the mail differs. An address that has
+     * no account but has an invitation waiting gets a code that creates the account (signing in
+     * is what an invited person tries first).
+     */
     async requestSignInCode(options: { email: string; ip: string }) {
       await throttle(options.email, options.ip);
       const user = await deps.auth.findUserByEmail(options.email);
       if (user) {
         const code = await issueCode(options.email, "sign-in");
+        await deps.mailer.send(signInCodeMail({ to: options.email, code }));
+      } else if (await deps.users.hasInvitationsFor(options.email)) {
+        const code = await issueCode(options.email, "sign-up");
         await deps.mailer.send(signInCodeMail({ to: options.email, code }));
       } else {
         await deps.mailer.send(noAccountMail({ to: options.email, signUpUrl: `${deps.publicUrl}/sign-up` }));
@@ -143,6 +150,14 @@ export function createAuthService(deps: {
       if (!user) throw new AppError("BAD_REQUEST", "This code is not valid or has expired. Please ask for a new code.");
 
       const companies = await deps.companies.listForUser(user.id);
+      // Someone invited before they had a workspace answers the invitation first (the dashboard
+      // shows it): a workspace of their own, with its demo content, is not what they came for.
+      if (companies.length === 0 && (await deps.users.hasInvitationsFor(user.email))) {
+        return {
+          result: { userID: user.id, email: user.email, hasMultipleCompanies: false, isNewCompany: false },
+          session: await createSession(user.id, null),
+        };
+      }
       // A new sign-up, or someone whose every workspace is gone, starts with a workspace of their own.
       if (companies.length === 0) {
         const company = await deps.companiesService.createWorkspace({

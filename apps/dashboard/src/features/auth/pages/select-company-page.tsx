@@ -3,7 +3,7 @@ import type { CurrentUser } from "@harbor/contract/user";
 import { Anchor, Box, Group, LoadingOverlay, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronRight } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { CompanyAvatar } from "../../../components/company-avatar";
 import { PageLoader } from "../../../components/page-loader";
 import { StatusBar, type StatusMessage } from "../../../components/status-bar";
@@ -22,7 +22,10 @@ export function SelectCompanyPage() {
   if (session.status === "failed") {
     return <StatusBar status={{ type: "error", message: errorMessage(session.error) }} />;
   }
-  return <CompanyPicker user={session.data.user} />;
+  const { user } = session.data;
+  // Invited before having any workspace: the invitations are what there is to choose from.
+  if (user.companies.length === 0 && user.invitations.length > 0) return <Navigate to="/invitations" replace />;
+  return <CompanyPicker user={user} />;
 }
 
 function CompanyPicker({ user }: { user: CurrentUser }) {
@@ -59,6 +62,11 @@ function CompanyPicker({ user }: { user: CurrentUser }) {
       <LoadingOverlay visible={isOpening} zIndex={10} />
       <AuthPageTitle title={texts.auth.selectCompany.title} subtitle={texts.auth.selectCompany.subtitle} />
       <StatusBar status={status} />
+      {user.invitations.length > 0 ? (
+        <Anchor component={Link} to="/invitations" ta="center" fw={600}>
+          {texts.auth.selectCompany.invitations(user.invitations.length)}
+        </Anchor>
+      ) : null}
       {companies.length === 0 ? (
         <Text ta="center">{texts.auth.selectCompany.noCompanies}</Text>
       ) : (
