@@ -52,7 +52,13 @@ export function AnswerRulesTable({ rules, engine, onOpen }: AnswerRulesTableProp
                     {rule.isActive ? t.statuses.active : t.statuses.inactive}
                   </Badge>
                   {isIgnoredByEngine(rule, engine) ? (
-                    <Badge variant="light" tt="none" color="yellow" c="yellow.9" style={{ whiteSpace: "normal" }}>
+                    <Badge
+                      variant="filled"
+                      tt="none"
+                      color="yellow.3"
+                      autoContrast
+                      style={{ whiteSpace: "normal", height: "auto" }}
+                    >
                       {t.localEngine.ignoredBadge}
                     </Badge>
                   ) : null}
