@@ -1,4 +1,3 @@
-import type { Ack, AskQuestionAck } from "@harbor/contract/realtime";
 import type { WidgetGetResponse } from "@harbor/contract/widget";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,20 +87,26 @@ describe("an expired visitor token", () => {
   });
 
   it("never happens to a visitor who keeps coming back: each page view renews it for the same visitor", async () => {
-    const visitor = await connectVisitor(h, widgetID);
-    const asked: Ack<AskQuestionAck> = await askQuestion(visitor.socket, "Where is my parcel?");
-    const { chatID } = ackData(asked);
+    const clockAt = (offsetMs: number) =>
+      createVisitorTokens(h.config.appSecret, { now: () => new Date(Date.now() + offsetMs) });
+    // A token from 29 days ago, one day from expiring; the page view renews it.
+    const old = clockAt(-29 * DAY_MS).issue(widgetID);
+    const visitor = await connectVisitor(h, widgetID, { visitorToken: old.token });
+    const { chatID } = ackData(await askQuestion(visitor.socket, "Where is my parcel?"));
     await h.app.services.visitorService.drain();
     visitor.socket.close();
 
-    const renewed = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
-      body: { widgetID, visitorToken: visitor.visitorToken },
+    const renewed = visitor.visitorToken;
+    expect(renewed.split(".")[0]).toBe(old.visitorId);
+    const inTwoDays = clockAt(2 * DAY_MS);
+    expect(inTwoDays.verify(widgetID, old.token)).toBeNull();
+    expect(inTwoDays.verify(widgetID, renewed)).toBe(old.visitorId);
+
+    const again = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
+      body: { widgetID, visitorToken: renewed },
     });
-    const token = renewed.body.data.visitorToken;
-    expect(token).not.toBe(visitor.visitorToken);
-    expect(token.split(".")[0]).toBe(visitor.visitorToken.split(".")[0]);
-    expect(renewed.body.data.activeChatID).toBe(chatID);
-    const chat = await h.api("POST", "/api/widget/get-chat", { body: { widgetID, visitorToken: token, chatID } });
+    expect(again.body.data.activeChatID).toBe(chatID);
+    const chat = await h.api("POST", "/api/widget/get-chat", { body: { widgetID, visitorToken: renewed, chatID } });
     expect(chat.status).toBe(200);
   });
 });

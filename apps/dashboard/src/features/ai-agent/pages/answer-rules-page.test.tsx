@@ -221,15 +221,21 @@ describe("AnswerRulesPage", () => {
       await user.click((await screen.findAllByRole("button", { name: "Add Rule" }))[0]!);
       const dialog = await screen.findByRole("dialog", { name: "Add Rule" });
       expect(within(dialog).queryByText("The built-in engine will ignore this rule")).toBeNull();
-      await user.type(within(dialog).getByLabelText(/^Title/), "Payments");
-      await user.type(within(dialog).getByLabelText(/^Description/), "Never mention Klarna.");
+      const description = within(dialog).getByLabelText(/^Description/);
+      /** Replaces the description in one go (pasted, as typing letter by letter only adds time here). */
+      const describe = async (text: string) => {
+        await user.clear(description);
+        await user.click(description);
+        await user.paste(text);
+      };
+      await user.click(within(dialog).getByLabelText(/^Title/));
+      await user.paste("Payments");
+      await describe("Never mention Klarna.");
       expect(within(dialog).getByText("The built-in engine will ignore this rule")).toBeTruthy();
       // Quoting the phrase makes it a rule the engine follows.
-      await user.clear(within(dialog).getByLabelText(/^Description/));
-      await user.type(within(dialog).getByLabelText(/^Description/), "Never mention 'Klarna'.");
+      await describe("Never mention 'Klarna'.");
       expect(within(dialog).queryByText("The built-in engine will ignore this rule")).toBeNull();
-      await user.clear(within(dialog).getByLabelText(/^Description/));
-      await user.type(within(dialog).getByLabelText(/^Description/), "Be extra polite.");
+      await describe("Be extra polite.");
       await user.click(within(dialog).getByRole("button", { name: "Save" }));
 
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
