@@ -22,6 +22,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"], environment: "node" } },
+      // The repository's own tooling: the layer rules of the lint (.dependency-cruiser.cjs).
+      { test: { name: "tooling", include: ["scripts/**/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       serverProject("server", ""),
       ...(postgresUrl ? [serverProject("server-postgres", postgresUrl)] : []),
       "apps/dashboard/vitest.config.ts",

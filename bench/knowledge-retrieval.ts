@@ -10,7 +10,7 @@ import type { CompanyAuth } from "../apps/server/src/platform/session";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
 import { printTable } from "./table";
 
-const EVAL_QUESTIONS = path.resolve(import.meta.dirname, "../../shared/eval/shop-a/questions.jsonl");
+const EVAL_QUESTIONS = path.resolve(import.meta.dirname, "../eval/shop-a/questions.jsonl");
 
 /**
  * Retrieval and document-list latency at scale: one company with `documents` products (about
@@ -60,7 +60,7 @@ export async function benchKnowledgeRetrieval(options: { documents?: number; oth
         const chat = await services.chatsRepository.createChat(main.auth.companyId);
         samples.push(
           ...(await time(() =>
-            services.pipeline.answerInChat({ companyId: main.auth.companyId, chatId: chat.id, question }),
+            services.chatAnswering.answerInChat({ companyId: main.auth.companyId, chatId: chat.id, question }),
           )),
         );
       }

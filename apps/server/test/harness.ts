@@ -9,6 +9,7 @@ import { buildApp, type HarborApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
 import { codeRequests } from "../src/db/schema/index";
+import type { ResolveHost } from "../src/modules/knowledge/crawl/address-guard";
 import type { VisitorLimits } from "../src/modules/visitor/visitor.channel";
 import { createMailer } from "../src/platform/mailer";
 import { SESSION_COOKIE } from "../src/platform/session";
@@ -35,6 +36,8 @@ export async function createHarness(
     visitorLimits?: Partial<VisitorLimits>;
     /** Scaled mode's Redis, for the realtime adapter. */
     redisUrl?: string;
+    /** How website crawls resolve host names (a test's own DNS server). */
+    resolveHost?: ResolveHost;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -60,6 +63,7 @@ export async function createHarness(
     demoContentSeeders: options.withDemoContent ? undefined : [],
     llm: options.llm,
     visitorLimits: options.visitorLimits,
+    resolveHost: options.resolveHost,
   });
   await app.ready();
   let listening: Promise<string> | null = null;

@@ -212,7 +212,17 @@ export const referenceSchema = z.object({
 export type Reference = z.infer<typeof referenceSchema>;
 
 /** Why the engine answered the way it did: `answered` from the knowledge base, or why not. */
-export const answerOutcomeSchema = z.enum(["answered", "no-match", "needs-order", "provider-failed", "human-handling"]);
+export const answerOutcomeSchema = z.enum([
+  "answered",
+  "no-match",
+  "needs-order",
+  "provider-failed",
+  "human-handling",
+  /** Handed to a person (asked for in words, a photo of a damaged item, order details to pass on). */
+  "handoff",
+  /** A reply of the conversation's own: hello, thanks, bye, an offer of a person. */
+  "conversation",
+]);
 export type AnswerOutcome = z.infer<typeof answerOutcomeSchema>;
 
 export const playgroundRequestSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { visitorLanguageSchema } from "./ai-agent";
 import { type ChatMessage, type InboxChat, VISITOR_TYPING_MS } from "./chat";
 import { idSchema } from "./common";
+import { QUICK_REPLIES } from "./turn";
 import {
   type TicketConfirmation,
   ticketFormSchema,
@@ -57,6 +58,8 @@ export const askQuestionSchema = z.object({
   language: visitorLanguageSchema.optional(),
   /** Files uploaded first through POST /api/widget/upload; they are stored with the message (messageData.attachments). */
   attachments: z.array(visitorAttachmentSchema).max(VISITOR_ATTACHMENTS_MAX).optional(),
+  /** A button under an offer ("Yes, connect me" / "No thanks"): the answer to it, whatever the text says. */
+  quickReply: z.enum(QUICK_REPLIES).optional(),
 });
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskQuestionAck = { chatID: string; ticketID: string; message: VisitorMessage };

@@ -521,6 +521,8 @@ export const texts = {
         "needs-order": "Needs the visitor's order",
         "provider-failed": "Provider failed",
         "human-handling": "A human is handling the chat",
+        handoff: "Handed to a person",
+        conversation: "Conversation reply (hello, thanks, an offer)",
       },
       references: "References",
       details: "How it answered",

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
-/** The public eval sets live in ../shared beside the repository (CI clones it there too). */
-export const EVAL_ROOT = path.resolve(import.meta.dirname, "../../../../../shared/eval");
+/** The eval sets live in the repository's eval/ (eval/README.md). */
+export const EVAL_ROOT = path.resolve(import.meta.dirname, "../../../../eval");
 
 export type EvalArticle = { id: string; title: string; url: string; body: string };
 export type EvalQuestion = {
@@ -14,24 +14,37 @@ export type EvalQuestion = {
   kind: "answerable" | "multi" | "unanswerable" | "order";
   expected: { mustContainAny: string[][] } | null;
   sourceIds: string[];
+  /** `dev` (tune on it) or `test` (report on it); a set without splits (shop-a) is all dev. */
+  split?: "dev" | "test";
+  /** The category and intent the shop's admin would route the question to (sets with categories). */
+  category?: string | null;
+  intent?: string | null;
 };
+
+export type EvalCategory = { title: string; description: string; intents: { title: string }[] };
 
 export type EvalSet = Awaited<ReturnType<typeof loadEvalSetFromDir>>;
 
-/** A public set by name (`shop-a`), from ../shared/eval. */
+/** A set by name (`shop-a`), from eval/. */
 export function loadEvalSet(name: string) {
   return loadEvalSetFromDir(path.join(EVAL_ROOT, name));
 }
 
-/** A set in the format of ../shared/eval/shop-a: kb/articles.json, kb/products.json, questions.jsonl. */
+/** A set in the format of eval/shop-a: kb/articles.json, kb/products.json, questions.jsonl. */
 export async function loadEvalSetFromDir(dir: string) {
   const articles = JSON.parse(await readFile(path.join(dir, "kb/articles.json"), "utf8")) as EvalArticle[];
   const products = JSON.parse(await readFile(path.join(dir, "kb/products.json"), "utf8")) as unknown;
   const questions = (await readFile(path.join(dir, "questions.jsonl"), "utf8"))
     .split("\n")
     .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as EvalQuestion);
-  return { articles, products, questions };
+    .map((line) => ({ split: "dev", ...JSON.parse(line) }) as EvalQuestion);
+  const categories = await readFile(path.join(dir, "kb/categories.json"), "utf8").then(
+    (text) => JSON.parse(text) as EvalCategory[],
+    () => [] as EvalCategory[],
+  );
+  // Prices of a set are in one currency (shop-d's in shekels).
+  const currency = (products as { currency?: string }[])[0]?.currency ?? "EUR";
+  return { name: path.basename(dir), articles, products, questions, categories, currency };
 }
 
 const escapeHtml = (text: string) =>
@@ -56,7 +69,7 @@ export function articleToHtml(article: EvalArticle): string {
   });
   return `<!doctype html><html lang="en"><head><title>${escapeHtml(article.title)}</title></head><body>
 <nav><a href="/">Help centre</a></nav><main><h1>${escapeHtml(article.title)}</h1>${blocks.join("\n")}</main>
-<footer>Kestrel &amp; Pine</footer></body></html>`;
+<footer>Help centre</footer></body></html>`;
 }
 
 export async function startHelpCentre(articles: EvalArticle[]) {

@@ -28,9 +28,15 @@ beforeAll(async () => {
     companyId: owner.companyId,
     role: "admin",
   };
-  const site = await loadEvalSetIntoCompany(h.app, set, auth);
+  const site = await loadEvalSetIntoCompany(h.app, set, auth, h.db);
   try {
-    answers = await askEvalQuestions(h.app, owner.companyId, set.questions);
+    answers = await askEvalQuestions({
+      app: h.app,
+      companyId: owner.companyId,
+      set: set.name,
+      questions: set.questions,
+      sourceIdOf: site.sourceIdOf,
+    });
   } finally {
     await site.close();
   }

@@ -1,7 +1,5 @@
 import type { Role } from "@harbor/contract/common";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AuthRepository } from "../modules/auth/auth.repository";
-import type { AuthService } from "../modules/auth/auth.service";
 import { sha256 } from "./crypto";
 import { AppError, adminOnly, notSignedIn } from "./errors";
 
@@ -45,20 +43,41 @@ export function clearSessionCookie(reply: FastifyReply, isSecure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: isSecure });
 }
 
+/** A stored session as the platform needs it; `companyId`/`role` are null without a membership. */
+export type SessionRecord = {
+  userId: string;
+  email: string;
+  /** The user's own name. */
+  name: string;
+  /** The name the selected company knows them by (its membership's), else their own. */
+  displayName: string;
+  companyId: string | null;
+  role: string | null;
+  expiresAt: Date;
+};
+
+/**
+ * The platform's port to the sessions the auth module keeps: sessions are looked up by the hash of
+ * the cookie's token (the token itself is never stored).
+ */
+export type SessionStore = {
+  find(tokenHash: string): Promise<SessionRecord | null>;
+  delete(tokenHash: string): Promise<void>;
+  /** Extends a session nearing its end; answers the new expiry, or null when nothing changed. */
+  refresh(options: { tokenHash: string; expiresAt: Date }): Promise<Date | null>;
+};
+
 /** Loads the session behind the cookie for every API request; handlers then ask for what they need. */
-export function registerSessions(
-  app: FastifyInstance,
-  deps: { auth: AuthRepository; authService: AuthService; isSecureCookie: boolean },
-) {
+export function registerSessions(app: FastifyInstance, deps: { sessions: SessionStore; isSecureCookie: boolean }) {
   app.decorateRequest("auth", null);
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = sha256(token);
-    const session = await deps.auth.findSession(tokenHash);
+    const session = await deps.sessions.find(tokenHash);
     if (!session || session.expiresAt <= new Date()) {
-      if (session) await deps.auth.deleteSession(tokenHash);
+      if (session) await deps.sessions.delete(tokenHash);
       clearSessionCookie(reply, deps.isSecureCookie);
       return;
     }
@@ -72,7 +91,7 @@ export function registerSessions(
       companyId: isMember ? session.companyId : null,
       role: isMember ? toRole(session.role) : null,
     };
-    const extendedUntil = await deps.authService.refreshSession({ tokenHash, expiresAt: session.expiresAt });
+    const extendedUntil = await deps.sessions.refresh({ tokenHash, expiresAt: session.expiresAt });
     if (extendedUntil) setSessionCookie(reply, { token, expiresAt: extendedUntil, isSecure: deps.isSecureCookie });
   });
 }

@@ -51,4 +51,30 @@ describe("chatPrompt", () => {
       "handoff",
     );
   });
+
+  it("reads what the AI's reply did: resolve only after an answer, yes/no under an offer, the card after a handoff", () => {
+    const reply = (turn: Record<string, unknown>) =>
+      storedMessage({
+        message: "…",
+        messageData: { turn: { state: { offer: null, awaiting: null, order: null }, ...turn } },
+      });
+    const answered = reply({ intent: "question", outcome: "answered", resolvePrompt: true });
+    expect(chatPrompt(sessionState({ messages: [question(), answered] }), true)).toBe("resolve");
+    const declined = reply({
+      intent: "question",
+      outcome: "declined",
+      resolvePrompt: false,
+      state: { offer: "handoff", awaiting: null, order: null },
+    });
+    expect(chatPrompt(sessionState({ messages: [question(), declined] }), true)).toBe("offer");
+    const thanks = reply({ intent: "thanks", outcome: "acknowledged", resolvePrompt: false });
+    expect(chatPrompt(sessionState({ messages: [question(), thanks] }), true)).toBeNull();
+    const human = { ...sessionState().chat!, status: "human" as const };
+    const handedOff = reply({ intent: "human_request", outcome: "handoff", resolvePrompt: false });
+    expect(chatPrompt(sessionState({ chat: human, messages: [question(), handedOff] }), true)).toBe("handoff");
+    const passedOn = reply({ intent: "order_reference", outcome: "order_lookup", resolvePrompt: false });
+    expect(chatPrompt(sessionState({ chat: human, messages: [question(), passedOn] }), true)).toBe("handoff");
+    const agent = storedMessage({ senderRole: "agent", messageType: "agent_reply", message: "Hi, I'm Sam" });
+    expect(chatPrompt(sessionState({ chat: human, messages: [question(), handedOff, agent] }), true)).toBeNull();
+  });
 });

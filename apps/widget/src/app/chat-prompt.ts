@@ -1,14 +1,17 @@
+import { turnOf } from "@harbor/contract/turn";
 import type { SessionState } from "./chat-session";
 import { visitorEventOf } from "./message-data";
 
 /** What the chat offers under its messages, besides the composer. */
-export type ChatPrompt = "resolve" | "feedback" | "handoff" | "ended" | null;
+export type ChatPrompt = "resolve" | "offer" | "feedback" | "handoff" | "ended" | null;
 
 /**
  * Read from the stored messages, so a reload shows the same thing (spec part 2 §4): after an AI
- * answer "Did this resolve your question?"; after "Yes, thank you" the stars (when feedback is
- * on), then the end of the chat; after "No, I need help" the ways to reach a person, until one
- * replies.
+ * reply that answered, "Did this resolve your question?"; under a reply that offered a person,
+ * "Yes, connect me" / "No thanks"; after "Yes, thank you" the stars (when feedback is on), then
+ * the end of the chat; once the chat went to the team ("No, I need help", a person asked for in
+ * words, order details passed on) the ways to reach a person, until one replies. The AI's reply
+ * says what it did (`messageData.turn`); replies stored before it did are read as answers.
  */
 export function chatPrompt(state: SessionState, isFeedbackOn: boolean): ChatPrompt {
   const { chat, messages } = state;
@@ -18,9 +21,15 @@ export function chatPrompt(state: SessionState, isFeedbackOn: boolean): ChatProm
   const lastVisitorEvent = lastVisitor ? visitorEventOf(lastVisitor) : null;
   if (chat.isCompleted) return isFeedbackOn && lastVisitorEvent === "IS_RESOLVED" ? "feedback" : "ended";
   if (state.answer || state.pending.length > 0) return null;
-  if (lastVisitorEvent === "NEED_HELP") {
+  const last = messages.at(-1);
+  const turn = last?.senderRole === "ai" ? turnOf(last.messageData) : null;
+  const isHandedOff =
+    lastVisitorEvent === "NEED_HELP" || turn?.outcome === "handoff" || turn?.outcome === "order_lookup";
+  if (isHandedOff) {
     return messages.slice(visitorIndex).some((message) => message.senderRole === "agent") ? null : "handoff";
   }
-  const last = messages.at(-1);
-  return chat.status === "open" && last?.senderRole === "ai" && last.messageType === "answer" ? "resolve" : null;
+  if (chat.status !== "open" || last?.senderRole !== "ai" || last.messageType !== "answer") return null;
+  if (!turn) return "resolve";
+  if (turn.state.offer === "handoff") return "offer";
+  return turn.resolvePrompt ? "resolve" : null;
 }

@@ -1,4 +1,5 @@
 import { splitIntoBubbles } from "@harbor/contract/sentences";
+import type { QuickReply } from "@harbor/contract/turn";
 import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
 import { useEffect, useRef } from "react";
 import { useTexts } from "../i18n/texts";
@@ -10,13 +11,13 @@ import { byTime, type SessionState, type VisitorEventInput } from "./chat-sessio
 import { Composer } from "./composer";
 import { FeedbackForm } from "./feedback-form";
 import { HandoffCard } from "./handoff-card";
-import { ResolvePrompt } from "./resolve-prompt";
+import { OfferPrompt, ResolvePrompt } from "./resolve-prompt";
 import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
 
 export type ChatActions = {
   back(): void;
-  ask(question: string, attachments?: VisitorAttachment[]): unknown;
+  ask(question: string, attachments?: VisitorAttachment[], quickReply?: QuickReply): unknown;
   retry(clientMessageID: string): void;
   typing(isTyping: boolean): void;
   upload(file: File): Promise<VisitorAttachment>;
@@ -135,6 +136,7 @@ export function ChatScreen({
           {prompt === "resolve" ? (
             <ResolvePrompt onEvent={actions.sendEvent} onRaiseTicket={actions.raiseTicket} />
           ) : null}
+          {prompt === "offer" ? <OfferPrompt onAnswer={(label, reply) => actions.ask(label, [], reply)} /> : null}
           {prompt === "feedback" ? <FeedbackForm onEvent={actions.sendEvent} /> : null}
           {prompt === "handoff" ? (
             <HandoffCard

@@ -1,4 +1,5 @@
 import type { Ack, AddEventAck, AnswerPhase, VisitorClientEvents } from "@harbor/contract/realtime";
+import type { QuickReply } from "@harbor/contract/turn";
 import type { VisitorAttachment, VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { newClientId } from "./client-id";
 import { VISITOR_TYPING_MS } from "./contract-constants";
@@ -11,6 +12,8 @@ export type PendingMessage = {
   clientMessageID: string;
   question: string;
   attachments: VisitorAttachment[];
+  /** Sent with a button under an offer: its meaning travels beside the label. */
+  quickReply?: QuickReply;
   timestamp: string;
   isSending: boolean;
   /** Refused or unanswered: the visitor may retry. "" when there is no server message to show. */
@@ -150,6 +153,7 @@ export function createChatSession(options: {
         clientMessageID: pending.clientMessageID,
         question: pending.question,
         attachments: pending.attachments.length > 0 ? pending.attachments : undefined,
+        quickReply: pending.quickReply,
       }),
     );
     if (!answer) {
@@ -245,11 +249,12 @@ export function createChatSession(options: {
     },
 
     /** Sends a question (starting the chat when there is none); it shows as sending until stored. */
-    ask(question: string, attachments: VisitorAttachment[] = []) {
+    ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply) {
       const pending: PendingMessage = {
         clientMessageID: newClientId(),
         question,
         attachments,
+        ...(quickReply ? { quickReply } : {}),
         timestamp: new Date().toISOString(),
         isSending: false,
         error: null,

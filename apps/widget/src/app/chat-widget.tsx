@@ -1,3 +1,4 @@
+import type { QuickReply } from "@harbor/contract/turn";
 import type {
   PublicWidget,
   SuggestedQuestion,
@@ -211,7 +212,7 @@ export function ChatWidget({
     });
   }, [details, state.chat, session]);
 
-  async function ask(question: string, attachments: VisitorAttachment[] = []) {
+  async function ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply) {
     const needsDetails =
       preChatForm.isActive &&
       preChatForm.fields.length > 0 &&
@@ -226,7 +227,7 @@ export function ChatWidget({
     const current = await connect();
     // A finished chat takes no more questions: this one starts the next chat.
     if (current.getState().chat?.isCompleted) await current.restart();
-    current.ask(question, attachments);
+    current.ask(question, attachments, quickReply);
   }
 
   function giveDetails(customer: VisitorCustomer) {

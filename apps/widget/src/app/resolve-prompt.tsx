@@ -1,3 +1,4 @@
+import type { QuickReply } from "@harbor/contract/turn";
 import { useTexts } from "../i18n/texts";
 import type { VisitorEventInput } from "./chat-session";
 import { FailureNote } from "./failure-note";
@@ -38,6 +39,27 @@ export function ResolvePrompt({
         </button>
       </div>
       <FailureNote failure={failure} />
+    </section>
+  );
+}
+
+/**
+ * Under a reply that offered a person ("I couldn't find that… shall I connect you?"): two
+ * unambiguous buttons. Each sends its label as the visitor's message, with its meaning beside it,
+ * so the AI never has to guess what the click meant.
+ */
+export function OfferPrompt({ onAnswer }: { onAnswer(label: string, reply: QuickReply): unknown }) {
+  const t = useTexts();
+  return (
+    <section className="card" aria-label={t.offerLabel}>
+      <div className="choices">
+        <button type="button" className="chip" onClick={() => onAnswer(t.offerYes, "accept_offer")}>
+          {t.offerYes}
+        </button>
+        <button type="button" className="chip" onClick={() => onAnswer(t.offerNo, "decline_offer")}>
+          {t.offerNo}
+        </button>
+      </div>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { chatSchema, inboxChatSchema } from "@harbor/contract/chat";
-import { screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
 // The server's answer for the showcase sample chat, kept equal to the real one by
 // apps/server/src/modules/chats/demo-showcase-chat.test.ts (dates fixed to November 2025).
-import answer from "../../../../server/src/modules/chats/demo-showcase-chat.response.json";
+import answer from "@harbor/contract/fixtures/showcase-chat.response.json";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { stubFetch } from "../../test/fetch-stub";
 import { renderRoutes } from "../../test/render";
 import { InboxPage } from "./pages/inbox-page";

@@ -76,7 +76,7 @@ function classification(overrides: Record<string, unknown> = {}) {
 async function ask(question: string) {
   const chat = await h.app.services.chatsRepository.createChat(owner.companyId);
   const events: PipelineEvent[] = [];
-  const result = await h.app.services.pipeline.answerInChat({
+  const result = await h.app.services.chatAnswering.answerInChat({
     companyId: owner.companyId,
     chatId: chat.id,
     question,

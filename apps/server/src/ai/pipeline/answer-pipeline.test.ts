@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { chatAnalyses, chats, knowledgeDocuments, tokenUsage } from "../../db/schema/index";
-import { DEFAULT_PERSONA } from "../../modules/ai-agent/ai-agent.defaults";
 import type { PipelineEvent } from "./answer-pipeline";
 
 let h: Harness;
@@ -46,7 +45,7 @@ afterAll(async () => {
 async function ask(question: string, options: { chatId?: string; language?: "en" | "nl" | "he" } = {}) {
   const chatId = options.chatId ?? (await h.app.services.chatsRepository.createChat(owner.companyId)).id;
   const events: PipelineEvent[] = [];
-  const result = await h.app.services.pipeline.answerInChat({
+  const result = await h.app.services.chatAnswering.answerInChat({
     companyId: owner.companyId,
     chatId,
     question,
@@ -110,7 +109,14 @@ describe("answer pipeline with the local engine", () => {
   it("offers the order flow for questions about the visitor's own order instead of guessing", async () => {
     const { result } = await ask("Where is my order #1043? It hasn't arrived yet");
     expect(result.outcome).toBe("needs-order");
-    expect(result.answer?.message.toLowerCase()).toContain("order number");
+    // The number was given: only the e-mail or phone it was placed with is asked for, and it is remembered.
+    expect(result.answer?.message).toBe("Which e-mail address or phone number did you place order #1043 with?");
+    expect(result.turn).toMatchObject({
+      intent: "order_question",
+      outcome: "order_flow",
+      state: { awaiting: "order_details", order: { number: "1043", email: null } },
+    });
+    expect(result.answer?.messageData.turn).toEqual(result.turn);
   });
 
   it("answers in the visitor's language with its own fixed phrases", async () => {
@@ -136,13 +142,23 @@ describe("answer pipeline with the local engine", () => {
   it("applies answer rules the local engine can follow, and shows persona changes in answers", async () => {
     const before = await ask("Which payment methods do you accept?");
     expect(before.result.answer?.message).toContain("Klarna");
-    expect(before.result.answer?.message).toContain("Ava");
+    expect(before.result.answer?.message).not.toContain("Ava");
     const rule = await h.api<{ _id: string }>("POST", "/api/ai-agent/answer-rule/save", {
       cookie: owner.cookie,
       body: { title: "No pay-later", description: "Never mention 'Klarna'." },
     });
     const form = new FormData();
-    form.append("persona", JSON.stringify({ ...DEFAULT_PERSONA, name: "Noa", responseTone: "formal" }));
+    form.append(
+      "persona",
+      JSON.stringify({
+        name: "Noa",
+        designation: "Customer Support",
+        characteristics: "Warm, patient and precise.",
+        responseTone: "formal",
+        responseLength: "normal",
+        thumbnailURL: null,
+      }),
+    );
     form.append("company", JSON.stringify({ name: "Pipeline Shop", description: "", industry: "" }));
     expect((await h.api("POST", "/api/ai-agent/save", { cookie: owner.cookie, body: form })).status).toBe(200);
 
@@ -150,7 +166,10 @@ describe("answer pipeline with the local engine", () => {
     expect(after.result.answer?.message).toContain("iDEAL");
     expect(after.result.answer?.message).not.toContain("Klarna");
     expect(after.result.answer?.message).not.toContain("Ava");
-    expect(after.result.answer?.message).toMatch(/^Thank you for your question\./);
+    // The persona introduces itself by its new name when greeted at the start of a chat.
+    const hello = await ask("Hello!");
+    expect(hello.result.answer?.message).toContain("Noa");
+    expect(hello.result.outcome).toBe("conversation");
 
     await h.api("POST", "/api/ai-agent/answer-rule/delete", {
       cookie: owner.cookie,

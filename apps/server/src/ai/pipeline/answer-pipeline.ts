@@ -1,24 +1,15 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
-import type { FastifyBaseLogger } from "fastify";
-import type { AgentSettings } from "../../modules/ai-agent/ai-agent.service";
-import type { AnswerStore } from "../../modules/chats/answer-store";
-import type { ChatMessageRow, ChatsRepository } from "../../modules/chats/chats.repository";
-import type {
-  Answerer,
-  Classification,
-  Classifier,
-  ConversationTurn,
-  Summarizer,
-  TokenUsage,
-} from "../answer/answer-types";
+import { type DialogueState, EMPTY_DIALOGUE_STATE, type QuickReply, type TurnRecord } from "@harbor/contract/turn";
+import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage } from "../answer/answer-types";
 import { detectLanguage } from "../retrieval/detect-language";
+import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
+import { type TurnUnderstanding, understandTurn } from "../turn/understand-turn";
+import type { EngineLog, EngineSettingsReader, PassageRetriever } from "./engine-ports";
 
 /** Passages handed to the answerer; the local one re-ranks their sentences. */
 const PASSAGE_LIMIT = 6;
-/** Earlier question/answer messages given as context to the answerer. */
-const HISTORY_TURNS = 6;
 
 export type PipelinePhase = "understanding" | "writing";
 /**
@@ -33,28 +24,22 @@ export type PipelineEvent =
 /** Sentences the engine says itself, per visitor language (never invented facts). */
 export type FixedReplies = (language: VisitorLanguage) => { needsOrder: string; providerFailed: string };
 
+/** What the engine needs from the rest of the server, as ports it owns (engine-ports.ts). */
 export type PipelineDeps = {
-  retrieve(options: { companyId: string; query: string; limit: number }): Promise<RetrievedChunk[]>;
-  settingsFor(companyId: string): Promise<AgentSettings>;
+  retrieve: PassageRetriever;
+  settingsFor: EngineSettingsReader;
   answerer: Answerer;
   classifier: Classifier;
-  summarizer: Summarizer;
   fixedReplies: FixedReplies;
-  chats: ChatsRepository;
-  answerStore: AnswerStore;
-  log: FastifyBaseLogger;
+  log: EngineLog;
 };
 
-export type ChatAnswer = {
-  question: ChatMessageRow;
-  /** Null while a human handles the chat. */
-  answer: ChatMessageRow | null;
-  outcome: AnswerOutcome;
-  classification: Classification | null;
-  usage: TokenUsage[];
-};
-
-type RunResult = {
+/** One turn answered: the text, how it came about, and what it cost. Nothing is stored. */
+export type EngineAnswer = {
+  /** The turn as understood, what the reply did, and the dialogue state after it. */
+  turn: TurnRecord;
+  /** The reply hands the chat to a person: the caller moves it to the team. */
+  handsOff: boolean;
   language: VisitorLanguage;
   outcome: AnswerOutcome;
   text: string;
@@ -67,14 +52,6 @@ type RunResult = {
   timings: { retrieveMs: number; answerMs: number; totalMs: number };
 };
 
-/**
- * A person has the chat — taken over (`human`) or a raised ticket (`ticket`) — so the AI stays
- * silent until it is handed back; a visitor's follow-up to a ticket waits for the team.
- */
-export function isHandledByPerson(status: string) {
-  return status === "human" || status === "ticket";
-}
-
 export function visitorLanguageOf(question: string): VisitorLanguage {
   const detected = detectLanguage(question);
   return detected === "nl" || detected === "he" ? detected : "en";
@@ -82,13 +59,20 @@ export function visitorLanguageOf(question: string): VisitorLanguage {
 
 const normalizeSpace = (text: string) => text.replace(/\s+/g, " ").trim();
 
+/** The engine's outcome for a reply of the conversation's own. */
+function outcomeOfReply(plan: Extract<TurnPlan, { kind: "reply" }>): AnswerOutcome {
+  if (plan.outcome === "order_flow") return "needs-order";
+  if (plan.handsOff) return "handoff";
+  return "conversation";
+}
+
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
 /**
- * One visitor question, end to end (ARCHITECTURE.md, "The AI engine"): classify and retrieve in
- * parallel → answer (streamed) → guard → bubbles → references. `answerInChat` also stores the
- * messages, the analysis entry, the running summary, token usage and documents' times_used;
- * `preview` (the admin playground) stores nothing but token usage.
+ * One visitor question, end to end (docs/ARCHITECTURE.md, "The AI engine"): classify and retrieve
+ * in parallel → answer (streamed) → guard → bubbles → references. The engine stores nothing: the
+ * chats module stores a chat's answers (chat-answering.service.ts), the AI agent module records
+ * the playground's usage.
  */
 export function createAnswerPipeline(deps: PipelineDeps) {
   /** Documents behind the cited passages, once each, in citation order. */
@@ -115,239 +99,209 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     question: string;
     language?: VisitorLanguage;
     history: ConversationTurn[];
+    /** What the chat remembers from its last reply (an offer, order details asked for). */
+    state?: DialogueState;
+    /** The message carries a file (usually a photo of the problem). */
+    hasAttachment?: boolean;
+    /** The visitor pressed a button under an offer instead of typing. */
+    quickReply?: QuickReply;
     onEvent?: (event: PipelineEvent) => void;
     signal?: AbortSignal;
-  }): Promise<RunResult> {
+  }): Promise<EngineAnswer> {
     const started = performance.now();
-    const { companyId, question } = options;
-    const language = options.language ?? visitorLanguageOf(question);
+    const { companyId } = options;
+    const language = options.language ?? visitorLanguageOf(options.question);
+    const state = options.state ?? EMPTY_DIALOGUE_STATE;
     const emit = options.onEvent ?? (() => {});
     emit({ type: "phase", phase: "understanding" });
+
+    // The turn first: a hello, a "yes please", a request for a person or order details need no
+    // knowledge search, and a greeting in front of a question is not part of the question.
+    const understanding = understandTurn({
+      text: options.question,
+      language,
+      state,
+      hasAttachment: options.hasAttachment ?? false,
+      quickReply: options.quickReply,
+    });
+    const settingsLoading = deps.settingsFor(companyId);
+    const isFirstReply = !options.history.some((turn) => turn.role === "assistant");
+    const planFor = async (turn: TurnUnderstanding) =>
+      planTurn(turn, { state, language, personaName: (await settingsLoading).persona.name, isFirstReply });
+    let plan = await planFor(understanding);
+    const question = plan.kind === "answer" && plan.question ? plan.question : options.question;
 
     // Retrieval needs nothing else, so it starts first; classification waits for the categories.
     const retrieveStarted = performance.now();
     let retrieveMs = 0;
-    const retrieving = deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((found) => {
-      retrieveMs = elapsed(retrieveStarted);
-      return found;
-    });
+    const retrieving =
+      plan.kind === "answer"
+        ? deps.retrieve({ companyId, query: question, limit: PASSAGE_LIMIT }).then((found) => {
+            retrieveMs = elapsed(retrieveStarted);
+            return found;
+          })
+        : Promise.resolve([]);
     // Awaited below; if loading the settings fails first, its own failure must not go unhandled.
     retrieving.catch(() => {});
-    const settings = await deps.settingsFor(companyId);
-    const categories = settings.categories;
+    const settings = await settingsLoading;
+    const noClassification: Classification = {
+      questionCategory: null,
+      selectedIntent: null,
+      shortenedCustomerMessage: options.question.slice(0, 120),
+      isOrderSpecific: understanding.isAboutOwnOrder,
+      usage: [],
+    };
     const [passages, classification] = await Promise.all([
       retrieving,
-      deps.classifier.classify({ question, language, categories, signal: options.signal }).catch((error: unknown) => {
-        // A failed classification must not cost the visitor the answer; the analysis just stays empty.
-        deps.log.warn({ err: error }, "question classification failed");
-        return {
-          questionCategory: null,
-          selectedIntent: null,
-          shortenedCustomerMessage: question.slice(0, 120),
-          isOrderSpecific: false,
-          usage: [],
-        } satisfies Classification;
-      }),
+      plan.kind === "reply"
+        ? noClassification
+        : deps.classifier
+            .classify({ question, language, categories: settings.categories, signal: options.signal })
+            .catch((error: unknown) => {
+              // A failed classification must not cost the visitor the answer; the analysis just stays empty.
+              deps.log.warn({ err: error }, "question classification failed");
+              return noClassification;
+            }),
     ]);
+    // A remote model's classifier may see an order question the patterns missed.
+    if (plan.kind === "answer" && plan.intent === "question" && classification.isOrderSpecific) {
+      plan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
+    }
 
     emit({ type: "phase", phase: "writing" });
     const answerStarted = performance.now();
     const usage = [...classification.usage];
+    const done = (
+      result: Omit<EngineAnswer, "language" | "bubbles" | "passages" | "classification" | "usage" | "timings">,
+    ) => ({
+      ...result,
+      language,
+      bubbles: splitIntoBubbles(result.text),
+      passages,
+      classification,
+      usage,
+      timings: { retrieveMs, answerMs: elapsed(answerStarted), totalMs: elapsed(started) },
+    });
+
+    if (plan.kind === "reply") {
+      emit({ type: "chunk", text: plan.text });
+      return done({
+        outcome: outcomeOfReply(plan),
+        text: plan.text,
+        references: [],
+        citedChunkIds: [],
+        turn: repliedTurn(plan),
+        handsOff: plan.handsOff,
+      });
+    }
+
     let text: string;
     let outcome: AnswerOutcome;
     let citedChunkIds: string[] = [];
-    if (classification.isOrderSpecific) {
-      // The knowledge base can't know the visitor's own order: offer the order flow, never guess.
-      text = deps.fixedReplies(language).needsOrder;
-      outcome = "needs-order";
-      emit({ type: "chunk", text });
-    } else {
-      try {
-        const stream = deps.answerer.answer({
-          question,
-          language,
-          persona: settings.persona,
-          company: settings.company,
-          answerRules: settings.answerRules,
-          passages,
-          history: options.history,
-          signal: options.signal,
-        });
-        let streamed = "";
-        let step = await stream.next();
-        while (!step.done) {
-          streamed += step.value;
-          emit({ type: "chunk", text: step.value });
-          step = await stream.next();
-        }
-        const result = step.value;
-        // The result's text is authoritative: send it when nothing streamed, or correct the stream.
-        if (!streamed) emit({ type: "chunk", text: result.text });
-        else if (normalizeSpace(streamed) !== normalizeSpace(result.text)) emit({ type: "replace", text: result.text });
-        text = result.text;
-        outcome = result.outcome;
-        citedChunkIds = result.citedChunkIds;
-        usage.push(...result.usage);
-      } catch (error) {
-        // Stopped by the caller (the visitor's reset-answer): no degraded answer, nothing to say.
-        if (options.signal?.aborted) throw error;
-        deps.log.error({ err: error }, "answering failed; the visitor gets the degraded answer");
-        text = deps.fixedReplies(language).providerFailed;
-        outcome = "provider-failed";
-        emit({ type: "chunk", text });
+    try {
+      const stream = deps.answerer.answer({
+        question,
+        language,
+        persona: settings.persona,
+        company: settings.company,
+        answerRules: settings.answerRules,
+        passages,
+        history: options.history,
+        signal: options.signal,
+      });
+      let streamed = "";
+      let step = await stream.next();
+      while (!step.done) {
+        streamed += step.value;
+        emit({ type: "chunk", text: step.value });
+        step = await stream.next();
       }
+      const result = step.value;
+      text = result.text;
+      outcome = result.outcome;
+      citedChunkIds = result.citedChunkIds;
+      usage.push(...result.usage);
+      // The answerer saw an order question after all: the order flow, never a guessed status.
+      if (outcome === "needs-order") {
+        const orderPlan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
+        if (orderPlan.kind === "reply") {
+          emit({ type: "replace", text: orderPlan.text });
+          return done({
+            outcome: outcomeOfReply(orderPlan),
+            text: orderPlan.text,
+            references: [],
+            citedChunkIds: [],
+            turn: repliedTurn(orderPlan),
+            handsOff: orderPlan.handsOff,
+          });
+        }
+      }
+      // The result's text is authoritative: send it when nothing streamed, or correct the stream.
+      if (!streamed) emit({ type: "chunk", text });
+      else if (normalizeSpace(streamed) !== normalizeSpace(text)) emit({ type: "replace", text });
+    } catch (error) {
+      // Stopped by the caller (the visitor's reset-answer): no degraded answer, nothing to say.
+      if (options.signal?.aborted) throw error;
+      deps.log.error({ err: error }, "answering failed; the visitor gets the degraded answer");
+      text = deps.fixedReplies(language).providerFailed;
+      outcome = "provider-failed";
+      emit({ type: "chunk", text });
     }
-    const answerMs = elapsed(answerStarted);
-    return {
-      language,
+    const isAnswered = outcome === "answered";
+    return done({
       outcome,
       text,
-      bubbles: splitIntoBubbles(text),
-      references:
-        outcome === "answered" ? referencesOf(passages, citedChunkIds, settings.workflows.showSources.isActive) : [],
-      passages,
-      citedChunkIds: outcome === "answered" ? citedChunkIds : [],
-      classification,
-      usage,
-      timings: { retrieveMs, answerMs, totalMs: elapsed(started) },
-    };
-  }
-
-  function citedDocumentIds(result: RunResult) {
-    const ids = new Set<string>();
-    for (const chunkId of result.citedChunkIds) {
-      const passage = result.passages.find((p) => p.chunkId === chunkId);
-      if (passage) ids.add(passage.documentId);
-    }
-    return [...ids];
+      references: isAnswered ? referencesOf(passages, citedChunkIds, settings.workflows.showSources.isActive) : [],
+      citedChunkIds: isAnswered ? citedChunkIds : [],
+      turn: answeredTurn(plan, { isAnswered }),
+      handsOff: false,
+    });
   }
 
   return {
-    /** The admin playground: the answer a visitor would get, with what led to it; no chat is created. */
+    answer: run,
+
+    /** The admin playground: the answer a visitor would get, with what led to it. */
     async preview(options: {
       companyId: string;
       question: string;
       language?: VisitorLanguage;
-    }): Promise<PlaygroundResponse> {
+    }): Promise<{ response: PlaygroundResponse; usage: TokenUsage[] }> {
       const result = await run({ ...options, history: [] });
-      await deps.chats.recordUsage({
-        companyId: options.companyId,
-        chatId: null,
-        purpose: "playground",
-        usage: result.usage,
-      });
       const cited = new Set(result.citedChunkIds);
       return {
-        language: result.language,
-        outcome: result.outcome,
-        bubbles: result.bubbles,
-        references: result.references,
-        questionCategory: result.classification.questionCategory,
-        selectedIntent: result.classification.selectedIntent,
-        passages: result.passages.map((p) => ({
-          title: p.title,
-          content: p.content,
-          url: p.url,
-          sourceType: p.sourceType,
-          score: p.score,
-          isCited: cited.has(p.chunkId),
-        })),
         usage: result.usage,
-        timings: result.timings,
-      };
-    },
-
-    /**
-     * Answers a visitor's question in a chat: stores the question, then (unless a human has taken
-     * the chat over) the answer with its references, the analysis entry, the running summary, token
-     * usage and times_used. Events stream while the answer is written.
-     */
-    async answerInChat(options: {
-      companyId: string;
-      chatId: string;
-      question: string;
-      /** The question as already stored (the visitor channel stores it first, once per client id). */
-      questionMessage?: ChatMessageRow;
-      language?: VisitorLanguage;
-      onEvent?: (event: PipelineEvent) => void;
-      /**
-       * The answer is stored: the caller may send it on now. The running summary is written after
-       * this (with a remote model it is a second call), so nobody waits for it.
-       */
-      onAnswerStored?: (answer: ChatMessageRow) => void;
-      signal?: AbortSignal;
-    }): Promise<ChatAnswer> {
-      const { companyId, chatId } = options;
-      const chat = await deps.chats.findChat(companyId, chatId);
-      if (!chat) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
-      const turns = await deps.chats.recentTurns(companyId, chatId, HISTORY_TURNS + 1);
-      // A question stored beforehand is the newest turn; it is the question, not its history.
-      if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
-      const history = turns.slice(-HISTORY_TURNS).map(
-        (turn): ConversationTurn => ({
-          role: turn.senderRole === "customer" ? "visitor" : "assistant",
-          text: turn.message,
-        }),
-      );
-      const questionMessage =
-        options.questionMessage ??
-        (await deps.chats.insertMessage({
-          companyId,
-          chatId,
-          message: options.question,
-          messageType: "question",
-          senderRole: "customer",
-        }));
-      if (isHandledByPerson(chat.status)) {
-        return { question: questionMessage, answer: null, outcome: "human-handling", classification: null, usage: [] };
-      }
-
-      const result = await run({
-        ...options,
-        language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
-        history,
-      });
-      // A stopped answer is not stored (the local engine does not watch the signal while it writes).
-      options.signal?.throwIfAborted();
-      const answerMessage = await deps.answerStore.storeAnswer({
-        companyId,
-        chatId,
-        questionMessageId: questionMessage.id,
-        text: result.text,
-        messageData: { questionID: questionMessage.id, outcome: result.outcome, language: result.language },
-        references: result.references,
-        analysis: {
-          shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
+        response: {
+          language: result.language,
+          outcome: result.outcome,
+          bubbles: result.bubbles,
+          references: result.references,
           questionCategory: result.classification.questionCategory,
           selectedIntent: result.classification.selectedIntent,
+          passages: result.passages.map((p) => ({
+            title: p.title,
+            content: p.content,
+            url: p.url,
+            sourceType: p.sourceType,
+            score: p.score,
+            isCited: cited.has(p.chunkId),
+          })),
+          usage: result.usage,
+          timings: result.timings,
         },
-        usage: result.usage,
-        citedDocumentIds: citedDocumentIds(result),
-      });
-      options.onAnswerStored?.(answerMessage);
-      const usage = [...result.usage];
-      try {
-        const summary = await deps.summarizer.summarize({
-          previousSummary: chat.summary,
-          question: options.question,
-          answer: result.text,
-          language: result.language,
-          signal: options.signal,
-        });
-        usage.push(...summary.usage);
-        await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
-      } catch (error) {
-        deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
-      }
-      return {
-        question: questionMessage,
-        answer: answerMessage,
-        outcome: result.outcome,
-        classification: result.classification,
-        usage,
       };
     },
   };
+}
+
+/** Documents behind an answer's cited passages, once each. */
+export function citedDocumentIds(result: Pick<EngineAnswer, "citedChunkIds" | "passages">) {
+  const ids = new Set<string>();
+  for (const chunkId of result.citedChunkIds) {
+    const passage = result.passages.find((p) => p.chunkId === chunkId);
+    if (passage) ids.add(passage.documentId);
+  }
+  return [...ids];
 }
 
 export type AnswerPipeline = ReturnType<typeof createAnswerPipeline>;

@@ -1,8 +1,7 @@
 import type { AddCompanyRequest, AddCompanyResponse } from "@harbor/contract/admin";
 import { AppError } from "../../platform/errors";
 import type { RequestAuth } from "../../platform/session";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import type { CompaniesService } from "../companies/companies.service";
+import type { CompaniesRepository, CompaniesService } from "../companies/companies.module";
 
 /**
  * Platform administration: creating and deleting whole companies. The spec shows no guard on

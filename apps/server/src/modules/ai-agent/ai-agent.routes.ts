@@ -5,6 +5,8 @@ import {
   answerRuleSchema,
   customReplySummarySchema,
   dataModelSchema,
+  type PlaygroundRequest,
+  type PlaygroundResponse,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TYPES,
   personaSchema,
@@ -15,7 +17,6 @@ import {
 } from "@harbor/contract/ai-agent";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AnswerPipeline } from "../../ai/pipeline/answer-pipeline";
 import { ok } from "../../platform/envelope";
 import { AppError } from "../../platform/errors";
 import { asRouter, emptyOkResponse, okResponse } from "../../platform/http";
@@ -23,13 +24,13 @@ import { parseJsonPart, readMultipart, sniffImageType } from "../../platform/mul
 import { requireAdmin } from "../../platform/session";
 import type { AiAgentService } from "./ai-agent.service";
 
+/** The answer a visitor would get, with what led to it (the AI engine's preview; no chat is made). */
+export type Playground = (companyId: string, request: PlaygroundRequest) => Promise<PlaygroundResponse>;
+
 const MAX_PICTURE_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
 /** AI agent area (spec part 1 §7), admin only; plus the pictures it serves and the playground. */
-export function aiAgentRoutes(
-  app: FastifyInstance,
-  deps: { aiAgentService: AiAgentService; pipeline: AnswerPipeline },
-) {
+export function aiAgentRoutes(app: FastifyInstance, deps: { aiAgentService: AiAgentService; playground: Playground }) {
   const router = asRouter(app);
   const service = deps.aiAgentService;
   const tags = ["ai-agent"];
@@ -103,7 +104,7 @@ export function aiAgentRoutes(
     { schema: { tags, body: playgroundRequestSchema, response: okResponse(playgroundResponseSchema) } },
     async (request) => {
       const auth = requireAdmin(request);
-      return ok(await deps.pipeline.preview({ companyId: auth.companyId, ...request.body }));
+      return ok(await deps.playground(auth.companyId, request.body));
     },
   );
 

@@ -9,10 +9,9 @@ import {
 import { randomCode, randomToken, safeEqual, sha256 } from "../../platform/crypto";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import type { CompaniesService } from "../companies/companies.service";
-import { nameFromEmail, workspaceNameFromEmail } from "../companies/workspace-name";
-import type { UsersRepository } from "../users/users.repository";
+import type { CompaniesRepository } from "../companies/companies.module";
+import { type CompaniesService, nameFromEmail, workspaceNameFromEmail } from "../companies/companies.module";
+import type { UsersRepository } from "../users/users.module";
 import { alreadyRegisteredMail, noAccountMail, signInCodeMail, signUpCodeMail } from "./auth.mail";
 import type { AuthRepository, CodePurpose } from "./auth.repository";
 

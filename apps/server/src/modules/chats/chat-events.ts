@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatStatus, InboxChat } from "@harbor/contract/chat";
 import type { VisitorMessage } from "@harbor/contract/widget";
+import { type RealtimeHub, staffRoom, visitorChatRoom } from "../../platform/realtime/realtime-hub";
 
 /**
  * What the chat domain says happened, for the realtime channel to carry: to the company's staff
@@ -33,3 +34,36 @@ export const noChatEvents: ChatEvents = {
   agentTyping: () => undefined,
   visitorTyping: () => undefined,
 };
+
+/** The chat domain's events as emits to the realtime hub's rooms. */
+export function createChatEvents(hub: Pick<RealtimeHub, "staff" | "visitors">): ChatEvents {
+  const { staff, visitors } = hub;
+  return {
+    chatUpdated(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("chat-updated", payload);
+    },
+    chatDeleted(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("chat-deleted", payload);
+    },
+    messageStored(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("chat-message", { chatID: payload.chatID, message: payload.staffMessage });
+      if (payload.visitorMessage) {
+        visitors
+          .to(visitorChatRoom(payload.chatID))
+          .emit("chat-message", { chatID: payload.chatID, message: payload.visitorMessage });
+      }
+    },
+    chatStatusChanged(payload) {
+      visitors.to(visitorChatRoom(payload.chatID)).emit("chat-status", payload);
+    },
+    agentTyping(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("agent-typing", payload);
+      visitors
+        .to(visitorChatRoom(payload.chatID))
+        .emit("agent-typing", { chatID: payload.chatID, name: payload.name, isTyping: payload.isTyping });
+    },
+    visitorTyping(companyId, payload) {
+      staff.to(staffRoom(companyId)).emit("visitor-typing", payload);
+    },
+  };
+}

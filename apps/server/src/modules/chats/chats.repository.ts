@@ -193,7 +193,11 @@ export function createChatsRepository(db: Database) {
     /** The latest question/answer messages of a chat, oldest first. */
     async recentTurns(companyId: string, chatId: string, limit: number) {
       const rows = await db
-        .select({ message: chatMessages.message, senderRole: chatMessages.senderRole })
+        .select({
+          message: chatMessages.message,
+          senderRole: chatMessages.senderRole,
+          messageData: chatMessages.messageData,
+        })
         .from(chatMessages)
         .where(
           and(

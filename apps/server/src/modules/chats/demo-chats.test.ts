@@ -44,14 +44,14 @@ describe("sample chats of a new workspace", () => {
       .select()
       .from(chatMessages)
       .where(eq(chatMessages.chatId, rows[2]?.id ?? ""));
-    expect(order.find((m) => m.messageType === "answer")?.message).toContain("order number");
+    expect(order.find((m) => m.messageType === "answer")?.message).toContain("order #1043");
   });
 
   it("are not made twice when seeding resumes", async () => {
     const seeder = createDemoChatsSeeder({
       db: h.db,
       chats: h.app.services.chatsRepository,
-      pipeline: h.app.services.pipeline,
+      chatAnswering: h.app.services.chatAnswering,
     });
     await seeder.seed(owner.companyId);
     expect(await companyChats()).toHaveLength(5);

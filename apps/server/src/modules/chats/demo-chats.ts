@@ -1,9 +1,9 @@
 import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import { and, eq, like } from "drizzle-orm";
-import type { AnswerPipeline } from "../../ai/pipeline/answer-pipeline";
 import type { Database } from "../../db/client";
 import { chats } from "../../db/schema/index";
-import type { DemoContentSeeder } from "../companies/demo-content";
+import type { DemoContentSeeder } from "../../platform/harbor-module";
+import type { ChatAnswering } from "./chat-answering.service";
 import type { ChatsRepository } from "./chats.repository";
 import { seedShowcaseChat } from "./demo-showcase-chat";
 
@@ -54,7 +54,7 @@ const DEMO_CHATS: DemoChat[] = [
 export function createDemoChatsSeeder(deps: {
   db: Database;
   chats: ChatsRepository;
-  pipeline: AnswerPipeline;
+  chatAnswering: ChatAnswering;
 }): DemoContentSeeder {
   return {
     name: "sample-chats",
@@ -69,7 +69,7 @@ export function createDemoChatsSeeder(deps: {
         if (made.has(demo.visitorId)) continue;
         const chat = await deps.chats.createChat(companyId, { visitorId: demo.visitorId, language: demo.language });
         for (const question of demo.questions) {
-          await deps.pipeline.answerInChat({ companyId, chatId: chat.id, question, language: demo.language });
+          await deps.chatAnswering.answerInChat({ companyId, chatId: chat.id, question, language: demo.language });
         }
         await deps.db
           .update(chats)

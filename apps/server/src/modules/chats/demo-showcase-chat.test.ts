@@ -214,7 +214,7 @@ describe("the showcase sample chat", () => {
 
   it("is the API answer the dashboard's showcase test renders", async () => {
     await expect(`${JSON.stringify(normalised(chat), null, 2)}\n`).toMatchFileSnapshot(
-      "./demo-showcase-chat.response.json",
+      "../../../../../packages/contract/fixtures/showcase-chat.response.json",
     );
   });
 
@@ -229,7 +229,7 @@ describe("the showcase sample chat", () => {
     const seeder = createDemoChatsSeeder({
       db: h.db,
       chats: h.app.services.chatsRepository,
-      pipeline: h.app.services.pipeline,
+      chatAnswering: h.app.services.chatAnswering,
     });
     await seeder.seed(owner.companyId);
     await seeder.seed(owner.companyId);

@@ -399,7 +399,7 @@ describe("chat actions", () => {
 
 describe("live events", () => {
   it("tells the company's dashboards of every change, and the widget of status changes", async () => {
-    const events = h.app.services.realtime.chatEvents;
+    const events = h.app.services.chatEvents;
     const updated = vi.spyOn(events, "chatUpdated");
     const deleted = vi.spyOn(events, "chatDeleted");
     const statusChanged = vi.spyOn(events, "chatStatusChanged");

@@ -38,7 +38,7 @@ const messagesOf = (chatId: string, companyId = owner.companyId) =>
 
 /** Records what the chat domain tells the realtime channel (the hub's own sink keeps running). */
 function recordEvents() {
-  const events = h.app.services.realtime.chatEvents;
+  const events = h.app.services.chatEvents;
   return {
     chatUpdated: vi.spyOn(events, "chatUpdated"),
     messageStored: vi.spyOn(events, "messageStored"),
@@ -192,7 +192,7 @@ describe("internal note", () => {
 describe("take over and hand back", () => {
   it("silences the AI while a person has the chat and lets it answer again after hand-back", async () => {
     const chat = await seedChat();
-    const pipeline = h.app.services.pipeline;
+    const chatAnswering = h.app.services.chatAnswering;
     const events = recordEvents();
 
     const taken = await move("take-over", chat.id, agentCookie);
@@ -200,7 +200,7 @@ describe("take over and hand back", () => {
     expect(taken.body.data.chat.status).toBe("human");
     expect(events.chatStatusChanged).toHaveBeenCalledWith({ chatID: chat.id, status: "human", resolved: false });
     expect(events.chatUpdated).toHaveBeenCalledWith(owner.companyId, taken.body.data);
-    const silent = await pipeline.answerInChat({
+    const silent = await chatAnswering.answerInChat({
       companyId: owner.companyId,
       chatId: chat.id,
       question: "Hello?",
@@ -219,7 +219,7 @@ describe("take over and hand back", () => {
     expect(handed.status).toBe(200);
     expect(handed.body.data.chat.status).toBe("open");
     expect(events.chatStatusChanged).toHaveBeenCalledWith({ chatID: chat.id, status: "open", resolved: false });
-    const answered = await pipeline.answerInChat({
+    const answered = await chatAnswering.answerInChat({
       companyId: owner.companyId,
       chatId: chat.id,
       question: "Are you there?",
@@ -230,7 +230,7 @@ describe("take over and hand back", () => {
   it("a reply silences the AI too", async () => {
     const chat = await seedChat();
     await send("reply", { chatID: chat.id, clientMessageID: clientID(), message: "I'll handle this." });
-    const result = await h.app.services.pipeline.answerInChat({
+    const result = await h.app.services.chatAnswering.answerInChat({
       companyId: owner.companyId,
       chatId: chat.id,
       question: "Thanks!",

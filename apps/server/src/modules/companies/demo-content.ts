@@ -1,27 +1,20 @@
+import type { DemoContentSeeder } from "../../platform/harbor-module";
 import type { CompaniesRepository } from "./companies.repository";
-
-/**
- * One step of a new workspace's demo content. Each domain that has something to show a newcomer
- * (knowledge articles, widget defaults, sample chats) registers a seeder; each must be safe to run
- * again, because a restart re-runs the seeding of any company whose flag is not yet set.
- */
-export type DemoContentSeeder = {
-  name: string;
-  seed(companyId: string): Promise<void>;
-};
 
 type Logger = { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
 
 /** Runs the seeders in the background and sets the company's demo-content flag when all are done. */
 export function createDemoContentRunner(options: {
   companies: CompaniesRepository;
-  seeders: readonly DemoContentSeeder[];
   log: Logger;
+  /** More may be set with `useSeeders` (the app sets the modules' once they are made). */
+  seeders?: readonly DemoContentSeeder[];
 }) {
   const running = new Map<string, Promise<void>>();
+  let seeders: readonly DemoContentSeeder[] = options.seeders ?? [];
 
   async function seedCompany(companyId: string) {
-    for (const seeder of options.seeders) {
+    for (const seeder of seeders) {
       await seeder.seed(companyId);
     }
     await options.companies.markDemoContentReady(companyId);
@@ -29,6 +22,11 @@ export function createDemoContentRunner(options: {
   }
 
   return {
+    /** The modules' seeders, in the order they run (knowledge before the chats answered from it). */
+    useSeeders(list: readonly DemoContentSeeder[]) {
+      seeders = list;
+    },
+
     /** Starts seeding; returns at once. Awaiting the returned promise is for tests and shutdown. */
     start(companyId: string): Promise<void> {
       const existing = running.get(companyId);

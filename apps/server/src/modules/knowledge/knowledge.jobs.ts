@@ -2,7 +2,8 @@ import type { Embedder } from "../../ai/embeddings/embedder";
 import { IntegrationError } from "../../integrations/integration-error";
 import { AppError } from "../../platform/errors";
 import type { JobRow } from "../../platform/jobs/jobs.repository";
-import type { IntegrationsRepository } from "../integrations/integrations.repository";
+import type { IntegrationsRepository } from "../integrations/integrations.module";
+import type { AddressGuard } from "./crawl/address-guard";
 import { readerFor, SourceUnreadableError } from "./ingestion/source-readers";
 import { syncSource } from "./ingestion/sync-source";
 import type { KnowledgeRepository } from "./knowledge.repository";
@@ -26,7 +27,7 @@ export function createKnowledgeJobs(deps: {
   log: Logger;
   /** Where the readers' HTTP goes (tests and demo mode point it at local servers). */
   fetch?: typeof fetch;
-  canCrawlPrivateNetworks: boolean;
+  addressGuard: AddressGuard;
 }) {
   return {
     /** The job handler: one sync of one source, ending with its status (never left "Syncing"). */
@@ -44,7 +45,7 @@ export function createKnowledgeJobs(deps: {
             signal,
             integrations: deps.integrations,
             fetch: deps.fetch,
-            canCrawlPrivateNetworks: deps.canCrawlPrivateNetworks,
+            addressGuard: deps.addressGuard,
           }),
           repository: deps.knowledge,
           embedder: deps.embedder,

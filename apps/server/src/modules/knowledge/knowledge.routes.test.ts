@@ -9,6 +9,7 @@ import type {
 import { DOCUMENT_SEARCH_COUNT_CAP } from "@harbor/contract/knowledge";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DnsServer, startDnsServer } from "../../../test/dns-server";
 import { createHarness, type Harness } from "../../../test/harness";
 import { knowledgeChunks, knowledgeDocuments, knowledgeSources } from "../../db/schema/index";
 
@@ -418,26 +419,143 @@ describe("roles and tenancy", () => {
   });
 });
 
+const refusedMessage = (host: string) =>
+  `${host} points to a private or reserved network address; Harbor reads public websites only.`;
+
 describe("private networks", () => {
   it("refuses website sources on loopback or private addresses unless the server allows it", async () => {
     const strict = await createHarness({ canCrawlPrivateNetworks: false });
     try {
       const admin = await strict.signUp("owner@strict-shop.example");
-      for (const url of [
-        "http://127.0.0.1:8080/",
-        "http://localhost/",
-        "http://169.254.169.254/latest/",
-        "http://10.0.0.5/",
+      for (const [url, host] of [
+        ["http://127.0.0.1:8080/", "127.0.0.1"],
+        // Through the system's resolver (hosts file).
+        ["http://localhost/", "localhost"],
+        ["http://169.254.169.254/latest/", "169.254.169.254"],
+        ["http://10.0.0.5/", "10.0.0.5"],
+        ["http://192.0.2.1/", "192.0.2.1"],
+        ["http://[::ffff:127.0.0.1]/", "::ffff:7f00:1"],
       ]) {
         const response = await strict.api("POST", "/api/document/sources/add", {
           cookie: admin.cookie,
           body: { sourceType: "website", name: `Internal ${url}`, url, updateFrequency: "none" },
         });
         expect(response.status).toBe(400);
-        expect(response.body.message).toBe("This address is on a private network; Harbor reads public websites only.");
+        expect(response.body).toMatchObject({ hasError: true, message: refusedMessage(host!) });
       }
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe("website addresses, checked on every path that takes one (SSRF)", () => {
+  let strict: Harness;
+  let admin: Awaited<ReturnType<Harness["signUp"]>>;
+  let dns: DnsServer;
+  let internal: Server;
+  let internalPort: number;
+  const internalRequests: string[] = [];
+
+  beforeAll(async () => {
+    dns = await startDnsServer((name, timesAskedBefore) => {
+      if (name === "help.careful-shop.example") return ["93.184.215.14"];
+      if (name === "intranet.shop.example") return ["10.0.0.5"];
+      if (name === "mixed.shop.example") return ["93.184.215.14", "127.0.0.1"];
+      // Public for the check when the source is added, loopback for every later lookup.
+      if (name === "rebind.shop.example") return [timesAskedBefore === 0 ? "93.184.215.14" : "127.0.0.1"];
+      return null;
+    });
+    internal = createServer((request, response) => {
+      internalRequests.push(request.url ?? "");
+      response.writeHead(200, { "content-type": "text/html" }).end(page("Internal", "<p>Secrets.</p>"));
+    });
+    await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
+    internalPort = (internal.address() as AddressInfo).port;
+    strict = await createHarness({ canCrawlPrivateNetworks: false, resolveHost: dns.resolveHost });
+    admin = await strict.signUp("owner@careful-shop.example");
+  });
+
+  afterAll(async () => {
+    await strict?.close();
+    await dns?.close();
+    await new Promise<void>((resolve) => internal.close(() => resolve()));
+  });
+
+  const strictCall = (url: string, body: unknown) =>
+    strict.api<CompanyWithSources>("POST", `/api/document${url}`, { cookie: admin.cookie, body });
+
+  /** A website source as an earlier sync left it (added when its address was public). */
+  async function storedWebsite(name: string, url: string) {
+    const [source] = await strict.db
+      .insert(knowledgeSources)
+      .values({ companyId: admin.companyId, name, sourceType: "website", url, updateFrequency: "none" })
+      .returning();
+    return source!;
+  }
+
+  it("sources/update refuses a new URL or page link that is not public, and keeps the old one", async () => {
+    const source = await storedWebsite("Careful help", "https://help.careful-shop.example/");
+    const refusals: [body: object, message: string][] = [
+      [{ url: "http://10.0.0.5/" }, refusedMessage("10.0.0.5")],
+      [{ url: "http://intranet.shop.example/" }, refusedMessage("intranet.shop.example")],
+      [{ url: "http://mixed.shop.example/" }, refusedMessage("mixed.shop.example")],
+      [{ url: "http://198.18.0.1/" }, refusedMessage("198.18.0.1")],
+      [{ url: "http://[64:ff9b::a9fe:a9fe]/" }, refusedMessage("64:ff9b::a9fe:a9fe")],
+      [{ options: { pageLinks: ["http://intranet.shop.example/faq"] } }, refusedMessage("intranet.shop.example")],
+      [
+        { url: "http://missing.shop.example/" },
+        "missing.shop.example could not be found (no address for it in DNS). Check the web address.",
+      ],
+    ];
+    for (const [change, message] of refusals) {
+      const response = await strictCall("/sources/update", { sourceID: source.id, ...change });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(response.body).toEqual({ hasError: true, message, data: null });
+    }
+    const [stored] = await strict.db.select().from(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    expect(stored).toMatchObject({ url: "https://help.careful-shop.example/", options: {}, isSyncing: false });
+  });
+
+  it("add, blog/add and resync refuse a host that is private or not found", async () => {
+    const add = await strictCall("/sources/add", {
+      sourceType: "website",
+      name: "Nowhere",
+      url: "https://missing.shop.example/",
+      updateFrequency: "none",
+    });
+    expect(add.status).toBe(400);
+    expect(add.body.message).toBe(
+      "missing.shop.example could not be found (no address for it in DNS). Check the web address.",
+    );
+    const blog = await strictCall("/blog/add", { url: "http://intranet.shop.example/blog/" });
+    expect(blog.status).toBe(400);
+    expect(blog.body.message).toBe(refusedMessage("intranet.shop.example"));
+    // Public when it was added; the name has since moved to a private address.
+    const moved = await storedWebsite("Moved away", "http://intranet.shop.example/help/");
+    const resync = await strictCall("/sources/resync", { sourceID: moved.id });
+    expect(resync.status).toBe(400);
+    expect(resync.body.message).toBe(refusedMessage("intranet.shop.example"));
+    const names = (await strict.db.select().from(knowledgeSources)).map((source) => source.name);
+    expect(names).not.toContain("Nowhere");
+    expect(names.some((name) => name.startsWith("Blog"))).toBe(false);
+  });
+
+  it("a name that turns private after the check reaches nothing: the crawl connects only to checked addresses", async () => {
+    const url = `http://rebind.shop.example:${internalPort}/`;
+    const added = await strictCall("/sources/add", {
+      sourceType: "website",
+      name: "Rebinding",
+      url,
+      updateFrequency: "none",
+    });
+    expect(added.status).toBe(200);
+    await strict.app.services.jobRunner.waitUntilIdle({ timeoutMs: 60_000 });
+    const sources = await strict.api<CompanyWithSources>("GET", "/api/document/sources", { cookie: admin.cookie });
+    const source = sourceNamed(sources.body.data, "Rebinding");
+    expect(source.integrationStatus.lastError).toBe(`No readable page was found at ${url}.`);
+    expect(source.integrationStatus.pageErrors).toEqual([{ url, message: refusedMessage("rebind.shop.example") }]);
+    expect(dns.queries.filter((name) => name === "rebind.shop.example").length).toBeGreaterThan(1);
+    expect(internalRequests).toEqual([]);
   });
 });

@@ -18,13 +18,12 @@ import type { Embedder } from "../../ai/embeddings/embedder";
 import { detectLanguage, textSearchConfig } from "../../ai/retrieval/detect-language";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import { toCompanyDto } from "../companies/companies.service";
-import type { IntegrationsRepository } from "../integrations/integrations.repository";
-import { pointsToPrivateNetwork } from "./crawl/public-address";
+import type { CompaniesRepository } from "../companies/companies.module";
+import { toCompanyDto } from "../companies/companies.module";
+import type { IntegrationsRepository } from "../integrations/integrations.module";
+import { type AddressGuard, AddressRefusedError } from "./crawl/address-guard";
 import { DEMO_ARTICLES } from "./demo-articles";
 import { previewOf } from "./ingestion/prepare-document";
-import { PRIVATE_NETWORK_MESSAGE } from "./ingestion/source-readers";
 import { toDocumentDto, toSourceDto } from "./knowledge.mappers";
 import type { KnowledgeRepository, SourceRow } from "./knowledge.repository";
 
@@ -56,7 +55,8 @@ export function createKnowledgeService(deps: {
   integrations: IntegrationsRepository;
   embedder: Embedder;
   enqueue: Enqueue;
-  canCrawlPrivateNetworks: boolean;
+  /** Where a website crawl may connect (SSRF); the same guard the crawl itself uses. */
+  addressGuard: AddressGuard;
 }) {
   const { knowledge } = deps;
 
@@ -110,13 +110,40 @@ export function createKnowledgeService(deps: {
     return { source, document };
   }
 
-  async function startSync(source: SourceRow) {
-    await knowledge.updateSource(source.companyId, source.id, { isSyncing: true, lastError: null });
+  /**
+   * A crawled source's every host must resolve, and only to addresses a crawl may reach: the
+   * admin hears it now as a 400, not later as a failed sync. Each host is looked up once.
+   */
+  async function requireReachableHosts(source: Pick<SourceRow, "sourceType" | "url" | "options">) {
+    if (source.sourceType !== "website" && source.sourceType !== "blog") return;
+    const urls = [source.url, ...((source.options as SourceOptions).pageLinks ?? [])];
+    for (const hostname of new Set(urls.map((url) => new URL(url).hostname))) {
+      try {
+        await deps.addressGuard.resolveAllowed(hostname);
+      } catch (error) {
+        if (error instanceof AddressRefusedError) throw new AppError("BAD_REQUEST", error.message);
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * The one way a source comes to be read: add, update and resync all pass here. Its addresses
+   * are checked before `save` stores anything or a sync is queued, so no path keeps or reads a
+   * URL that was not checked. (The crawl checks every connection again: DNS can change.)
+   */
+  async function checkSaveAndSync(
+    source: Pick<SourceRow, "sourceType" | "url" | "options">,
+    save: () => Promise<SourceRow>,
+  ) {
+    await requireReachableHosts(source);
+    const saved = await save();
+    await knowledge.updateSource(saved.companyId, saved.id, { isSyncing: true, lastError: null });
     await deps.enqueue({
       kind: SYNC_SOURCE_JOB,
-      companyId: source.companyId,
-      payload: { sourceId: source.id },
-      singletonKey: `sync:${source.id}`,
+      companyId: saved.companyId,
+      payload: { sourceId: saved.id },
+      singletonKey: `sync:${saved.id}`,
     });
   }
 
@@ -145,12 +172,6 @@ export function createKnowledgeService(deps: {
     },
   ) {
     const zendesk = await checkIntegrationFor(auth.companyId, source.sourceType);
-    const isCrawled = source.sourceType === "website" || source.sourceType === "blog";
-    if (isCrawled && !deps.canCrawlPrivateNetworks) {
-      for (const url of [source.url, ...(source.options.pageLinks ?? [])]) {
-        if (await pointsToPrivateNetwork(url)) throw new AppError("BAD_REQUEST", PRIVATE_NETWORK_MESSAGE);
-      }
-    }
     let { url, updateFrequency } = source;
     if (source.sourceType === "zendesk-hc") {
       if (await knowledge.findSourceByType(auth.companyId, "zendesk-hc")) {
@@ -160,17 +181,19 @@ export function createKnowledgeService(deps: {
       url = `https://${zendesk?.publicCredentials.domainName ?? ""}`;
       updateFrequency = "auto";
     }
-    const created = await knowledge.createSource({
-      companyId: auth.companyId,
-      name: source.name,
-      sourceType: source.sourceType,
-      url,
-      updateFrequency,
-      options: source.options,
-      isSyncing: true,
+    await checkSaveAndSync({ sourceType: source.sourceType, url, options: source.options }, async () => {
+      const created = await knowledge.createSource({
+        companyId: auth.companyId,
+        name: source.name,
+        sourceType: source.sourceType,
+        url,
+        updateFrequency,
+        options: source.options,
+        isSyncing: true,
+      });
+      if (!created) throw new AppError("CONFLICT", "This source is already in your knowledge base.");
+      return created;
     });
-    if (!created) throw new AppError("CONFLICT", "This source is already in your knowledge base.");
-    await startSync(created);
     return companyWithSources(auth.companyId);
   }
 
@@ -224,18 +247,27 @@ export function createKnowledgeService(deps: {
         (request.url !== undefined && request.url !== source.url) ||
         (request.options !== undefined && JSON.stringify(request.options) !== JSON.stringify(source.options));
       const frequency = isLocked ? source.updateFrequency : (request.updateFrequency ?? source.updateFrequency);
-      const updated = await knowledge.updateSource(auth.companyId, source.id, {
-        name: request.name ?? source.name,
+      const next = {
+        sourceType: source.sourceType,
         url: isLocked ? source.url : (request.url ?? source.url),
-        updateFrequency: frequency,
         options: request.options ?? source.options,
-        nextSyncAt: frequency === source.updateFrequency ? source.nextSyncAt : nextSyncTime(frequency),
-      });
-      if (!updated) throw sourceNotFound();
-      if (request.isActive !== undefined && request.isActive !== source.isActive) {
-        await knowledge.setSourceActive(auth.companyId, source.id, request.isActive);
-      }
-      if (changesWhatIsRead) await startSync(updated);
+      };
+      const save = async () => {
+        const updated = await knowledge.updateSource(auth.companyId, source.id, {
+          name: request.name ?? source.name,
+          url: next.url,
+          updateFrequency: frequency,
+          options: next.options,
+          nextSyncAt: frequency === source.updateFrequency ? source.nextSyncAt : nextSyncTime(frequency),
+        });
+        if (!updated) throw sourceNotFound();
+        if (request.isActive !== undefined && request.isActive !== source.isActive) {
+          await knowledge.setSourceActive(auth.companyId, source.id, request.isActive);
+        }
+        return updated;
+      };
+      if (changesWhatIsRead) await checkSaveAndSync(next, save);
+      else await save();
       return companyWithSources(auth.companyId);
     },
 
@@ -254,7 +286,7 @@ export function createKnowledgeService(deps: {
       if (source.sourceType === ARTICLES_SOURCE_TYPE) {
         throw new AppError("BAD_REQUEST", "Articles are written here; there is nothing to resync.");
       }
-      await startSync(source);
+      await checkSaveAndSync(source, async () => source);
       return companyWithSources(auth.companyId);
     },
 
@@ -368,7 +400,7 @@ export function createKnowledgeService(deps: {
       if (source.sourceType === ARTICLES_SOURCE_TYPE) {
         throw new AppError("BAD_REQUEST", "Articles are written here; there is nothing to update from.");
       }
-      await startSync(source);
+      await checkSaveAndSync(source, async () => source);
       return toDocumentDto(document, source.sourceType as SourceType);
     },
   };

@@ -5,6 +5,7 @@ import { type FakeOpenAi, fakeVector, startFakeOpenAi } from "../../ai/providers
 import { createOpenAiEmbedder } from "../../ai/providers/remote-embedder";
 import { createRetriever } from "../../ai/retrieval/retrieve";
 import { EMBEDDING_DIMENSIONS, knowledgeChunks } from "../../db/schema/index";
+import { createPassageSearch } from "./passage-search.repository";
 import { createReembedding } from "./reembed";
 
 /**
@@ -50,7 +51,7 @@ describe("re-embedding after an embedding model change", () => {
     expect(await reembedding.isNeeded()).toBe(true);
 
     // Before: the vector side of a retriever on the new model finds nothing (no mixing).
-    const retriever = createRetriever({ db: h.db, embedder: remote });
+    const retriever = createRetriever({ search: createPassageSearch(h.db), embedder: remote });
     expect(await retriever.retrieve({ companyId: owner.companyId, query: "gift cards", mode: "vector" })).toEqual([]);
 
     await reembedding.run({}, new AbortController().signal);

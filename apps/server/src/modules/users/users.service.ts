@@ -9,8 +9,8 @@ import type {
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
 import { type CompanyAuth, type RequestAuth, toRole } from "../../platform/session";
-import type { CompaniesRepository } from "../companies/companies.repository";
-import { toCompanyDto, toCompanySummary } from "../companies/companies.service";
+import type { CompaniesRepository } from "../companies/companies.module";
+import { toCompanyDto, toCompanySummary } from "../companies/companies.module";
 import { invitationMail } from "./users.mail";
 import { AlreadyInvitedError, AlreadyMemberError, type UsersRepository } from "./users.repository";
 

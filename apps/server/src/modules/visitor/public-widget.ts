@@ -1,7 +1,7 @@
 import { isWidgetActiveAt } from "@harbor/contract/active-hours";
 import { colorOrDefault, DEFAULT_BUBBLE_TEXT_COLOR, type PublicWidget } from "@harbor/contract/widget";
 import type { StoredWidgetSettings } from "../../db/schema/widgets";
-import type { AgentSettings } from "../ai-agent/ai-agent.service";
+import type { AgentSettings } from "../ai-agent/ai-agent.module";
 
 /**
  * What the loader and the widget may know of a widget's settings. Notification addresses, the

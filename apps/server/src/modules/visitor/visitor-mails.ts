@@ -1,7 +1,7 @@
 import type { TicketConfirmation } from "@harbor/contract/widget";
 import { composeMail } from "../../platform/mail-layout";
 import type { OutgoingMail } from "../../platform/mailer";
-import type { ChatMessageRow, ChatRow } from "../chats/chats.repository";
+import type { ChatMessageRow, ChatRow } from "../chats/chats.module";
 
 /** Who said what, one line per message, as a person reads a transcript. */
 function transcriptLines(messages: ChatMessageRow[]): string[] {

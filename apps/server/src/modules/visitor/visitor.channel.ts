@@ -14,7 +14,7 @@ import { AppError } from "../../platform/errors";
 import { createRateLimiter } from "../../platform/rate-limiter";
 import { type VisitorNamespace, visitorChatRoom } from "../../platform/realtime/realtime-hub";
 import { withAck } from "../../platform/realtime/socket-handler";
-import type { ChatEvents } from "../chats/chat-events";
+import type { ChatEvents } from "../chats/chats.module";
 import type { VisitorScope, VisitorService } from "./visitor.service";
 
 export type VisitorLimits = {

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
 import { chatMessages, chats } from "../../db/schema/index";
-import type { ChatMessageRow } from "../chats/chats.repository";
+import type { ChatMessageRow } from "../chats/chats.module";
 
 /** The visitor side's own SQL: every statement is scoped by company and, where it reads chats, by visitor. */
 export function createVisitorRepository(db: Database) {

@@ -44,6 +44,8 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
       return reply.status(204).send();
     }
   });
+  // Preflights need a route of their own in this module's plugin (the hook above answers them).
+  app.options("/api/widget/*", async (_request, reply) => reply.status(204).send());
 
   router.post(
     "/api/widget/get",

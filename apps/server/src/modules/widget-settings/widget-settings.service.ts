@@ -13,8 +13,8 @@ import {
 import type { StoredWidgetSettings } from "../../db/schema/index";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
-import type { AiAgentRepository } from "../ai-agent/ai-agent.repository";
-import type { KnowledgeRepository } from "../knowledge/knowledge.repository";
+import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
+import type { KnowledgeRepository } from "../knowledge/knowledge.module";
 import { deleteSuggestedQuestion, moveSuggestedQuestion, saveSuggestedQuestion } from "./suggested-question-tree";
 import { defaultWidgetSettings } from "./widget.defaults";
 import type { WidgetPictureStore, WidgetRepository, WidgetRow } from "./widget.repository";

@@ -5,9 +5,13 @@ export type JobHandler = (job: JobRow, signal: AbortSignal) => Promise<void>;
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
+/** Periodic work (the resync scheduler), run by whichever node's timer fires. */
+export type JobSchedule = { everyMs: number; run: () => Promise<void> };
+
 export type JobRunnerOptions = {
   repository: JobsRepository;
-  handlers: Record<string, JobHandler>;
+  /** More handlers and schedules may be added with `register` before `start`. */
+  handlers?: Record<string, JobHandler>;
   log: Logger;
   /** Jobs this process runs at once. */
   concurrency?: number;
@@ -15,8 +19,7 @@ export type JobRunnerOptions = {
   leaseMs?: number;
   /** Wait before try n+1 after n failed tries; exponential from 30 s by default. */
   retryDelayMs?: (attempts: number) => number;
-  /** Periodic work (the resync scheduler), run by whichever node's timer fires. */
-  schedules?: { everyMs: number; run: () => Promise<void> }[];
+  schedules?: JobSchedule[];
 };
 
 const defaultRetryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 30 * 60_000);
@@ -30,7 +33,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   const concurrency = options.concurrency ?? 2;
   const pollMs = options.pollMs ?? 1000;
   const leaseMs = options.leaseMs ?? 120_000;
-  const kinds = Object.keys(options.handlers);
+  const handlers: Record<string, JobHandler> = { ...options.handlers };
+  const schedules: JobSchedule[] = [...(options.schedules ?? [])];
+  let kinds = Object.keys(handlers);
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
   const running = new Map<string, { promise: Promise<void>; controller: AbortController }>();
   const timers: NodeJS.Timeout[] = [];
@@ -44,7 +49,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       () => void options.repository.extendLease({ jobId: job.id, workerId, leaseMs }).catch(() => {}),
       leaseMs / 3,
     );
-    const handler = options.handlers[job.kind];
+    const handler = handlers[job.kind];
     const promise = (async () => {
       try {
         if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
@@ -98,6 +103,12 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   return {
     workerId,
+    /** Adds the job kinds a module runs and its periodic work; takes effect at `start`. */
+    register(work: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] }) {
+      Object.assign(handlers, work.handlers);
+      kinds = Object.keys(handlers);
+      schedules.push(...(work.schedules ?? []));
+    },
     async enqueue(job: Parameters<JobsRepository["enqueue"]>[0]) {
       const id = await options.repository.enqueue(job);
       wake();
@@ -107,7 +118,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!isStopped) return;
       isStopped = false;
       timers.push(setInterval(() => void poll(), pollMs));
-      for (const schedule of options.schedules ?? []) {
+      for (const schedule of schedules) {
         timers.push(
           setInterval(() => {
             schedule.run().catch((error: unknown) => options.log.error({ err: error }, "scheduled work failed"));

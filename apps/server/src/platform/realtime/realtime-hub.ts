@@ -12,8 +12,6 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { createClient } from "redis";
 import { type Namespace, Server } from "socket.io";
-import type { ChatEvents } from "../../modules/chats/chat-events";
-import type { VisitorBroadcast } from "../../modules/visitor/visitor.service";
 import { guardNamespace } from "./socket-guard";
 
 /**
@@ -30,8 +28,9 @@ export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
 
 /**
  * The socket.io server beside the API (ARCHITECTURE.md "The realtime channel"): websocket only,
- * two namespaces. This file owns the rooms and turns the chat domain's events into emits; the
- * channels (who may connect, what they may send) live in visitor-channel.ts and staff-channel.ts.
+ * two namespaces and their rooms. It knows no domain: the chats module turns its events into emits
+ * to these rooms (chat-events.ts), and the channels (who may connect, what they may send) are
+ * registered by staff-channel.ts and the visitor module.
  */
 export async function createRealtimeHub(options: {
   httpServer: HttpServer;
@@ -54,48 +53,10 @@ export async function createRealtimeHub(options: {
   guardNamespace(visitors as unknown as Namespace, options.log);
   guardNamespace(staff as unknown as Namespace, options.log);
 
-  const chatEvents: ChatEvents = {
-    chatUpdated(companyId, payload) {
-      staff.to(staffRoom(companyId)).emit("chat-updated", payload);
-    },
-    chatDeleted(companyId, payload) {
-      staff.to(staffRoom(companyId)).emit("chat-deleted", payload);
-    },
-    messageStored(companyId, payload) {
-      staff.to(staffRoom(companyId)).emit("chat-message", { chatID: payload.chatID, message: payload.staffMessage });
-      if (payload.visitorMessage) {
-        visitors
-          .to(visitorChatRoom(payload.chatID))
-          .emit("chat-message", { chatID: payload.chatID, message: payload.visitorMessage });
-      }
-    },
-    chatStatusChanged(payload) {
-      visitors.to(visitorChatRoom(payload.chatID)).emit("chat-status", payload);
-    },
-    agentTyping(companyId, payload) {
-      staff.to(staffRoom(companyId)).emit("agent-typing", payload);
-      visitors
-        .to(visitorChatRoom(payload.chatID))
-        .emit("agent-typing", { chatID: payload.chatID, name: payload.name, isTyping: payload.isTyping });
-    },
-    visitorTyping(companyId, payload) {
-      staff.to(staffRoom(companyId)).emit("visitor-typing", payload);
-    },
-  };
-
-  const visitorBroadcast: VisitorBroadcast = {
-    phase: (chatID, payload) => visitors.to(visitorChatRoom(chatID)).emit("answer-phase", { chatID, ...payload }),
-    chunk: (chatID, payload) => visitors.to(visitorChatRoom(chatID)).emit("answer-chunk", { chatID, ...payload }),
-    replace: (chatID, payload) => visitors.to(visitorChatRoom(chatID)).emit("answer-replace", { chatID, ...payload }),
-    error: (chatID, message) => visitors.to(visitorChatRoom(chatID)).emit("chat-error", { chatID, message }),
-  };
-
   return {
     io,
     visitors,
     staff,
-    chatEvents,
-    visitorBroadcast,
     /** Disconnects every client without closing the HTTP server (Fastify closes that). */
     async close() {
       io.disconnectSockets(true);

@@ -1,18 +1,10 @@
-import { staffTypingSchema } from "@harbor/contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
-import type { AuthRepository } from "../../modules/auth/auth.repository";
-import type { ChatEvents } from "../../modules/chats/chat-events";
 import { sha256 } from "../crypto";
-import { createRateLimiter } from "../rate-limiter";
-import { SESSION_COOKIE } from "../session";
+import { SESSION_COOKIE, type SessionStore } from "../session";
 import { type StaffNamespace, staffRoom } from "./realtime-hub";
 
-type StaffSocketData = { userId: string; name: string; companyId: string; knownChats: Set<string> };
-
-/** Typing events per staff member per minute (the dashboard sends one every ~2 s while typing). */
-const TYPING_EVENTS_PER_MINUTE = 120;
-/** Chats a socket was shown to own, remembered so typing does not query per keystroke. */
-const KNOWN_CHATS_MAX = 200;
+/** What a /staff socket carries once its handshake passed: who it is and whose room it is in. */
+export type StaffSocketData = { userId: string; name: string; companyId: string; knownChats: Set<string> };
 
 export function sessionTokenFromCookieHeader(header: string | undefined): string | null {
   if (!header) return null;
@@ -44,19 +36,17 @@ export function isOwnOrigin(headers: { origin?: string; host?: string }, trusted
 /**
  * `/staff`: the dashboard's channel. The handshake is authenticated by the session cookie, like
  * the API, and must come from Harbor's own origin (a page on another site cannot open it with
- * the user's cookie). Each socket joins its company's room and hears only that company.
+ * the user's cookie). Each socket joins its company's room and hears only that company. What
+ * staff may send on it is registered by the modules (the chats module's typing relay).
  */
 export function registerStaffChannel(options: {
   namespace: StaffNamespace;
-  auth: AuthRepository;
-  chatEvents: ChatEvents;
-  chatBelongsTo(companyId: string, chatId: string): Promise<boolean>;
+  sessions: Pick<SessionStore, "find">;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
   const { namespace, log } = options;
   const trustedOrigin = new URL(options.publicUrl).origin;
-  const typingLimiter = createRateLimiter({ limit: TYPING_EVENTS_PER_MINUTE, windowMs: 60_000 });
 
   namespace.use(async (socket, next) => {
     if (!isOwnOrigin(socket.handshake.headers, trustedOrigin)) {
@@ -69,7 +59,7 @@ export function registerStaffChannel(options: {
       return;
     }
     try {
-      const session = await options.auth.findSession(sha256(token));
+      const session = await options.sessions.find(sha256(token));
       if (!session || session.expiresAt <= new Date()) {
         next(new Error("Please sign in to continue."));
         return;
@@ -95,17 +85,5 @@ export function registerStaffChannel(options: {
   namespace.on("connection", (socket) => {
     const data = socket.data as StaffSocketData;
     void socket.join(staffRoom(data.companyId));
-
-    socket.on("staff-typing", async (payload: unknown) => {
-      const parsed = staffTypingSchema.safeParse(payload);
-      if (!parsed.success || !typingLimiter.take(data.userId)) return;
-      const { chatID, isTyping } = parsed.data;
-      if (!data.knownChats.has(chatID)) {
-        if (!(await options.chatBelongsTo(data.companyId, chatID).catch(() => false))) return;
-        if (data.knownChats.size >= KNOWN_CHATS_MAX) data.knownChats.clear();
-        data.knownChats.add(chatID);
-      }
-      options.chatEvents.agentTyping(data.companyId, { chatID, userID: data.userId, name: data.name, isTyping });
-    });
   });
 }

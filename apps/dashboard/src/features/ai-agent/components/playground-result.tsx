@@ -28,6 +28,8 @@ const OUTCOME_COLORS: Record<AnswerOutcome, string> = {
   "needs-order": "blue",
   "provider-failed": "red",
   "human-handling": "grape",
+  handoff: "grape",
+  conversation: "gray",
 };
 
 /** An answer as the visitor would see it, and what led to it. */

@@ -5,8 +5,8 @@ import { fillPhrase, localPhrases } from "./phrases";
 import type { SelectedUnit } from "./select-sentences";
 
 /**
- * The answer text around the selected sentences: the persona's opener, a lead-in naming the
- * article when the facts are in another language than the visitor's, then the facts as the
+ * The answer text around the selected sentences: a lead-in naming the article when the facts are
+ * in another language than the visitor's, then the facts as the
  * knowledge base words them. List items are rendered under their heading ("Zone 1: Germany,
  * France, Austria and Denmark — Delivery: €9.95; Free from €125.") because a bare "Free from
  * €125" would not say what it is about.
@@ -59,13 +59,6 @@ function labelSeparator(texts: string[]): string {
   return texts.some((text) => text.includes(":")) ? " — " : ": ";
 }
 
-/** Stable choice among variants, so the same question gets the same wording. */
-function pick<T>(options: T[], seed: string): T | undefined {
-  let hash = 0;
-  for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return options[hash % Math.max(options.length, 1)];
-}
-
 export function composeAnswer(options: {
   question: string;
   language: VisitorLanguage;
@@ -74,15 +67,7 @@ export function composeAnswer(options: {
   units: SelectedUnit[];
 }): string {
   const phrases = localPhrases[options.language];
-  const tone = options.persona.responseTone;
   const parts: string[] = [];
-  const isFirstAnswer = !options.history.some((turn) => turn.role === "assistant");
-  if (isFirstAnswer && (tone === "friendly" || tone === "casual")) {
-    parts.push(fillPhrase(phrases.greetings[tone], { name: options.persona.name }));
-  } else {
-    const opener = pick(phrases.openers[tone], options.question);
-    if (opener) parts.push(opener);
-  }
 
   // Units arrive grouped by passage; two passages of one document read as one group.
   const documents = new Map<string, SelectedUnit[]>();

@@ -1,9 +1,9 @@
 import type { AnswerOutcome } from "@harbor/contract/ai-agent";
 import { forbiddenPhrasesOf } from "@harbor/contract/answer-rules";
+import { isOrderSpecificQuestion } from "../../turn/order-question";
 import type { Answerer, AnswerInput, AnswerResult } from "../answer-types";
 import { composeAnswer } from "./compose-answer";
 import { LOCAL_MODEL, localUsage } from "./local-usage";
-import { isOrderSpecificQuestion } from "./order-question";
 import { localPhrases } from "./phrases";
 import { selectSentences } from "./select-sentences";
 

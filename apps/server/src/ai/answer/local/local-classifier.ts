@@ -1,7 +1,7 @@
+import { isOrderSpecificQuestion } from "../../turn/order-question";
 import type { Classification, Classifier, QuestionCategoryOption } from "../answer-types";
 import { localUsage } from "./local-usage";
 import { keysOf, type MatchTerm, termsOf } from "./match-terms";
-import { isOrderSpecificQuestion } from "./order-question";
 import { nameTermsOf, phraseTermsOf } from "./phrase-terms";
 import { GROUP_MATCH } from "./question-concepts";
 import { shortenMessage } from "./shorten-message";

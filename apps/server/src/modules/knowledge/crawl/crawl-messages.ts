@@ -30,6 +30,9 @@ export const crawlMessages = {
   redirectLoop: () => "The page redirects in a loop.",
   redirectWithoutLocation: () => "The page redirects without saying where to.",
   redirectOffSite: (host: string) => `The page redirects to another site (${host}), which is not crawled.`,
+  notPublic: (host: string) =>
+    `${host} points to a private or reserved network address; Harbor reads public websites only.`,
+  hostNotFound: (host: string) => `${host} could not be found (no address for it in DNS). Check the web address.`,
   blockedByRobots: () => "Blocked by robots.txt.",
   notHtml: (contentType: string) => `Not an HTML page (${contentType}).`,
   timedOut: (timeoutMs: number) => `Timed out after ${Number((timeoutMs / 1000).toFixed(1))} s.`,

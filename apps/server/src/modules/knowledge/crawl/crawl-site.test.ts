@@ -1,7 +1,10 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createServer as createTlsServer } from "node:tls";
 import { afterEach, describe, expect, it } from "vitest";
+import { startDnsServer } from "../../../../test/dns-server";
+import { addressRuleFor, createAddressGuard } from "./address-guard";
 import { type CrawlResult, type CrawlSiteOptions, crawlSite } from "./crawl-site";
 import { extractHtml } from "./extract-html";
 
@@ -26,8 +29,11 @@ afterEach(async () => {
 const html = (body: string, head = "") => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 const links = (...hrefs: string[]) => hrefs.map((href) => `<a href="${href}">${href}</a>`).join(" ");
 
-/** A real HTTP server on 127.0.0.1; string routes answer 200 text/html, unknown paths 404. */
-async function startSite(routes: Record<string, Route>): Promise<TestSite> {
+/** A real HTTP server on 127.0.0.1 (or `listen`); string routes answer 200 text/html, unknown paths 404. */
+async function startSite(
+  routes: Record<string, Route>,
+  listen: { host: string; port: number } = { host: "127.0.0.1", port: 0 },
+): Promise<TestSite> {
   const requests: string[] = [];
   const server = createServer(async (request, response) => {
     const path = request.url ?? "/";
@@ -41,7 +47,7 @@ async function startSite(routes: Record<string, Route>): Promise<TestSite> {
       await route(request, response);
     }
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(listen.port, listen.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   openServers.push(async () => {
@@ -50,7 +56,7 @@ async function startSite(routes: Record<string, Route>): Promise<TestSite> {
     await once(server, "close");
   });
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${listen.host}:${port}`,
     otherOrigin: `http://localhost:${port}`,
     requests,
     pageRequests: () => requests.filter((request) => !request.endsWith(" /robots.txt")),
@@ -63,9 +69,12 @@ const redirect =
     response.writeHead(status, { location }).end();
   };
 
+/** The test sites live on loopback, which only CRAWL_ALLOW_PRIVATE_NETWORKS=1 lets a crawl reach. */
+const localGuard = createAddressGuard({ isAllowedAddress: addressRuleFor(true) });
+
 async function crawl(options: CrawlSiteOptions): Promise<CrawlResult[]> {
   const results: CrawlResult[] = [];
-  for await (const result of crawlSite(options)) results.push(result);
+  for await (const result of crawlSite({ addressGuard: localGuard, ...options })) results.push(result);
   return results;
 }
 
@@ -416,7 +425,11 @@ describe("crawlSite", () => {
     const controller = new AbortController();
     const seen: CrawlResult[] = [];
     const run = async () => {
-      for await (const result of crawlSite({ startUrls: [`${site.origin}/p/0`], signal: controller.signal })) {
+      for await (const result of crawlSite({
+        startUrls: [`${site.origin}/p/0`],
+        signal: controller.signal,
+        addressGuard: localGuard,
+      })) {
         seen.push(result);
         if (seen.length === 3) controller.abort(new Error("stopped by the job"));
       }
@@ -429,9 +442,127 @@ describe("crawlSite", () => {
     const routes: Record<string, Route> = {};
     for (let page = 0; page < 50; page++) routes[`/p/${page}`] = html(links(`/p/${page + 1}`));
     const site = await startSite(routes);
-    for await (const result of crawlSite({ startUrls: [`${site.origin}/p/0`] })) {
+    for await (const result of crawlSite({ startUrls: [`${site.origin}/p/0`], addressGuard: localGuard })) {
       if (result.url.endsWith("/p/2")) break;
     }
     expect(site.pageRequests()).toHaveLength(3);
+  });
+});
+
+describe("crawlSite's address guard (SSRF)", () => {
+  it("never connects to a private address given as a URL, IPv4-mapped IPv6 included", async () => {
+    const site = await startSite({ "/": html("<p>internal</p>") });
+    const port = new URL(site.origin).port;
+    const mapped = `http://[::ffff:127.0.0.1]:${port}/`;
+    // The production rule: public addresses only.
+    const results: CrawlResult[] = [];
+    for await (const result of crawlSite({ startUrls: [`${site.origin}/`, mapped] })) results.push(result);
+
+    expect(errorOf(results, `${site.origin}/`)).toBe(
+      "127.0.0.1 points to a private or reserved network address; Harbor reads public websites only.",
+    );
+    expect(errorOf(results, `http://[::ffff:7f00:1]:${port}/`)).toBe(
+      "::ffff:7f00:1 points to a private or reserved network address; Harbor reads public websites only.",
+    );
+    expect(site.requests).toEqual([]);
+  });
+
+  it("connects to the address it checked, even when DNS answers differently a moment later (rebinding)", async () => {
+    // The internal service on 127.0.0.1, and the shop on 127.0.0.2, both on one port: only the
+    // address a connection goes to tells them apart.
+    const internal = await startSite({ "/": html("<p>internal</p>"), "/a": html("<p>internal a</p>") });
+    const port = Number(new URL(internal.origin).port);
+    const closeEach =
+      (body: string, status = 200): Handler =>
+      (_request, response) => {
+        // A fresh connection, and so a fresh DNS lookup, for every request.
+        response.writeHead(status, { "content-type": "text/html", connection: "close" }).end(body);
+      };
+    const shop = await startSite(
+      {
+        "/robots.txt": closeEach("", 404),
+        "/": closeEach(html(links("/a", "/b"))),
+        "/a": closeEach(html("<p>A</p>")),
+        "/b": closeEach(html("<p>B</p>")),
+      },
+      { host: "127.0.0.2", port },
+    );
+    // The first two lookups (robots.txt, then the home page) see the shop; later ones see 127.0.0.1.
+    const dns = await startDnsServer((_name, timesAskedBefore) => [timesAskedBefore < 2 ? "127.0.0.2" : "127.0.0.1"]);
+    openServers.push(dns.close);
+    // 127.0.0.2 stands for a public address here: the rule under test is which address is
+    // connected to, not which addresses are public (public-address.test.ts has those).
+    const guard = createAddressGuard({ resolveHost: dns.resolveHost, isAllowedAddress: (a) => a === "127.0.0.2" });
+    const start = `http://shop.rebind.test:${port}/`;
+    const results = await crawl({ startUrls: [start], addressGuard: guard, perHostConcurrency: 1 });
+
+    expect(byUrl(results, start)).toMatchObject({ status: "ok" });
+    expect(shop.requests).toEqual(["shop.rebind.test /robots.txt", "shop.rebind.test /"]);
+    const refused =
+      "shop.rebind.test points to a private or reserved network address; Harbor reads public websites only.";
+    expect(errorOf(results, `http://shop.rebind.test:${port}/a`)).toBe(refused);
+    expect(errorOf(results, `http://shop.rebind.test:${port}/b`)).toBe(refused);
+    expect(dns.queries).toHaveLength(4);
+    expect(internal.requests).toEqual([]);
+  });
+
+  it("keeps the site's name for TLS (SNI) while it connects to the checked address", async () => {
+    const serverNames: string[] = [];
+    // No certificate at all: the handshake only has to get as far as the client's hello.
+    const server = createTlsServer({
+      SNICallback: (name, callback) => {
+        serverNames.push(name);
+        callback(new Error("no certificate here"));
+      },
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    openServers.push(async () => {
+      server.close();
+      await once(server, "close");
+    });
+    const dns = await startDnsServer(() => ["127.0.0.1"]);
+    openServers.push(dns.close);
+    const guard = createAddressGuard({ resolveHost: dns.resolveHost, isAllowedAddress: (a) => a === "127.0.0.1" });
+    const start = `https://secure.shop.test:${(server.address() as AddressInfo).port}/`;
+    const results = await crawl({ startUrls: [start], addressGuard: guard });
+
+    expect(serverNames).toContain("secure.shop.test");
+    expect(errorOf(results, start)).toMatch(/^The site could not be reached/);
+  });
+
+  it("refuses a host whose lookup fails or finds nothing", async () => {
+    const dns = await startDnsServer((name) => (name === "empty.shop.test" ? [] : null));
+    openServers.push(dns.close);
+    const guard = createAddressGuard({ resolveHost: dns.resolveHost });
+    const results = await crawl({
+      startUrls: ["https://missing.shop.test/", "https://empty.shop.test/"],
+      addressGuard: guard,
+    });
+    expect(errorOf(results, "https://missing.shop.test/")).toBe(
+      "missing.shop.test could not be found (no address for it in DNS). Check the web address.",
+    );
+    expect(errorOf(results, "https://empty.shop.test/")).toBe(
+      "empty.shop.test could not be found (no address for it in DNS). Check the web address.",
+    );
+  });
+
+  it("follows no link, redirect or robots.txt redirect to the same host on another port", async () => {
+    const other = await startSite({ "/": html("<p>admin</p>"), "/robots.txt": "User-agent: *\nDisallow: /" });
+    const otherPort = new URL(other.origin).port;
+    const routes: Record<string, Route> = {
+      "/robots.txt": redirect(`http://127.0.0.1:${otherPort}/robots.txt`),
+      "/": html(links(`http://127.0.0.1:${otherPort}/`, `http://127.0.0.1:${otherPort}/admin`, "/leave", "/stay")),
+      "/leave": redirect(`http://127.0.0.1:${otherPort}/`),
+      "/stay": html("<p>stay</p>"),
+    };
+    const site = await startSite(routes);
+    const results = await crawl({ startUrls: [`${site.origin}/`] });
+
+    expect(okUrls(results)).toEqual([`${site.origin}/`, `${site.origin}/stay`]);
+    expect(errorOf(results, `${site.origin}/leave`)).toBe(
+      `The page redirects to another site (127.0.0.1:${otherPort}), which is not crawled.`,
+    );
+    expect(other.requests).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { load } from "cheerio";
+import { type AddressGuard, createAddressGuard } from "./address-guard";
 import { crawlMessages } from "./crawl-messages";
 import { extractLinks } from "./extract-links";
 import { type FetchedPage, fetchPage } from "./fetch-page";
+import { createGuardedFetch } from "./guarded-fetch";
 import { normalizeUrl } from "./normalize-url";
 import { createRobotsRules } from "./robots-rules";
 import { createSiteScope, siteHostOf } from "./site-scope";
@@ -20,7 +22,11 @@ export type CrawlSiteOptions = {
   perHostConcurrency?: number;
   timeoutMs?: number;
   userAgent?: string;
-  fetch?: typeof globalThis.fetch;
+  /**
+   * Which addresses every request (pages, redirects, robots.txt) may connect to, and how host
+   * names are resolved. Public addresses through the system resolver unless given.
+   */
+  addressGuard?: AddressGuard;
   signal?: AbortSignal;
   followLinks?: boolean;
   /** Only links under this path are followed (a blog crawl stays in /blog/); start URLs always are. */
@@ -69,7 +75,8 @@ const linksOf = (html: string, pageUrl: string) => extractLinks(load(html), page
 
 /**
  * Crawls a shop's public site from its start URLs, breadth first, yielding each page (or the
- * reason it could not be read) as soon as it is fetched. Stays on the start URLs' sites, obeys
+ * reason it could not be read) as soon as it is fetched. Connects only to addresses the address
+ * guard allows (checked per connection), stays on the start URLs' origins, obeys
  * robots.txt, and bounds everything a hostile or broken site could inflate: pages, bytes, links,
  * redirects, time and parallel requests. Page problems are results, never exceptions; only
  * aborting `signal` throws (its reason).
@@ -77,13 +84,19 @@ const linksOf = (html: string, pageUrl: string) => extractLinks(load(html), page
 export async function* crawlSite(options: CrawlSiteOptions): AsyncGenerator<CrawlResult> {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   const { maxPages, maxLinksPerPage, perHostConcurrency } = settings;
-  const fetch = options.fetch ?? globalThis.fetch;
+  const { fetch, close: closeConnections } = createGuardedFetch(options.addressGuard ?? createAddressGuard());
   // Also aborted when the caller stops iterating early, so no request outlives the crawl.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
 
   const scope = createSiteScope({ startUrls: options.startUrls, pathPrefix: options.pathPrefix });
-  const robots = createRobotsRules({ fetch, userAgent: settings.userAgent, timeoutMs: settings.timeoutMs, signal });
+  const robots = createRobotsRules({
+    fetch,
+    userAgent: settings.userAgent,
+    timeoutMs: settings.timeoutMs,
+    signal,
+    isSameSite: scope.isSameSite,
+  });
 
   /** Keys queued or fetched: a link is queued once. */
   const seen = new Set<string>();
@@ -206,6 +219,7 @@ export async function* crawlSite(options: CrawlSiteOptions): AsyncGenerator<Craw
     }
   } finally {
     stop.abort();
+    await closeConnections();
   }
 }
 

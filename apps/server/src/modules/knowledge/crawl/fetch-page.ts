@@ -1,11 +1,13 @@
+import { AddressRefusedError } from "./address-guard";
 import { crawlMessages } from "./crawl-messages";
 import { decodeHtml } from "./decode-html";
+import type { CrawlFetch } from "./guarded-fetch";
 import { normalizeUrl } from "./normalize-url";
 import { readLimitedBody } from "./read-limited-body";
 
 export type FetchPageOptions = {
   url: string;
-  fetch: typeof globalThis.fetch;
+  fetch: CrawlFetch;
   userAgent: string;
   timeoutMs: number;
   maxBytes: number;
@@ -31,14 +33,18 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
 
 const discardBody = (response: Response) => response.body?.cancel().catch(() => undefined);
 
-/** The code of a network failure (ENOTFOUND, ECONNREFUSED, …), which a shop owner can look up. */
-const networkReason = (error: unknown): string => {
+/**
+ * A network failure in the shop owner's words: the address guard's refusal as it is, otherwise
+ * the failure's code (ENOTFOUND, ECONNREFUSED, …), which they can look up.
+ */
+const networkFailureMessage = (error: unknown): string => {
   const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof AddressRefusedError) return cause.message;
   if (cause && typeof cause === "object") {
-    if ("code" in cause && typeof cause.code === "string") return cause.code;
-    if ("message" in cause && typeof cause.message === "string") return cause.message;
+    if ("code" in cause && typeof cause.code === "string") return crawlMessages.unreachable(cause.code);
+    if ("message" in cause && typeof cause.message === "string") return crawlMessages.unreachable(cause.message);
   }
-  return error instanceof Error ? error.message : String(error);
+  return crawlMessages.unreachable(error instanceof Error ? error.message : String(error));
 };
 
 const mediaTypeOf = (contentType: string | null) => contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -127,6 +133,6 @@ export async function fetchPage(options: FetchPageOptions): Promise<FetchedPage>
   } catch (error) {
     if (options.signal.aborted) throw error;
     if (timeout.aborted) return { kind: "error", message: crawlMessages.timedOut(options.timeoutMs) };
-    return { kind: "error", message: crawlMessages.unreachable(networkReason(error)) };
+    return { kind: "error", message: networkFailureMessage(error) };
   }
 }

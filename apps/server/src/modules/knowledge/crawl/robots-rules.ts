@@ -1,14 +1,22 @@
 import robotsParser from "robots-parser";
+import type { CrawlFetch } from "./guarded-fetch";
+import { normalizeUrl } from "./normalize-url";
 import { readLimitedBody } from "./read-limited-body";
 
 type Robots = ReturnType<typeof robotsParser>;
 
 type RobotsRulesOptions = {
-  fetch: typeof globalThis.fetch;
+  fetch: CrawlFetch;
   userAgent: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Redirects of robots.txt are followed only where the crawl itself may go. */
+  isSameSite: (url: string) => boolean;
 };
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Google follows up to five redirects for a robots.txt. */
+const MAX_ROBOTS_REDIRECTS = 5;
 
 /** Google reads the first 500 KiB of a robots.txt; a larger one is treated as absent. */
 const MAX_ROBOTS_BYTES = 500 * 1024;
@@ -16,10 +24,19 @@ const MAX_ROBOTS_BYTES = 500 * 1024;
 async function loadRobots(origin: string, options: RobotsRulesOptions): Promise<Robots | null> {
   const robotsUrl = `${origin}/robots.txt`;
   try {
-    const response = await options.fetch(robotsUrl, {
-      headers: { "user-agent": options.userAgent },
-      signal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
-    });
+    const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]);
+    const get = (url: string) =>
+      options.fetch(url, { headers: { "user-agent": options.userAgent }, signal, redirect: "manual" });
+    let url = robotsUrl;
+    let response = await get(url);
+    for (let hop = 0; REDIRECT_STATUSES.has(response.status); hop++) {
+      await response.body?.cancel().catch(() => undefined);
+      const next = normalizeUrl(response.headers.get("location") ?? "", url);
+      // Off the site (another port included) or on and on: as if there were no robots.txt.
+      if (!next || !options.isSameSite(next) || hop >= MAX_ROBOTS_REDIRECTS) return null;
+      url = next;
+      response = await get(url);
+    }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
       return null;

@@ -3,11 +3,11 @@ import { CRAWL_MAX_PAGES_DEFAULT } from "@harbor/contract/knowledge";
 import type { ShopifyProduct } from "../../../integrations/shopify/shopify.client";
 import { createShopifyClient } from "../../../integrations/shopify/shopify.client";
 import { createZendeskClient } from "../../../integrations/zendesk/zendesk.client";
-import type { IntegrationsRepository } from "../../integrations/integrations.repository";
+import type { IntegrationsRepository } from "../../integrations/integrations.module";
+import type { AddressGuard } from "../crawl/address-guard";
 import { crawlSite } from "../crawl/crawl-site";
 import { extractHtml } from "../crawl/extract-html";
 import { htmlToText } from "../crawl/html-to-text";
-import { pointsToPrivateNetwork } from "../crawl/public-address";
 import type { SourceRow } from "../knowledge.repository";
 import type { RawDocument, SourceReader } from "./raw-document";
 
@@ -15,11 +15,11 @@ export type ReaderContext = {
   source: SourceRow;
   signal: AbortSignal;
   integrations: IntegrationsRepository;
+  /** Shopify's and Zendesk's HTTP; a website crawl has its own, guarded (below). */
   fetch?: typeof fetch;
-  canCrawlPrivateNetworks?: boolean;
+  /** Where a website crawl may connect (SSRF). */
+  addressGuard: AddressGuard;
 };
-
-export const PRIVATE_NETWORK_MESSAGE = "This address is on a private network; Harbor reads public websites only.";
 
 /** A source that can't be read at all (no credentials, bad URL) fails the sync with this message. */
 export class SourceUnreadableError extends Error {}
@@ -164,12 +164,6 @@ async function* website(context: ReaderContext): SourceReader {
   // A website source with listed page links reads exactly those pages (the add-company page's
   // "page links"); without them, and for blogs, the site is crawled from its URL.
   const followLinks = isBlog || (options.pageLinks ?? []).length === 0;
-  // Checked again at each sync: a public name can later resolve to a private address.
-  if (!context.canCrawlPrivateNetworks) {
-    for (const url of startUrls) {
-      if (await pointsToPrivateNetwork(url)) throw new SourceUnreadableError(PRIVATE_NETWORK_MESSAGE);
-    }
-  }
   let pagesRead = 0;
   for await (const page of crawlSite({
     startUrls,
@@ -177,7 +171,9 @@ async function* website(context: ReaderContext): SourceReader {
     followLinks,
     pathPrefix: isBlog ? new URL(source.url).pathname.replace(/[^/]*$/, "") : undefined,
     signal: context.signal,
-    fetch: context.fetch,
+    // Every connection is checked as it is made: a name that now points somewhere private
+    // (or rebinds between requests) is refused page by page, with the reason in the page errors.
+    addressGuard: context.addressGuard,
   })) {
     if (page.status === "error") {
       yield { type: "error", url: page.url, message: page.message };

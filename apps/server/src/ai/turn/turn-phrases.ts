@@ -1,0 +1,93 @@
+import type { VisitorLanguage } from "@harbor/contract/ai-agent";
+
+/**
+ * What the AI says in the conversation's own moves (hello, thanks, handing over, asking for order
+ * details), per visitor language, for every engine. Dutch uses "je", Hebrew the plural "you"
+ * (אתם), as the engine's other phrases do. `{name}` is the persona's name; `{order}` the order
+ * details as the visitor gave them, `{number}` the order number.
+ */
+export type TurnPhrases = {
+  /** Reply to a hello: introduces the persona the first time only. */
+  greetingFirst: string;
+  greetingAgain: string;
+  thanks: string;
+  goodbye: string;
+  /** "No thanks" to an offer. */
+  offerDeclined: string;
+  /** "Yes" with nothing on the table. */
+  affirmedNothing: string;
+  /** A person was asked for (in words or with the button): the chat goes to the team. */
+  handoff: string;
+  /** A photo of a damaged or wrong item: straight to a person. */
+  damageHandoff: string;
+  /** The visitor is unhappy: apologise and offer a person. */
+  offerHandoffUnhappy: string;
+  /** Order questions: ask for what a lookup needs, and only what is still missing. */
+  orderAskAll: string;
+  orderAskNumber: string;
+  orderAskContact: string;
+  /** Everything is there, but no shop is connected to look it up in: a person takes it, with the details. */
+  orderHandoff: string;
+};
+
+export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
+  en: {
+    greetingFirst: "Hi, I'm {name}. What can I help you with?",
+    greetingAgain: "Hi again! What else can I help you with?",
+    thanks: "You're welcome! Is there anything else I can help with?",
+    goodbye: "Goodbye, and thanks for stopping by!",
+    offerDeclined: "All right. Is there anything else I can help with?",
+    affirmedNothing: "Great. What can I help you with?",
+    handoff: "Of course. I've asked our team to take over this chat, and a person will reply here.",
+    damageHandoff:
+      "I'm sorry it reached you like this. I've passed this chat, with your photo, to our team, and a person will sort it out with you here.",
+    offerHandoffUnhappy: "I'm sorry to hear that. Would you like me to connect you with a person from our team?",
+    orderAskAll:
+      "I can help with your order. Please send me your order number and the e-mail address or phone number you ordered with.",
+    orderAskNumber: "Thanks. What is your order number?",
+    orderAskContact: "Which e-mail address or phone number did you place order #{number} with?",
+    orderHandoff:
+      "Thank you. I can't open orders from this chat, so I've passed {order} to our team, and a person will get back to you here.",
+  },
+  nl: {
+    greetingFirst: "Hoi, ik ben {name}. Waarmee kan ik je helpen?",
+    greetingAgain: "Hoi! Waarmee kan ik je nog meer helpen?",
+    thanks: "Graag gedaan! Kan ik je nog ergens anders mee helpen?",
+    goodbye: "Tot ziens, en bedankt voor je bezoek!",
+    offerDeclined: "Prima. Kan ik je nog ergens anders mee helpen?",
+    affirmedNothing: "Fijn. Waarmee kan ik je helpen?",
+    handoff: "Natuurlijk. Ik heb ons team gevraagd deze chat over te nemen; een medewerker reageert hier.",
+    damageHandoff:
+      "Vervelend dat het zo bij je aankwam. Ik heb deze chat met je foto doorgezet naar ons team; een medewerker lost het hier met je op.",
+    offerHandoffUnhappy: "Wat vervelend om te horen. Zal ik je doorverbinden met een medewerker van ons team?",
+    orderAskAll:
+      "Ik help je graag met je bestelling. Stuur me je bestelnummer en het e-mailadres of telefoonnummer waarmee je hebt besteld.",
+    orderAskNumber: "Bedankt. Wat is je bestelnummer?",
+    orderAskContact: "Met welk e-mailadres of telefoonnummer heb je bestelling #{number} geplaatst?",
+    orderHandoff:
+      "Dank je. Ik kan bestellingen niet vanuit deze chat openen, dus ik heb {order} doorgegeven aan ons team; een medewerker komt hier bij je terug.",
+  },
+  he: {
+    greetingFirst: "היי, כאן {name}. במה אפשר לעזור?",
+    greetingAgain: "היי שוב! במה עוד אפשר לעזור?",
+    thanks: "בשמחה! יש עוד משהו שאפשר לעזור בו?",
+    goodbye: "להתראות, ותודה שפניתם!",
+    offerDeclined: "בסדר גמור. יש עוד משהו שאפשר לעזור בו?",
+    affirmedNothing: "מצוין. במה אפשר לעזור?",
+    handoff: "כמובן. ביקשתי מהצוות שלנו לקחת את השיחה, ונציג יענה כאן.",
+    damageHandoff: "מצטערים שזה הגיע אליכם כך. העברתי את השיחה, עם התמונה, לצוות שלנו, ונציג יטפל בזה איתכם כאן.",
+    offerHandoffUnhappy: "מצטערים לשמוע. תרצו שאחבר אתכם לנציג מהצוות שלנו?",
+    orderAskAll: "אשמח לעזור עם ההזמנה. שלחו לי את מספר ההזמנה ואת כתובת האימייל או מספר הטלפון שאיתם הזמנתם.",
+    orderAskNumber: "תודה. מה מספר ההזמנה?",
+    orderAskContact: "באיזו כתובת אימייל או מספר טלפון ביצעתם את הזמנה #{number}?",
+    orderHandoff:
+      "תודה. אין לי אפשרות לפתוח הזמנות מהצ'אט הזה, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם כאן.",
+  },
+};
+
+export function fillTurnPhrase(template: string, values: { name?: string; order?: string; number?: string }): string {
+  return template.replace(
+    /\{(name|order|number)\}/g,
+    (placeholder, key: "name" | "order" | "number") => values[key] ?? placeholder,
+  );
+}

@@ -1,0 +1,181 @@
+import type { AnswerOutcome, VisitorLanguage } from "@harbor/contract/ai-agent";
+import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import { EMPTY_DIALOGUE_STATE, QUICK_REPLIES, type QuickReply, type TurnRecord, turnOf } from "@harbor/contract/turn";
+import type { FastifyBaseLogger } from "fastify";
+import type { Classification, ConversationTurn, Summarizer, TokenUsage } from "../../ai/answer/answer-types";
+import { type AnswerPipeline, citedDocumentIds, type PipelineEvent } from "../../ai/pipeline/answer-pipeline";
+import type { AnswerStore } from "./answer-store";
+import type { ChatMessageRow, ChatsRepository } from "./chats.repository";
+
+/** Earlier question/answer messages given as context to the answerer. */
+const HISTORY_TURNS = 6;
+
+export type ChatAnswer = {
+  question: ChatMessageRow;
+  /** Null while a human handles the chat. */
+  answer: ChatMessageRow | null;
+  outcome: AnswerOutcome;
+  classification: Classification | null;
+  /** The passages retrieved for the question, best first (empty when no answer was written). */
+  passages: RetrievedChunk[];
+  /** How the turn was understood and what the reply did (null while a person has the chat). */
+  turn: TurnRecord | null;
+  /** The reply hands the chat to a person: the caller moves it to the team. */
+  handsOff: boolean;
+  usage: TokenUsage[];
+};
+
+/**
+ * A person has the chat — taken over (`human`) or a raised ticket (`ticket`) — so the AI stays
+ * silent until it is handed back; a visitor's follow-up to a ticket waits for the team.
+ */
+export function isHandledByPerson(status: string) {
+  return status === "human" || status === "ticket";
+}
+
+/**
+ * Answering in a chat: the chat's history goes to the engine, and what the answer leaves behind
+ * is stored (the answer message with its references, the analysis entry, token usage, documents'
+ * times_used, then the running summary). The engine itself stores nothing.
+ */
+export function createChatAnswering(deps: {
+  pipeline: AnswerPipeline;
+  summarizer: Summarizer;
+  chats: ChatsRepository;
+  answerStore: AnswerStore;
+  log: FastifyBaseLogger;
+}) {
+  return {
+    /**
+     * Answers a visitor's question in a chat: stores the question (unless stored already), then,
+     * unless a person has the chat, the answer. Events stream while the answer is written.
+     */
+    async answerInChat(options: {
+      companyId: string;
+      chatId: string;
+      question: string;
+      /** The question as already stored (the visitor channel stores it first, once per client id). */
+      questionMessage?: ChatMessageRow;
+      language?: VisitorLanguage;
+      onEvent?: (event: PipelineEvent) => void;
+      /**
+       * The answer is stored: the caller may send it on now. The running summary is written after
+       * this (with a remote model it is a second call), so nobody waits for it.
+       */
+      onAnswerStored?: (answer: ChatMessageRow) => void;
+      signal?: AbortSignal;
+    }): Promise<ChatAnswer> {
+      const { companyId, chatId } = options;
+      const chat = await deps.chats.findChat(companyId, chatId);
+      if (!chat) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
+      const turns = await deps.chats.recentTurns(companyId, chatId, HISTORY_TURNS + 1);
+      // A question stored beforehand is the newest turn; it is the question, not its history.
+      if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
+      const history = turns.slice(-HISTORY_TURNS).map(
+        (turn): ConversationTurn => ({
+          role: turn.senderRole === "customer" ? "visitor" : "assistant",
+          text: turn.message,
+        }),
+      );
+      const questionMessage =
+        options.questionMessage ??
+        (await deps.chats.insertMessage({
+          companyId,
+          chatId,
+          message: options.question,
+          messageType: "question",
+          senderRole: "customer",
+        }));
+      if (isHandledByPerson(chat.status)) {
+        return {
+          question: questionMessage,
+          answer: null,
+          outcome: "human-handling",
+          classification: null,
+          passages: [],
+          turn: null,
+          handsOff: false,
+          usage: [],
+        };
+      }
+
+      // The dialogue state lives on the AI's last reply; the question says if it has a file or a button's answer.
+      const lastReply = turns.findLast((turn) => turn.senderRole === "ai");
+      const questionData = questionMessage.messageData ?? {};
+      const quickReply = QUICK_REPLIES.find((reply) => reply === questionData.quickReply) as QuickReply | undefined;
+      const result = await deps.pipeline.answer({
+        companyId,
+        question: options.question,
+        language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
+        history,
+        state: turnOf(lastReply?.messageData)?.state ?? EMPTY_DIALOGUE_STATE,
+        hasAttachment: Array.isArray(questionData.attachments) && questionData.attachments.length > 0,
+        quickReply,
+        onEvent: options.onEvent,
+        signal: options.signal,
+      });
+      // A stopped answer is not stored (the local engine does not watch the signal while it writes).
+      options.signal?.throwIfAborted();
+      const answerMessage = await deps.answerStore.storeAnswer({
+        companyId,
+        chatId,
+        questionMessageId: questionMessage.id,
+        text: result.text,
+        messageData: {
+          questionID: questionMessage.id,
+          outcome: result.outcome,
+          language: result.language,
+          turn: result.turn,
+        },
+        references: result.references,
+        analysis: {
+          shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
+          questionCategory: result.classification.questionCategory,
+          selectedIntent: result.classification.selectedIntent,
+        },
+        usage: result.usage,
+        citedDocumentIds: citedDocumentIds(result),
+      });
+      options.onAnswerStored?.(answerMessage);
+      const usage = [...result.usage];
+      // A hello or a thank-you adds nothing to what the chat is about.
+      if (result.turn.outcome === "acknowledged") {
+        return {
+          question: questionMessage,
+          answer: answerMessage,
+          outcome: result.outcome,
+          classification: result.classification,
+          passages: result.passages,
+          turn: result.turn,
+          handsOff: result.handsOff,
+          usage,
+        };
+      }
+      try {
+        const summary = await deps.summarizer.summarize({
+          previousSummary: chat.summary,
+          question: options.question,
+          answer: result.text,
+          language: result.language,
+          signal: options.signal,
+        });
+        usage.push(...summary.usage);
+        await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
+      } catch (error) {
+        deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
+      }
+      return {
+        question: questionMessage,
+        answer: answerMessage,
+        outcome: result.outcome,
+        classification: result.classification,
+        passages: result.passages,
+        turn: result.turn,
+        handsOff: result.handsOff,
+        usage,
+      };
+    },
+  };
+}
+
+export type ChatAnswering = ReturnType<typeof createChatAnswering>;

@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Summarizer } from "../../ai/answer/answer-types";
+import type { AnswerPipeline } from "../../ai/pipeline/answer-pipeline";
+import type { Database } from "../../db/client";
+import type { HarborModule } from "../../platform/harbor-module";
+import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
+import { createAnswerStore } from "./answer-store";
+import { createChatAnswering } from "./chat-answering.service";
+import { createChatEvents } from "./chat-events";
+import { createChatsRepository } from "./chats.repository";
+import { chatsRoutes } from "./chats.routes";
+import { createDemoChatsSeeder } from "./demo-chats";
+import { createInboxRepository } from "./inbox.repository";
+import { inboxRoutes } from "./inbox.routes";
+import { createInboxService } from "./inbox.service";
+import { registerStaffTyping } from "./staff-typing";
+import { createTokenUsageService } from "./token-usage.service";
+
+export { type ChatAnswering, isHandledByPerson } from "./chat-answering.service";
+export type { ChatEvents } from "./chat-events";
+export { isVisibleToVisitor, toChatMessage, toInboxChat, toVisitorMessage } from "./chat-mappers";
+export type { ChatMessageRow, ChatRow, ChatsRepository } from "./chats.repository";
+export type { InboxRepository } from "./inbox.repository";
+
+/**
+ * Chats and the inbox: storing messages, answering in a chat with the AI engine, staff actions
+ * (reply, notes, take over, resolve), the live events of both, token usage, sample chats.
+ */
+export function createChatsModule(deps: {
+  db: Database;
+  pipeline: AnswerPipeline;
+  summarizer: Summarizer;
+  realtime: RealtimeHub;
+  log: FastifyBaseLogger;
+}) {
+  const { db, log } = deps;
+  const chatsRepository = createChatsRepository(db);
+  const inboxRepository = createInboxRepository(db);
+  const chatEvents = createChatEvents(deps.realtime);
+  const inboxService = createInboxService({ inbox: inboxRepository, chats: chatsRepository, chatEvents });
+  const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
+  const chatAnswering = createChatAnswering({
+    pipeline: deps.pipeline,
+    summarizer: deps.summarizer,
+    chats: chatsRepository,
+    answerStore: createAnswerStore(db),
+    log,
+  });
+
+  const module: HarborModule = {
+    name: "chats",
+    async plugin(app) {
+      chatsRoutes(app, { tokenUsageService });
+      inboxRoutes(app, { inboxService });
+      registerStaffTyping({
+        namespace: deps.realtime.staff,
+        chatEvents,
+        chatBelongsTo: async (companyId, chatId) => (await chatsRepository.findChat(companyId, chatId)) !== null,
+      });
+    },
+    // Sample chats are answered by the engine from the demo articles, so they come after knowledge.
+    seeders: [createDemoChatsSeeder({ db, chats: chatsRepository, chatAnswering })],
+  };
+  return { module, chatsRepository, inboxRepository, inboxService, chatEvents, chatAnswering };
+}

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import type { HarborModule } from "../../platform/harbor-module";
+import type { Mailer } from "../../platform/mailer";
+import type { CompaniesRepository } from "../companies/companies.module";
+import { createUsersRepository } from "./users.repository";
+import { usersRoutes } from "./users.routes";
+import { createUsersService } from "./users.service";
+
+export type { UsersRepository } from "./users.repository";
+
+/** A workspace's team: members, roles, profiles. */
+export function createUsersModule(deps: {
+  db: Database;
+  companies: CompaniesRepository;
+  mailer: Mailer;
+  publicUrl: string;
+  platformAdmins: ReadonlySet<string>;
+  log: FastifyBaseLogger;
+}) {
+  const usersRepository = createUsersRepository(deps.db);
+  const usersService = createUsersService({
+    users: usersRepository,
+    companies: deps.companies,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    platformAdmins: deps.platformAdmins,
+    log: deps.log,
+  });
+  const module: HarborModule = { name: "users", plugin: async (app) => usersRoutes(app, { usersService }) };
+  return { module, usersRepository, usersService };
+}

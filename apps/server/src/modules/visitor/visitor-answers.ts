@@ -1,0 +1,113 @@
+import type { VisitorLanguage } from "@harbor/contract/ai-agent";
+import type { AnswerPhase } from "@harbor/contract/realtime";
+import type { FastifyBaseLogger } from "fastify";
+import { type VisitorNamespace, visitorChatRoom } from "../../platform/realtime/realtime-hub";
+import type { ChatAnswering, ChatMessageRow, ChatRow } from "../chats/chats.module";
+import type { VisitorRepository } from "./visitor.repository";
+import type { VisitorScope } from "./visitor-scope";
+
+/** Where answer progress goes: every tab the visitor has open on the chat (the /visitor room). */
+export type VisitorBroadcast = {
+  phase(chatID: string, payload: { questionID: string; phase: AnswerPhase }): void;
+  chunk(chatID: string, payload: { questionID: string; text: string }): void;
+  replace(chatID: string, payload: { questionID: string; text: string }): void;
+  error(chatID: string, message: string): void;
+};
+
+export function createVisitorBroadcast(visitors: VisitorNamespace): VisitorBroadcast {
+  const room = (chatID: string) => visitors.to(visitorChatRoom(chatID));
+  return {
+    phase: (chatID, payload) => room(chatID).emit("answer-phase", { chatID, ...payload }),
+    chunk: (chatID, payload) => room(chatID).emit("answer-chunk", { chatID, ...payload }),
+    replace: (chatID, payload) => room(chatID).emit("answer-replace", { chatID, ...payload }),
+    error: (chatID, message) => room(chatID).emit("chat-error", { chatID, message }),
+  };
+}
+
+/** What the error screen says when an answer fails after the question was accepted. */
+const ANSWER_FAILED = "Our servers hiccuped. Please restart the chat to continue";
+
+/**
+ * Answer scheduling on this node: one answer at a time per chat, in the order questions arrived,
+ * each stoppable (reset-answer), its progress streamed to the chat's room, and a question whose
+ * answer never came (the server stopped mid-answer) answered when the visitor comes back.
+ */
+export function createVisitorAnswers(deps: {
+  chatAnswering: ChatAnswering;
+  visitors: VisitorRepository;
+  broadcast: VisitorBroadcast;
+  /** The stored answer goes to the company's staff at once (the summary follows later). */
+  onAnswerStored(companyId: string, chatId: string, answer: ChatMessageRow): void;
+  /** The reply handed the chat to a person (asked for in words, a photo of damage, order details). */
+  onHandsOff(scope: VisitorScope, chatId: string): Promise<void>;
+  log: FastifyBaseLogger;
+}) {
+  const { broadcast, log } = deps;
+  const answerQueues = new Map<string, Promise<void>>();
+  /** The answer being written per chat, so reset-answer can stop it. */
+  const answering = new Map<string, AbortController>();
+
+  function answer(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow, language?: VisitorLanguage) {
+    const previous = answerQueues.get(chat.id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const controller = new AbortController();
+      answering.set(chat.id, controller);
+      const questionID = question.id;
+      try {
+        const answered = await deps.chatAnswering.answerInChat({
+          companyId: scope.companyId,
+          chatId: chat.id,
+          question: question.message,
+          questionMessage: question,
+          language,
+          signal: controller.signal,
+          onEvent: (event) => {
+            if (controller.signal.aborted) return;
+            if (event.type === "phase") broadcast.phase(chat.id, { questionID, phase: event.phase });
+            if (event.type === "chunk") broadcast.chunk(chat.id, { questionID, text: event.text });
+            if (event.type === "replace") broadcast.replace(chat.id, { questionID, text: event.text });
+          },
+          onAnswerStored: (stored) => deps.onAnswerStored(scope.companyId, chat.id, stored),
+        });
+        if (answered.handsOff) await deps.onHandsOff(scope, chat.id);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        log.error({ err: error, chatId: chat.id }, "answering a visitor's question failed");
+        broadcast.error(chat.id, ANSWER_FAILED);
+      } finally {
+        if (answering.get(chat.id) === controller) answering.delete(chat.id);
+      }
+    });
+    const settled = next.catch(() => undefined);
+    answerQueues.set(chat.id, settled);
+    void settled.then(() => {
+      if (answerQueues.get(chat.id) === settled) answerQueues.delete(chat.id);
+    });
+    return settled;
+  }
+
+  return {
+    /** Answers a stored question in the background. */
+    answer,
+
+    /** Answers a question whose answer never came, when the AI has the chat. */
+    async answerIfUnanswered(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow) {
+      if (chat.status !== "open" || chat.completedAt || answerQueues.has(chat.id)) return;
+      if (question.messageData.answerStopped === true) return;
+      if (await deps.visitors.hasReplyAfter(scope.companyId, chat.id, question)) return;
+      void answer(scope, chat, question);
+    },
+
+    /** Stops the answer being written in the chat, if any (its partial text is not stored). */
+    stop(chatId: string) {
+      answering.get(chatId)?.abort();
+    },
+
+    /** Waits for answers being written (tests, shutdown). */
+    async drain() {
+      await Promise.all([...answerQueues.values()]);
+    },
+  };
+}
+
+export type VisitorAnswers = ReturnType<typeof createVisitorAnswers>;

@@ -1,0 +1,180 @@
+import { type TurnRecord, turnOf } from "@harbor/contract/turn";
+import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../../../test/harness";
+import { ackData, askQuestion, connectStaff, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+
+/**
+ * The conversation around the answers, as a visitor has it over the /visitor channel: what the
+ * turn is (a person asked for in words, yes or no to an offer, order details in free text, a photo
+ * of damage) and what the chat remembers between turns, in English, Dutch and Hebrew.
+ */
+let h: Harness;
+let owner: Awaited<ReturnType<Harness["signUp"]>>;
+let widgetID: string;
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+beforeAll(async () => {
+  h = await createHarness({ withDemoContent: true, visitorLimits: { questionsPerVisitor: 100 } });
+  owner = await h.signUp("owner@turns-shop.example");
+  await h.app.services.demoContent.drain();
+  widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+type Visitor = Awaited<ReturnType<typeof connectVisitor>>;
+
+/** Asks in the chat (a new one when none yet) and waits for the AI's stored reply to that question. */
+async function say(
+  visitor: Visitor,
+  chatID: string | null,
+  text: string,
+  extra: {
+    language?: "en" | "nl" | "he";
+    quickReply?: "accept_offer" | "decline_offer";
+    attachments?: VisitorAttachment[];
+  } = {},
+) {
+  const ack = ackData(
+    await emitWithAck<{ chatID: string; message: VisitorMessage }>(visitor.socket, "ask-question", {
+      chatID,
+      clientMessageID: crypto.randomUUID(),
+      question: text,
+      ...extra,
+    }),
+  );
+  const reply = await visitor.events.waitFor<{ chatID: string; message: VisitorMessage }>(
+    "chat-message",
+    (payload) => payload.message.senderRole === "ai" && payload.message.messageData.questionID === ack.message._id,
+    15_000,
+  );
+  return { chatID: ack.chatID, reply: reply.message, turn: turnOf(reply.message.messageData) as TurnRecord };
+}
+
+describe("a person asked for in words", () => {
+  it.each([
+    ["en", "I want to talk to a human"],
+    ["en", "Can I speak to someone about a damaged parcel?"],
+    ["nl", "Ik wil graag een medewerker spreken"],
+    ["he", "אני רוצה לדבר עם נציג"],
+  ] as const)("%s: %s → the chat goes to the team, the widget and the inbox hear it", async (language, text) => {
+    const visitor = await connectVisitor(h, widgetID);
+    const staff = await connectStaff(h, owner.cookie);
+    const { chatID, turn, reply } = await say(visitor, null, text, { language });
+    expect(turn).toMatchObject({ intent: "human_request", outcome: "handoff", resolvePrompt: false });
+    expect(reply.message).not.toMatch(/couldn't find|kon ik niet vinden|לא מצאתי/);
+    expect(await visitor.events.waitFor("chat-status", (s: { chatID: string }) => s.chatID === chatID)).toMatchObject({
+      status: "human",
+    });
+    await staff.events.waitFor(
+      "chat-updated",
+      (payload: { chat: { _id: string; status: string } }) =>
+        payload.chat._id === chatID && payload.chat.status === "human",
+    );
+    // A person has the chat now: the AI stays silent.
+    const silent = ackData(await askQuestion(visitor.socket, "hello?", chatID));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      visitor.events
+        .of<{ message: VisitorMessage }>("chat-message")
+        .some((m) => m.message.messageData.questionID === silent.message._id),
+    ).toBe(false);
+    visitor.socket.close();
+    staff.socket.close();
+  });
+});
+
+describe("yes and no to an offer", () => {
+  it("'yes please' after a decline hands off; the button's 'No thanks' keeps the AI", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const declined = await say(visitor, null, "Do you rent out kayaks by the hour?");
+    expect(declined.turn).toMatchObject({ outcome: "declined", state: { offer: "handoff" }, resolvePrompt: false });
+    const yes = await say(visitor, declined.chatID, "yes please");
+    expect(yes.turn).toMatchObject({ intent: "affirm", outcome: "handoff" });
+
+    const other = await connectVisitor(h, widgetID);
+    const again = await say(other, null, "Ondersteunen jullie betalen met cryptomunten?", { language: "nl" });
+    expect(again.turn.outcome).toBe("declined");
+    const no = await say(other, again.chatID, "Ja, verbind me door", { language: "nl", quickReply: "decline_offer" });
+    expect(no.turn).toMatchObject({ intent: "deny", outcome: "acknowledged", state: { offer: null } });
+    expect(no.reply.message).toMatch(/nog ergens anders mee helpen/);
+    visitor.socket.close();
+    other.socket.close();
+  });
+});
+
+describe("order details in free text", () => {
+  it("asks only for what is missing and passes the order on, never asking twice (Hebrew)", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const asked = await say(visitor, null, "איפה ההזמנה שלי?", { language: "he" });
+    expect(asked.turn).toMatchObject({
+      intent: "order_question",
+      outcome: "order_flow",
+      state: { awaiting: "order_details" },
+    });
+    const number = await say(visitor, asked.chatID, "8812", { language: "he" });
+    expect(number.turn).toMatchObject({
+      intent: "order_reference",
+      outcome: "order_flow",
+      state: { order: { number: "8812" } },
+    });
+    expect(number.reply.message).toContain("#8812");
+    const contact = await say(visitor, asked.chatID, "yael@mail.example", { language: "he" });
+    expect(contact.turn).toMatchObject({ intent: "order_reference", outcome: "order_lookup" });
+    expect(contact.reply.message).toContain("yael@mail.example");
+    expect(
+      await visitor.events.waitFor("chat-status", (s: { chatID: string }) => s.chatID === asked.chatID),
+    ).toMatchObject({
+      status: "human",
+    });
+    visitor.socket.close();
+  });
+
+  it("takes a number and an e-mail given at once in Dutch", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const given = await say(visitor, null, "Bestelling 5120, mijn e-mail is kees@mail.example. Waar blijft hij?", {
+      language: "nl",
+    });
+    expect(given.turn).toMatchObject({
+      outcome: "order_lookup",
+      state: { order: { number: "5120", email: "kees@mail.example" } },
+    });
+    visitor.socket.close();
+  });
+});
+
+describe("a photo of something broken", () => {
+  it("goes to a person with the photo, not to the knowledge base", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const form = new FormData();
+    form.append("widgetID", widgetID);
+    form.append("visitorToken", visitor.visitorToken);
+    form.append("file", new Blob([PNG], { type: "image/png" }), "broken.png");
+    const uploaded = await h.api<VisitorAttachment>("POST", "/api/widget/upload", { body: form });
+    const photo = await say(visitor, null, "It arrived like this", { attachments: [uploaded.body.data] });
+    expect(photo.turn).toMatchObject({ intent: "complaint", outcome: "handoff" });
+    visitor.socket.close();
+  });
+});
+
+describe("small talk", () => {
+  it("greets once with the persona's name, answers, and takes thanks without a resolve prompt", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const hello = await say(visitor, null, "Hi there!");
+    expect(hello.turn).toMatchObject({ intent: "greeting", outcome: "acknowledged", resolvePrompt: false });
+    expect(hello.reply.message).toContain("Ava");
+    const answered = await say(visitor, hello.chatID, "How long does standard delivery take?");
+    expect(answered.turn).toMatchObject({ outcome: "answered", resolvePrompt: true });
+    expect(answered.reply.message).not.toContain("Ava");
+    const thanks = await say(visitor, hello.chatID, "great, thanks!");
+    expect(thanks.turn).toMatchObject({ intent: "thanks", outcome: "acknowledged", resolvePrompt: false });
+    visitor.socket.close();
+  });
+});

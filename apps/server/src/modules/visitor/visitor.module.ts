@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client";
+import type { HarborModule } from "../../platform/harbor-module";
+import type { Mailer } from "../../platform/mailer";
+import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
+import type { AgentSettings } from "../ai-agent/ai-agent.module";
+import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
+import type { WidgetRepository } from "../widget-settings/widget-settings.module";
+import { registerVisitorChannel, type VisitorLimits } from "./visitor.channel";
+import { createVisitorRepository } from "./visitor.repository";
+import { visitorRoutes } from "./visitor.routes";
+import { createVisitorService } from "./visitor.service";
+import { createVisitorAnswers, createVisitorBroadcast } from "./visitor-answers";
+import { createVisitorChatChanges } from "./visitor-chat-changes";
+import { createVisitorEvents } from "./visitor-events";
+import { createVisitorFiles } from "./visitor-files";
+import { createVisitorMail } from "./visitor-mail.service";
+import { createVisitorScopes } from "./visitor-scope";
+import { createVisitorTokens } from "./visitor-tokens";
+import { registerWidgetPages } from "./widget-pages";
+
+export type { VisitorLimits } from "./visitor.channel";
+export type { VisitorService } from "./visitor.service";
+
+/**
+ * The shop visitor's side: the widget's REST calls and pages, the /visitor channel, questions and
+ * their answers, the visitor's actions and mail, attachments.
+ */
+export function createVisitorModule(deps: {
+  db: Database;
+  widgets: WidgetRepository;
+  chats: ChatsRepository;
+  inbox: InboxRepository;
+  chatAnswering: ChatAnswering;
+  chatEvents: ChatEvents;
+  settingsFor(companyId: string): Promise<AgentSettings>;
+  realtime: RealtimeHub;
+  mailer: Mailer;
+  appSecret: string;
+  publicUrl: string;
+  widgetDir: string | undefined;
+  limits?: Partial<VisitorLimits>;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}) {
+  const { chats, log, settingsFor } = deps;
+  const now = deps.now ?? (() => new Date());
+  const visitors = createVisitorRepository(deps.db);
+  const tokens = createVisitorTokens(deps.appSecret);
+  const scopes = createVisitorScopes({ widgets: deps.widgets, tokens, visitors });
+  const changes = createVisitorChatChanges({ chats, inbox: deps.inbox, visitors, chatEvents: deps.chatEvents, log });
+  const answers = createVisitorAnswers({
+    chatAnswering: deps.chatAnswering,
+    visitors,
+    broadcast: createVisitorBroadcast(deps.realtime.visitors),
+    onAnswerStored: (companyId, chatId, answer) => void changes.tellStaff(companyId, chatId, answer),
+    // As "No, I need help" does: the chat shows under Handoffs and the AI waits for a person.
+    async onHandsOff(scope, chatId) {
+      const chat = await scopes.visitorChat(scope, chatId);
+      if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
+    },
+    log,
+  });
+  const mail = createVisitorMail({ mailer: deps.mailer, chats, settingsFor, log });
+  const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, now });
+  const visitorService = createVisitorService({
+    scopes,
+    changes,
+    answers,
+    events,
+    mail,
+    tokens,
+    visitors,
+    chats,
+    settingsFor,
+    publicUrl: deps.publicUrl,
+    now,
+  });
+  const files = createVisitorFiles({ db: deps.db, publicUrl: deps.publicUrl });
+
+  const module: HarborModule = {
+    name: "visitor",
+    async plugin(app) {
+      visitorRoutes(app, { visitorService, files });
+      await registerWidgetPages(app, { widgetDir: deps.widgetDir });
+      registerVisitorChannel({
+        namespace: deps.realtime.visitors,
+        visitorService,
+        chatEvents: deps.chatEvents,
+        log,
+        limits: deps.limits,
+      });
+    },
+    drain: () => visitorService.drain(),
+  };
+  return { module, visitorService };
+}

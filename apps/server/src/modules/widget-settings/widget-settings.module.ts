@@ -1,0 +1,30 @@
+import type { Database } from "../../db/client";
+import type { HarborModule } from "../../platform/harbor-module";
+import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
+import type { KnowledgeRepository } from "../knowledge/knowledge.module";
+import { createWidgetRepository } from "./widget.repository";
+import { widgetSettingsRoutes } from "./widget-settings.routes";
+import { createWidgetSettingsService } from "./widget-settings.service";
+
+export type { WidgetRepository } from "./widget.repository";
+
+/** The chat widget's settings: appearance, self-serve portal, handoff, active hours, activation. */
+export function createWidgetSettingsModule(deps: {
+  db: Database;
+  customReplies: Pick<AiAgentRepository, "listCustomReplies">;
+  sources: Pick<KnowledgeRepository, "listSources">;
+  publicUrl: string;
+}) {
+  const widgetRepository = createWidgetRepository(deps.db);
+  const widgetSettingsService = createWidgetSettingsService({
+    widgets: widgetRepository,
+    customReplies: deps.customReplies,
+    sources: deps.sources,
+    publicUrl: deps.publicUrl,
+  });
+  const module: HarborModule = {
+    name: "widget-settings",
+    plugin: async (app) => widgetSettingsRoutes(app, { widgetSettingsService }),
+  };
+  return { module, widgetRepository, widgetSettingsService };
+}

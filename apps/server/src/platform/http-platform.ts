@@ -1,0 +1,101 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { envelopeSchema, errorEnvelopeSchema } from "@harbor/contract/envelope";
+import { healthResponseSchema, publicConfigSchema } from "@harbor/contract/platform";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { DatabaseHandle } from "../db/client";
+import { failure, ok } from "./envelope";
+import { AppError } from "./errors";
+import { asRouter, okResponse } from "./http";
+
+/** The HTTP plugins every route relies on: cookies, security headers, multipart, limits, OpenAPI. */
+export async function registerHttpPlugins(app: FastifyInstance, options: { rateLimitMax: number }) {
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+      },
+    },
+  });
+  await app.register(fastifyMultipart);
+  await app.register(fastifyRateLimit, {
+    max: options.rateLimitMax,
+    timeWindow: "1 minute",
+    errorResponseBuilder: () =>
+      new AppError("TOO_MANY_REQUESTS", "Too many requests. Please wait a minute and try again."),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Harbor API", version: "0.1.0", description: "Every answer is { hasError, message, data }." },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+}
+
+/** GET /api/health (the database answers) and GET /api/config (what the dashboard needs before sign-in). */
+export function registerPlatformRoutes(
+  app: FastifyInstance,
+  options: { database: DatabaseHandle; marketingUrl: string },
+) {
+  const router = asRouter(app);
+  const { database } = options;
+  router.get(
+    "/api/health",
+    {
+      schema: { tags: ["platform"], response: { 200: envelopeSchema(healthResponseSchema), 503: errorEnvelopeSchema } },
+    },
+    async (request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return ok({ status: "ok" as const, database: database.kind });
+      } catch (error) {
+        request.log.error({ err: error }, "health check failed");
+        return reply.status(503).send(failure("The database is not reachable."));
+      }
+    },
+  );
+  router.get("/api/config", { schema: { tags: ["platform"], response: okResponse(publicConfigSchema) } }, async () =>
+    ok({ marketingURL: options.marketingUrl }),
+  );
+}
+
+/**
+ * The built dashboard at `/` (when present): fingerprinted assets cached for good, every other
+ * page path answered with the app shell (the dashboard routes in the browser), and the envelope's
+ * 404 for everything else.
+ */
+export async function registerDashboard(app: FastifyInstance, dashboardDir: string | undefined) {
+  const hasDashboard = dashboardDir !== undefined && existsSync(path.join(dashboardDir, "index.html"));
+  if (hasDashboard) {
+    await app.register(fastifyStatic, {
+      root: dashboardDir,
+      wildcard: false,
+      // Vite fingerprints everything under /assets, so it can be cached for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest =
+      request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/assets/");
+    if (hasDashboard && isPageRequest) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send(failure("Not found."));
+  });
+}
