@@ -126,10 +126,17 @@ describe("AI agent journeys", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("textbox", { name: /^Title/ }).fill("No delivery promises");
     await dialog.getByRole("textbox", { name: /^Description/ }).fill("Say 'usually' instead of promising a date.");
+    // The journey's server answers with the built-in engine, which follows only rules that forbid
+    // a quoted phrase: the form says so as the rule is written.
+    await expect.poll(() => dialog.getByText("The built-in engine will ignore this rule").isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Save" }).click();
     const row = page.getByRole("row", { name: /No delivery promises/ });
     await expect.poll(() => row.isVisible()).toBe(true);
     expect(await row.textContent()).toContain("Active");
+    expect(await row.textContent()).toContain("Ignored by the built-in engine");
+    await expect.poll(() => page.getByText("1 active rule is ignored by the built-in engine").isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
 
     await page.goto(`${server.url}/ai-agent/workflows`);
     const nudge = page.getByRole("switch", { name: /nudge/i }).first();

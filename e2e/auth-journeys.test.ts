@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeFromMail } from "../apps/server/test/smtp-capture";
 import { apiClient } from "./support/api";
-import { expectAccessibleAtBothWidths, launchBrowser } from "./support/browser";
+import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 let server: HarborServer;
@@ -24,6 +24,14 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   return context.newPage();
+}
+
+/** On /invitations: accepts the invitation to this workspace, then opens it. */
+async function acceptAndOpen(page: Page, companyName: string) {
+  await page.getByRole("button", { name: `Accept the invitation to ${companyName}` }).click();
+  await expect.poll(() => page.getByText(`You joined ${companyName}.`).isVisible()).toBe(true);
+  await page.getByRole("button", { name: `Open ${companyName}` }).click();
+  await page.waitForURL("**/inbox");
 }
 
 /** Types the e-mail on /sign-in, then the code from the mail on /authenticate-login. */
@@ -94,7 +102,9 @@ describe("sign-up and sign-in journeys", () => {
     await expect.poll(() => page.getByText("That code is not right. 4 tries left.").isVisible()).toBe(true);
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByLabel("Sign-in code", { exact: false }).first().pressSequentially(real);
-    await page.waitForURL("**/inbox");
+    // Invited, not yet a member: the invitation is what Tom sees first.
+    await page.waitForURL("**/invitations");
+    await acceptAndOpen(page, "Typo Shop");
     await page.context().close();
   });
 
@@ -106,6 +116,12 @@ describe("sign-up and sign-in journeys", () => {
 
     const page = await newPage();
     await signInInBrowser(page, "dana@dual.example");
+    await page.waitForURL("**/invitations");
+    for (const company of ["Alpha Outdoor", "Bravo Gear"]) {
+      await page.getByRole("button", { name: `Accept the invitation to ${company}` }).click();
+      await expect.poll(() => page.getByText(`You joined ${company}.`).isVisible()).toBe(true);
+    }
+    await page.getByRole("link", { name: "Go to your workspaces" }).click();
     await page.waitForURL("**/select-company");
     await expect.poll(() => page.getByRole("heading", { name: "Select Your Store" }).isVisible()).toBe(true);
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
@@ -133,7 +149,8 @@ describe("sign-up and sign-in journeys", () => {
     await api.addUser(cookie, { name: "Avi Agent", email: "avi@agents-shop.example", role: "agent" });
     const page = await newPage();
     await signInInBrowser(page, "avi@agents-shop.example");
-    await page.waitForURL("**/inbox");
+    await page.waitForURL("**/invitations");
+    await acceptAndOpen(page, "Agents Shop");
     await expect.poll(() => page.getByRole("link", { name: "Inbox" }).first().isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Settings" }).count()).toBe(0);
     for (const path of ["/settings", "/settings/user-access", "/analytics"]) {
@@ -148,7 +165,8 @@ describe("sign-up and sign-in journeys", () => {
     const { cookie } = await api.signUp("founder@team-shop.example");
     await api.addUser(cookie, { name: "Lee Lead", email: "lead@team-shop.example", role: "admin" });
     await signInInBrowser(page, "lead@team-shop.example");
-    await page.waitForURL("**/inbox");
+    await page.waitForURL("**/invitations");
+    await acceptAndOpen(page, "Team Shop");
     await page.getByRole("link", { name: "Settings" }).first().click();
     await page.waitForURL("**/settings/user-access");
     await expect.poll(() => page.getByText("Showing 2 users").isVisible()).toBe(true);
@@ -163,7 +181,7 @@ describe("sign-up and sign-in journeys", () => {
     await dialog.getByRole("button", { name: "Add User" }).click();
     await expect.poll(() => page.getByText("Showing 3 users").isVisible()).toBe(true);
     expect((await server.smtp.latestTo("noa@team-shop.example")).subject).toBe(
-      "Lee Lead added you to Team Shop on Harbor",
+      "Lee Lead invited you to join Team Shop on Harbor",
     );
 
     // An unsaved edit, then a click on another page: the guard asks first.
@@ -181,6 +199,51 @@ describe("sign-up and sign-in journeys", () => {
       .getByRole("button", { name: "Yes, Continue" })
       .click();
     await page.waitForURL("**/inbox");
+    await page.context().close();
+  });
+
+  it("an admin invites another workspace's admin, who accepts: they join under the name given, their own name unchanged", async () => {
+    const acme = await api.signUp("owner@acme-invites.example");
+    const rival = await api.signUp("owner@rival-invited.example");
+
+    const adminPage = await pageSignedInAs({ browser, url: server.url, cookie: acme.cookie });
+    await adminPage.goto(`${server.url}/settings/user-access`);
+    await adminPage.getByRole("button", { name: "Add User" }).click();
+    const dialog = adminPage.getByRole("dialog", { name: "Add User" });
+    await dialog.getByLabel("Full name").fill("Rita from Rival");
+    await dialog.getByLabel("E-Mail address").fill("owner@rival-invited.example");
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    // Listed as invited, under the name typed: nothing says whether the address has an account.
+    const invitedRow = adminPage.getByRole("row", { name: /Rita from Rival/ });
+    await expect.poll(() => invitedRow.innerText()).toContain("Invited");
+    expect(await expectAccessibleAtBothWidths(adminPage)).toEqual([]);
+    expect((await server.smtp.latestTo("owner@rival-invited.example")).subject).toBe(
+      "Owner invited you to join Acme Invites on Harbor",
+    );
+
+    // The invitee finds it in their own workspace's switcher.
+    const page = await pageSignedInAs({ browser, url: server.url, cookie: rival.cookie });
+    await page.goto(`${server.url}/inbox`);
+    await page.getByRole("button", { name: /^Workspace: Rival Invited.*1 invitation waiting/ }).click();
+    await page.getByRole("menuitem", { name: "Invitations (1)" }).click();
+    await page.waitForURL("**/invitations");
+    await expect.poll(() => page.getByText("Owner invited you as an agent.").isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    await acceptAndOpen(page, "Acme Invites");
+    await expect.poll(() => page.getByRole("button", { name: /^Workspace: Acme Invites/ }).isVisible()).toBe(true);
+
+    // Acme's team now has them as a member, by Acme's name for them.
+    await adminPage.reload();
+    const memberRow = adminPage.getByRole("row", { name: /Rita from Rival/ });
+    await expect.poll(() => memberRow.isVisible()).toBe(true);
+    expect(await memberRow.innerText()).not.toContain("Invited");
+    // Their own name is still their own.
+    const me = await api.call<{ user: { name: string; companies: { name: string }[] } }>("GET", "/user/", {
+      cookie: rival.cookie,
+    });
+    expect(me.body.data.user.name).toBe("Owner");
+    expect(me.body.data.user.companies.map((company) => company.name)).toEqual(["Acme Invites", "Rival Invited"]);
+    await adminPage.context().close();
     await page.context().close();
   });
 });

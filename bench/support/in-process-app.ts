@@ -53,6 +53,7 @@ export async function startInProcessApp(
       userId: user!.id,
       email: user!.email,
       name: user!.name,
+      displayName: user!.name,
       companyId: company!.id,
       role: "admin",
     };

@@ -33,6 +33,7 @@ export function apiClient(server: HarborServer) {
       const me = await call<{ company: { _id: string; name: string } }>("GET", "/user/", { cookie });
       return { cookie, company: me.body.data.company };
     },
+    /** Invites someone to the admin's workspace: they join once they accept (in the browser). */
     async addUser(cookie: string, user: { name: string; email: string; role: "admin" | "agent" }) {
       await call("POST", "/user/add-users", { cookie, body: { users: [user] } });
     },

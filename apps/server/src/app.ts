@@ -29,6 +29,7 @@ import { registerOriginCheck } from "./platform/origin-check";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub";
 import { registerStaffChannel } from "./platform/realtime/staff-channel";
 import { registerSessions } from "./platform/session";
+import { registerStorableTextCheck } from "./platform/storable-text-check";
 
 export type AppDeps = {
   config: AppConfig;
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableTextCheck(app);
   const log = app.log;
 
   // Platform.
@@ -123,14 +125,16 @@ export async function buildApp(deps: AppDeps) {
     resolveHost: deps.resolveHost,
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
   });
+  // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
+  // tell the admin which engine answers).
+  const aiEngine = createAiEngine(config, { llm: deps.llm });
   const aiAgent = createAiAgentModule({
     db,
     publicUrl,
+    engine: aiEngine.model === "local" ? "local" : "model",
     playground: (companyId, request) => playground(companyId, request),
   });
 
-  // The AI engine, plugged into the knowledge base's search and the AI agent's settings.
-  const aiEngine = createAiEngine(config, { llm: deps.llm });
   const retriever = createRetriever({
     search: knowledge.passageSearch,
     embedder,

@@ -133,6 +133,49 @@ export async function createHarness(
     return { cookie: validated.cookie, userId: validated.body.data.userID, data: validated.body.data };
   }
 
+  /**
+   * Invites a person to the admin's workspace and has them accept, as they would in the
+   * dashboard: they sign in (signing up first when the address is new), accept, and open the
+   * workspace. Answers their session there.
+   */
+  async function addMember(adminCookie: string, person: { name: string; email: string; role: "admin" | "agent" }) {
+    const before = smtp.countTo(person.email);
+    const invited = await api<{ _id: string }[]>("POST", "/api/user/add-users", {
+      cookie: adminCookie,
+      body: { users: [person] },
+    });
+    if (invited.status !== 200) throw new Error(`add-users failed: ${invited.body.message}`);
+    await smtp.latestTo(person.email, { after: before });
+    await database.db.delete(codeRequests).where(eq(codeRequests.email, person.email));
+    const ip = nextIp();
+    const asked = await api("POST", "/api/auth/register", { body: { email: person.email }, ip });
+    if (asked.status !== 200) throw new Error(`register failed: ${asked.body.message}`);
+    // Sign-up or sign-in: register mails whichever code the address needs (an account holder's is a sign-in code).
+    const code = codeFromMail(await smtp.latestTo(person.email, { after: before + 1 }));
+    const validated = await api<ValidateEmailOtpResponse>("POST", "/api/auth/validate-email-otp", {
+      body: { email: person.email, otp: code },
+      ip,
+    });
+    if (validated.status !== 200 || !validated.cookie) throw new Error(`validate failed: ${validated.body.message}`);
+    const cookie = validated.cookie;
+    const me = await api<{ user: { invitations: { invitationID: string; companyID: string }[] } }>(
+      "GET",
+      "/api/user/",
+      {
+        cookie,
+      },
+    );
+    const invitation = me.body.data.user.invitations.find((entry) => entry.invitationID === invited.body.data[0]?._id);
+    if (!invitation) throw new Error("the invitation did not reach the invitee");
+    const accepted = await api("POST", "/api/user/invitation/accept", {
+      cookie,
+      body: { invitationID: invitation.invitationID },
+    });
+    if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.body.message}`);
+    await api("POST", "/api/auth/select-company", { cookie, body: { companyID: invitation.companyID } });
+    return { cookie, userId: validated.body.data.userID, companyId: invitation.companyID };
+  }
+
   return {
     /** Listens on a loopback port (once) for clients that need a real connection: socket.io. */
     url() {
@@ -149,6 +192,7 @@ export async function createHarness(
     nextIp,
     signUp,
     signIn,
+    addMember,
     async close() {
       await app.close();
       await smtp.close();

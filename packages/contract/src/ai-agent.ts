@@ -170,12 +170,21 @@ export const workflowsSchema = z
   });
 export type Workflows = z.infer<typeof workflowsSchema>;
 
+/**
+ * Who answers visitors on this server: the built-in `local` engine (no AI model configured, see
+ * AI_PROVIDER) or a `model`. The built-in engine follows only some answer rules
+ * (`isFollowedByLocalEngine` in answer-rules.ts), and the dashboard says which.
+ */
+export const answerEngineSchema = z.enum(["local", "model"]);
+export type AnswerEngine = z.infer<typeof answerEngineSchema>;
+
 /** GET /api/ai-agent/ and the answer of POST /api/ai-agent/save. */
 export const aiAgentSchema = z.object({
   persona: personaSchema,
   company: agentCompanySchema,
   answerRules: z.array(answerRuleSchema),
   workflows: workflowsSchema,
+  engine: answerEngineSchema,
 });
 export type AiAgent = z.infer<typeof aiAgentSchema>;
 

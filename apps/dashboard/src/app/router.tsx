@@ -20,6 +20,7 @@ const AuthenticateLoginPage = lazyNamed(
   "AuthenticateLoginPage",
 );
 const SelectCompanyPage = lazyNamed(() => import("../features/auth/pages/select-company-page"), "SelectCompanyPage");
+const InvitationsPage = lazyNamed(() => import("../features/auth/pages/invitations-page"), "InvitationsPage");
 const OnboardingPage = lazyNamed(() => import("../features/auth/pages/onboarding-page"), "OnboardingPage");
 const LogoutPage = lazyNamed(() => import("../features/auth/pages/logout-page"), "LogoutPage");
 const DashboardLayout = lazyNamed(() => import("./layouts/dashboard/dashboard-layout"), "DashboardLayout");
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: "select-company", element: <SelectCompanyPage /> },
+          // Not in the spec: where an invited user accepts or declines (issue #12).
+          { path: "invitations", element: <InvitationsPage /> },
           { path: "onboarding", element: <OnboardingPage /> },
           { path: "logout", element: <LogoutPage /> },
         ],

@@ -32,7 +32,6 @@ export const texts = {
       submit: "Create Account",
       haveAccount: "Already have an account?",
       signIn: "Sign in",
-      signInInstead: "Sign in instead",
     },
     authenticate: {
       title: "Authenticate Login",
@@ -56,6 +55,25 @@ export const texts = {
       opening: "Opening your store…",
       differentEmail: "Try a different e-mail",
       noCompanies: "This e-mail has no store yet.",
+      invitations: (count: number) =>
+        count === 1 ? "You have 1 invitation to a workspace" : `You have ${count} invitations to workspaces`,
+    },
+    invitations: {
+      title: "Invitations",
+      subtitle: "Workspaces you were invited to join. You become part of one only when you accept.",
+      loading: "Loading your invitations",
+      empty: "No invitations are waiting for you.",
+      invitedBy: (inviter: string | null, role: "admin" | "agent") =>
+        `${inviter ? `${inviter} invited you` : "You were invited"} as ${role === "admin" ? "an admin" : "an agent"}.`,
+      accept: "Accept",
+      decline: "Decline",
+      acceptLabel: (company: string) => `Accept the invitation to ${company}`,
+      declineLabel: (company: string) => `Decline the invitation to ${company}`,
+      joined: (company: string) => `You joined ${company}.`,
+      open: (company: string) => `Open ${company}`,
+      declined: (company: string) => `You declined the invitation to ${company}.`,
+      toWorkspaces: "Go to your workspaces",
+      noWorkspace: "You are not part of any workspace yet.",
     },
     onboarding: {
       title: "Just a moment",
@@ -63,7 +81,11 @@ export const texts = {
       steps: ["Creating services...", "Adding intelligence...", "Saving configuration...", "Almost there..."],
     },
     logout: {
-      title: "Logging Out",
+      title: "Log Out",
+      question: "Sign out of Harbor on this device?",
+      confirm: "Log Out",
+      stay: "Stay signed in",
+      signingOut: "Signing you out…",
     },
   },
   shell: {
@@ -78,7 +100,10 @@ export const texts = {
     },
     workspace: {
       label: (name: string) => `Workspace: ${name}. Switch workspace`,
+      labelWithInvitations: (name: string, count: number) =>
+        `Workspace: ${name}. Switch workspace, ${count} ${count === 1 ? "invitation" : "invitations"} waiting`,
       heading: "Switch workspace",
+      invitations: (count: number) => `Invitations (${count})`,
     },
     account: {
       label: "Account menu",
@@ -246,8 +271,11 @@ export const texts = {
       loading: "Loading users",
       columns: { name: "Name", email: "Email", role: "Role", actions: "Actions" },
       roles: { admin: "Admin", agent: "Agent" },
+      invited: "Invited",
+      invitedHint: "Invited: joins once they accept",
       edit: (name: string) => `Edit ${name}`,
       delete: (name: string) => `Delete ${name}`,
+      withdraw: (name: string) => `Withdraw the invitation to ${name}`,
       footer: (count: number) => `Showing ${count} ${count === 1 ? "user" : "users"}`,
       emptyTitle: "No users in your team",
       emptyText: "Add your teammates so they can answer chats with you.",
@@ -260,15 +288,21 @@ export const texts = {
         emailPlaceholder: "jane@yourstore.com",
         emailLocked: "The e-mail address of an existing user cannot be changed.",
         role: "User role",
+        nameDescription: "How your team and your customers will see them in this workspace.",
+        invitationNote: "We e-mail them an invitation. They join once they accept it.",
         submitAdd: "Add User",
         submitEdit: "Save Changes",
       },
-      added: "User added",
+      added: "Invitation sent",
       updated: "User updated",
       deleted: "User deleted",
       deleteTitle: (name: string) => `Delete ${name}?`,
       deleteText: "This action cannot be undone. This user will be removed from your organization",
       deleteConfirm: "Yes. Delete",
+      withdrawTitle: (name: string) => `Withdraw the invitation to ${name}?`,
+      withdrawText: "They will no longer be able to join with this invitation.",
+      withdrawConfirm: "Yes. Withdraw",
+      withdrawn: "Invitation withdrawn",
     },
   },
   admin: {
@@ -386,6 +420,18 @@ export const texts = {
         delete: "Delete",
       },
       saved: "Answer rule saved",
+      /** The built-in engine (no AI model connected) follows only rules that forbid a quoted phrase. */
+      localEngine: {
+        ignoredBadge: "Ignored by the built-in engine",
+        listTitle: (count: number) =>
+          count === 1
+            ? "1 active rule is ignored by the built-in engine"
+            : `${count} active rules are ignored by the built-in engine`,
+        modalTitle: "The built-in engine will ignore this rule",
+        why: "Harbor answers with its built-in engine because no AI model is connected. That engine follows only rules that forbid a phrase in quotes, like: Never mention 'Klarna'. Put the phrase in quotes, or connect an AI model to have every rule followed.",
+        savedIgnored:
+          "Answer rule saved. The built-in engine will ignore it: it only follows rules that forbid a phrase in quotes.",
+      },
       deleted: "Answer rule deleted",
       deleteTitle: (title: string) => `Delete ${title}?`,
       deleteText: "Your AI agent stops following this rule. This action cannot be undone.",

@@ -79,6 +79,7 @@ async function main() {
         userId: user.id,
         email,
         name: "Eval",
+        displayName: "Eval",
         companyId: company.id,
         role: "admin",
       };

@@ -24,6 +24,7 @@ beforeAll(async () => {
     userId: owner.userId,
     email: owner.email,
     name: "Owner",
+    displayName: "Owner",
     companyId: owner.companyId,
     role: "admin",
   };

@@ -1,12 +1,37 @@
+import { findUnstorableText, type TextPath, unstorableTextMessage } from "@harbor/contract/storable-text";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "./errors";
+
+/** What a form that can't be parsed at all gets: the client's body is broken, not the server. */
+const UNREADABLE_FORM = "The form could not be read. Send it again as multipart/form-data.";
+
+/**
+ * A part holding JSON carries escapes (\u0000, \ud83d) that become the characters themselves only
+ * once parsed. Parts are decoded here, before any route reads one, so the rule holds for every
+ * part whatever order a route parses them in; anything that is not JSON is left to the route.
+ */
+function decodedJson(text: string): unknown {
+  if (!/^\s*[[{"]/.test(text)) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The storable-text rule (see storable-text-check.ts) for what a form carries. */
+function refuseUnstorable(value: unknown, prefix: TextPath) {
+  const path = findUnstorableText(value);
+  if (path) throw new AppError("BAD_REQUEST", unstorableTextMessage([...prefix, ...path]));
+}
 
 export type UploadedFile = { fieldName: string; filename: string; mimetype: string; bytes: Buffer };
 
 /**
  * Reads a whole multipart form: text parts as strings and at most `maxFiles` files, each at most
- * `maxFileBytes`. Limit breaches become envelope errors (413/400), never a 500.
+ * `maxFileBytes`. Limit breaches and broken forms become envelope errors (413/400), never a 500;
+ * text the database can't store (in a part's name, value or file name) is refused like anywhere else.
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -20,7 +45,9 @@ export async function readMultipart(
       limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, fieldSize: 256 * 1024 },
     });
     for await (const part of parts) {
+      refuseUnstorable(part.fieldname, []);
       if (part.type === "file") {
+        refuseUnstorable(part.filename, [part.fieldname, "filename"]);
         files.push({
           fieldName: part.fieldname,
           filename: part.filename,
@@ -28,20 +55,23 @@ export async function readMultipart(
           bytes: await part.toBuffer(),
         });
       } else if (typeof part.value === "string") {
+        refuseUnstorable(part.value, [part.fieldname]);
+        refuseUnstorable(decodedJson(part.value), [part.fieldname]);
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", limits.tooLargeMessage);
     if (code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", `Send at most ${limits.maxFiles} file.`);
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
       throw new AppError("BAD_REQUEST", "The form has too many parts.");
     }
-    if (code === "FST_PROTO_VIOLATION" || code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
-      throw new AppError("BAD_REQUEST", "The form could not be read.");
-    }
-    throw error;
+    // Anything else reading the parts throws (no boundary, a truncated body, a malformed part
+    // header, a prototype-polluting field name) comes from the bytes the client sent.
+    request.log.info({ err: error }, "an unreadable multipart form was refused");
+    throw new AppError("BAD_REQUEST", UNREADABLE_FORM);
   }
   return { fields, files };
 }

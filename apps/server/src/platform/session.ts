@@ -9,7 +9,10 @@ export type RequestAuth = {
   tokenHash: string;
   userId: string;
   email: string;
+  /** The user's own name. */
   name: string;
+  /** The name the selected company knows them by (staff replies, typing, invitations); else their own. */
+  displayName: string;
   /** Null until the user picks a workspace, or after they were removed from the one selected. */
   companyId: string | null;
   role: Role | null;
@@ -44,7 +47,10 @@ export function clearSessionCookie(reply: FastifyReply, isSecure: boolean) {
 export type SessionRecord = {
   userId: string;
   email: string;
+  /** The user's own name. */
   name: string;
+  /** The name the selected company knows them by (its membership's), else their own. */
+  displayName: string;
   companyId: string | null;
   role: string | null;
   expiresAt: Date;
@@ -81,6 +87,7 @@ export function registerSessions(app: FastifyInstance, deps: { sessions: Session
       userId: session.userId,
       email: session.email,
       name: session.name,
+      displayName: isMember ? session.displayName : session.name,
       companyId: isMember ? session.companyId : null,
       role: isMember ? toRole(session.role) : null,
     };

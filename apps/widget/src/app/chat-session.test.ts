@@ -255,14 +255,23 @@ describe("chat session", () => {
     );
   });
 
-  it("reports a refused connection (expired token) as final", async () => {
-    server.refusal = "Your chat session has expired. Please restart the chat.";
+  it("reports a refused connection (switched-off widget) as final", async () => {
+    server.refusal = "This chat widget is switched off.";
+    server.refusalStatus = 403;
     const { session } = start();
     await vi.waitFor(() =>
       expect(session.getState()).toMatchObject({
         isRefused: true,
-        error: "Your chat session has expired. Please restart the chat.",
+        isExpired: false,
+        error: "This chat widget is switched off.",
       }),
     );
+  });
+
+  it("reports an expired token as such, with no error to show (the widget gets a new token by itself)", async () => {
+    server.refusal = "Your chat session has expired. Please restart the chat.";
+    server.refusalStatus = 401;
+    const { session } = start();
+    await vi.waitFor(() => expect(session.getState()).toMatchObject({ isRefused: true, isExpired: true, error: null }));
   });
 });

@@ -36,8 +36,10 @@ export type SessionState = {
   agentTyping: string | null;
   /** The answer failed (chat-error) or the server refused this visitor: the error screen shows. */
   error: string | null;
-  /** The server refused the connection (expired token, switched-off widget): restart with a new token. */
+  /** The server refused the connection (switched-off widget, expired token): restart with a new token. */
   isRefused: boolean;
+  /** The refusal was the visitor token's (it expired): the widget gets a new one by itself, no error shown. */
+  isExpired: boolean;
 };
 
 type EventPayload = Parameters<VisitorClientEvents["add-event"]>[0];
@@ -87,6 +89,7 @@ export function createChatSession(options: {
     agentTyping: null,
     error: null,
     isRefused: false,
+    isExpired: false,
   };
   const listeners = new Set<() => void>();
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -195,7 +198,9 @@ export function createChatSession(options: {
   socket.on("disconnect", () => update({ isConnected: false }));
   socket.on("connect_error", (error) => {
     // A refusal by the server is final (the socket does not retry it); a network failure is retried.
-    if (!socket.active) update({ error: error.message, isRefused: true });
+    if (socket.active) return;
+    const isExpired = (error.data as { status?: unknown } | undefined)?.status === 401;
+    update({ error: isExpired ? null : error.message, isRefused: true, isExpired });
   });
 
   socket.on("chat-message", ({ chatID: id, message }) => {

@@ -24,7 +24,7 @@ import { HomeScreen } from "./home-screen";
 import { TicketConfirmationScreen } from "./ticket-confirmation-screen";
 import { TicketFormScreen } from "./ticket-form-screen";
 import type { VisitorStorage } from "./visitor-storage";
-import { widgetApi } from "./widget-api";
+import { WidgetApiError, widgetApi } from "./widget-api";
 import { WidgetContext } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
 
@@ -50,6 +50,7 @@ const NO_SESSION: SessionState = {
   agentTyping: null,
   error: null,
   isRefused: false,
+  isExpired: false,
 };
 const noSubscription = () => () => {};
 
@@ -248,10 +249,21 @@ export function ChatWidget({
     setScreen("chat");
   }
 
+  /** Starts over as a new visitor: POST /api/widget/get issues a new token. */
+  function reboot() {
+    storage.set({ visitorToken: undefined, chatID: null });
+    onReboot();
+  }
+
+  // A token that expired while the page stayed open is replaced without troubling the visitor.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reboot only reads props and storage
+  useEffect(() => {
+    if (state.isExpired) reboot();
+  }, [state.isExpired]);
+
   async function restart() {
     if (state.isRefused) {
-      storage.set({ visitorToken: undefined, chatID: null });
-      onReboot();
+      reboot();
       return;
     }
     setLocalMessages([]);
@@ -281,7 +293,11 @@ export function ChatWidget({
     refocus();
   }
 
-  const upload = (file: File) => widgetApi.upload({ widgetID: boot.widgetID, visitorToken: boot.visitorToken, file });
+  const upload = (file: File) =>
+    widgetApi.upload({ widgetID: boot.widgetID, visitorToken: boot.visitorToken, file }).catch((error: unknown) => {
+      if (error instanceof WidgetApiError && error.status === 401) reboot();
+      throw error;
+    });
 
   return (
     <WidgetContext.Provider value={{ widget, language: boot.language, identity }}>{render()}</WidgetContext.Provider>

@@ -5,8 +5,11 @@ type Listeners = VisitorServerEvents & {
   connect(): void;
   /** "io server disconnect" and "io client disconnect" are final; after any other reason it reconnects. */
   disconnect(reason: string): void;
-  /** With `active` false afterwards the server refused the visitor (final); otherwise an attempt failed and is retried. */
-  connect_error(error: Error): void;
+  /**
+   * With `active` false afterwards the server refused the visitor (final), `data` saying why
+   * (`{ status: 401 }`: the token is no good); otherwise an attempt failed and is retried.
+   */
+  connect_error(error: Error & { data?: unknown }): void;
 };
 type ClientEvent = keyof VisitorClientEvents;
 type Payload<E extends ClientEvent> = Parameters<VisitorClientEvents[E]>[0];
@@ -163,7 +166,7 @@ export function createVisitorSocket(options: {
       acks.get(Number(id))?.(null, data[0]);
     } else if (type === "4") {
       end("io server refusal");
-      fire("connect_error", new Error(data.message ?? data));
+      fire("connect_error", Object.assign(new Error(data.message ?? data), { data: data.data }));
     }
   }
 

@@ -250,6 +250,29 @@ describe("the widget app", () => {
     view.unmount();
   });
 
+  it("replaces a visitor token that expired while the page stayed open by itself, with no error screen", async () => {
+    const view = await openWidget(publicWidget());
+    await screen.findByRole("heading", { name: "Welcome to Sample Shop" });
+    server.refusal = "Your chat session has expired. Please restart the chat.";
+    server.refusalStatus = 401;
+    const box = screen.getByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "Is my token still good?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+
+    // The widget asks for a new token (sending none) and starts afresh as a new visitor.
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]).toEqual({ path: "/api/widget/get", body: { widgetID: "abc123" } });
+    server.refusal = null;
+    expect(await screen.findByRole("heading", { name: "Welcome to Sample Shop" })).toBeTruthy();
+    expect(screen.queryByText("Holy Glitch")).toBeNull();
+
+    const fresh = screen.getByRole("textbox", { name: "Your message" });
+    fireEvent.change(fresh, { target: { value: "How long does delivery take?" } });
+    fireEvent.keyDown(fresh, { key: "Enter" });
+    expect(await screen.findByText("Standard delivery takes two to three working days.")).toBeTruthy();
+    view.unmount();
+  });
+
   it("inside a shop's page: says it is ready, raises the welcome badge, clears it on open, then nudges once", async () => {
     const parent = { postMessage: vi.fn() } as unknown as Window;
     vi.spyOn(window, "parent", "get").mockReturnValue(parent as Window & typeof globalThis);

@@ -23,6 +23,8 @@ export class FakeVisitorServer {
   /** Set to hold the next ask-question's ack back (the connection drops before it is sent). */
   swallowNextAck = false;
   refusal: string | null = null;
+  /** The status a refusal carries, as the real server sends it (401: the visitor token is no good). */
+  refusalStatus: number | null = null;
   /** When set, each question is answered like the AI does: two phases, streamed text, the stored answer. */
   autoAnswer: ((question: string) => string) | null = null;
   /** Milliseconds between the answer's steps (phases, text, stored answer). */
@@ -33,7 +35,11 @@ export class FakeVisitorServer {
 
   constructor() {
     const namespace = this.io.of(VISITOR_NAMESPACE);
-    namespace.use((_socket, next) => (this.refusal ? next(new Error(this.refusal)) : next()));
+    namespace.use((_socket, next) => {
+      if (!this.refusal) return next();
+      const refusal = new Error(this.refusal);
+      next(this.refusalStatus ? Object.assign(refusal, { data: { status: this.refusalStatus } }) : refusal);
+    });
     namespace.on("connection", (socket) => this.serve(socket));
   }
 

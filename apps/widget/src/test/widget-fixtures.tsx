@@ -103,6 +103,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
     agentTyping: null,
     error: null,
     isRefused: false,
+    isExpired: false,
     ...overrides,
   };
 }

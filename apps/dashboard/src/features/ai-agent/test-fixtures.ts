@@ -41,6 +41,7 @@ export function aiAgent(overrides: Partial<AiAgent> = {}): AiAgent {
     company: { name: "Acme Outdoor", description: "Outdoor gear", industry: "Retail" },
     answerRules: [],
     workflows: workflows(),
+    engine: "model",
     ...overrides,
   };
 }

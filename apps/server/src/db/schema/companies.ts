@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const companies = pgTable("companies", {
@@ -18,7 +18,10 @@ export const companies = pgTable("companies", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A user's membership in a company, with the role they hold there. */
+/**
+ * A user's membership in a company, with the role they hold there and the name the company knows
+ * them by. The user's own name (users.name) is theirs alone: no company can change it.
+ */
 export const memberships = pgTable(
   "memberships",
   {
@@ -29,7 +32,36 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
+    /** Set by the company's admins (on invitation, or later); null shows the user's own name. */
+    displayName: text("display_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] }), index("memberships_user_idx").on(table.userId)],
+);
+
+/**
+ * An invitation to join a company, waiting for the invitee. It names an e-mail address, not a
+ * user: whoever signs in with that address (proving it is theirs) may accept or decline it, and
+ * only accepting makes a membership. Whether the address has an account is never looked up for
+ * the inviting admin.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Lower-cased, as users.email. */
+    email: text("email").notNull(),
+    /** The name the company will know the member by (memberships.display_name once accepted). */
+    displayName: text("display_name").notNull(),
+    role: text("role").notNull(),
+    invitedByUserId: uuid("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("invitations_company_email_idx").on(table.companyId, table.email),
+    index("invitations_email_idx").on(table.email),
+  ],
 );

@@ -1,3 +1,4 @@
+import type { AnswerEngine } from "@harbor/contract/ai-agent";
 import type { Database } from "../../db/client";
 import type { HarborModule } from "../../platform/harbor-module";
 import { createAiAgentRepository } from "./ai-agent.repository";
@@ -12,9 +13,19 @@ export type { AgentSettings, AiAgentService } from "./ai-agent.service";
  * How the AI answers: persona, company facts, answer rules, workflows, categories, the playground.
  * `settingsFor` is what the AI engine reads (its EngineSettingsReader port).
  */
-export function createAiAgentModule(deps: { db: Database; publicUrl: string; playground: Playground }) {
+export function createAiAgentModule(deps: {
+  db: Database;
+  publicUrl: string;
+  /** Who answers visitors: the dashboard says which answer rules the built-in engine ignores. */
+  engine: AnswerEngine;
+  playground: Playground;
+}) {
   const aiAgentRepository = createAiAgentRepository(deps.db);
-  const aiAgentService = createAiAgentService({ repository: aiAgentRepository, publicUrl: deps.publicUrl });
+  const aiAgentService = createAiAgentService({
+    repository: aiAgentRepository,
+    publicUrl: deps.publicUrl,
+    engine: deps.engine,
+  });
   const module: HarborModule = {
     name: "ai-agent",
     plugin: async (app) => aiAgentRoutes(app, { aiAgentService, playground: deps.playground }),

@@ -47,11 +47,8 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp("owner@kestrel-pine.example");
   rival = await h.signUp("owner@rival-shop.example");
-  await h.api("POST", "/api/user/add-users", {
-    cookie: owner.cookie,
-    body: { users: [{ name: "Agent", email: "agent@kestrel-pine.example", role: "agent" }] },
-  });
-  agentCookie = (await h.signIn("agent@kestrel-pine.example")).cookie;
+  agentCookie = (await h.addMember(owner.cookie, { name: "Agent", email: "agent@kestrel-pine.example", role: "agent" }))
+    .cookie;
 });
 
 afterAll(async () => {
@@ -246,6 +243,11 @@ describe("AI agent API", () => {
     for (const list of lists) expect(list.body.data.map((m) => m.name)).toEqual(["Customer"]);
     const custom = await h.api<unknown[]>("GET", "/api/custom-reply/all", { cookie: fresh.cookie });
     expect(custom.body.data).toEqual([]);
+  });
+
+  it("says which engine answers, so the dashboard can tell which answer rules it follows", async () => {
+    // The harness answers with the built-in engine (no AI_PROVIDER).
+    expect((await getAgent()).engine).toBe("local");
   });
 
   it("adds, edits and deletes answer rules within the workspace", async () => {

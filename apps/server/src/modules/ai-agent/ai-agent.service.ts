@@ -2,6 +2,7 @@ import {
   type AgentCompany,
   type AiAgent,
   ANSWER_RULES_MAX,
+  type AnswerEngine,
   type AnswerRule,
   type CustomReplySummary,
   type DataModel,
@@ -39,7 +40,7 @@ export type AgentSettings = {
  */
 const SETTINGS_TTL_MS = 10_000;
 
-export function createAiAgentService(deps: { repository: AiAgentRepository; publicUrl: string }) {
+export function createAiAgentService(deps: { repository: AiAgentRepository; publicUrl: string; engine: AnswerEngine }) {
   const { repository } = deps;
 
   const fileUrl = (fileId: string) => `${deps.publicUrl}/api/files/${fileId}`;
@@ -100,7 +101,13 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
       companyOf(auth.companyId),
       repository.listAnswerRules(auth.companyId),
     ]);
-    return { persona: personaOf(row), company, answerRules: rules.map(toAnswerRule), workflows: workflowsOf(row) };
+    return {
+      persona: personaOf(row),
+      company,
+      answerRules: rules.map(toAnswerRule),
+      workflows: workflowsOf(row),
+      engine: deps.engine,
+    };
   }
 
   return {

@@ -27,6 +27,21 @@ export function signUpCodeMail(options: { to: string; code: string }) {
   });
 }
 
+/** Sent instead of a sign-up code when the address already has an account: a code to sign in with. */
+export function alreadyRegisteredMail(options: { to: string; code: string }) {
+  return composeMail({
+    to: options.to,
+    subject: `Your Harbor sign-in code: ${options.code}`,
+    heading: "You already have a Harbor account",
+    paragraphs: [
+      `Someone asked to create a Harbor account with ${options.to}. You already have a Harbor account with this address, so no new one was made.`,
+      `Enter this code to sign in instead. It works once and expires in ${SIGN_IN_CODE_TTL_MINUTES} minutes.`,
+    ],
+    code: options.code,
+    footer: ignoreIfNotYou,
+  });
+}
+
 /** Sent instead of a code when someone tries to sign in with an address that has no account. */
 export function noAccountMail(options: { to: string; signUpUrl: string }) {
   return composeMail({

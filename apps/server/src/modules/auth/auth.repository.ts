@@ -88,7 +88,7 @@ export function createAuthRepository(db: Database) {
       await db.insert(sessions).values(options);
     },
 
-    /** The session with its user and the role the user holds in the selected company. */
+    /** The session with its user, and the role and name the user holds in the selected company. */
     async findSession(tokenHash: string) {
       const [row] = await db
         .select({
@@ -97,6 +97,7 @@ export function createAuthRepository(db: Database) {
           userId: users.id,
           email: users.email,
           name: users.name,
+          displayName: sql<string>`coalesce(${memberships.displayName}, ${users.name})`,
           companyId: sessions.companyId,
           role: memberships.role,
         })

@@ -94,20 +94,43 @@ describe("sign-up", () => {
     expect(stored).toBeDefined();
   });
 
-  it("tells an existing account to sign in instead, without sending a code", async () => {
-    const { email } = await h.signUp("existing@shop.example");
+  it("answers an existing address exactly as a new one, and mails its owner a sign-in code instead", async () => {
+    const { email, userId } = await h.signUp("existing@shop.example");
+    await forgetCodeRequests(email);
     const before = h.smtp.countTo(email);
-    const response = await h.api("POST", "/api/auth/register", {
+    const existing = await h.api("POST", "/api/auth/register", {
       body: { email: email.toUpperCase() },
       ip: h.nextIp(),
     });
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({
-      hasError: true,
-      message: "An account with this e-mail already exists. Please sign in instead.",
-      data: null,
+    const fresh = await h.api("POST", "/api/auth/register", {
+      body: { email: "newcomer@shop.example" },
+      ip: h.nextIp(),
     });
-    expect(h.smtp.countTo(email)).toBe(before);
+    // Nothing in the answer tells the two apart: same status, same envelope, the address aside.
+    expect(existing.status).toBe(200);
+    expect({ status: existing.status, body: existing.body }).toEqual({
+      status: fresh.status,
+      body: { ...fresh.body, message: fresh.body.message.replace("newcomer@shop.example", email) },
+    });
+
+    // The owner learns of it by mail, with a code that signs them in to the account they have.
+    const mail = await h.smtp.latestTo(email, { after: before });
+    expect(mail.subject).toMatch(/^Your Harbor sign-in code: [A-Z0-9]{6}$/);
+    expect(mail.text).toContain("You already have a Harbor account");
+    const validated = await validate(email, codeFromMail(mail));
+    expect(validated.status).toBe(200);
+    expect(validated.body.data).toMatchObject({ userID: userId, isNewCompany: false, hasMultipleCompanies: false });
+    const me = await h.api<{ user: { companies: unknown[] } }>("GET", "/api/user/", { cookie: validated.cookie });
+    expect(me.body.data.user.companies).toHaveLength(1);
+  });
+
+  it("throttles an existing address's sign-up like any other", async () => {
+    const { email } = await h.signUp("throttled-existing@shop.example");
+    await forgetCodeRequests(email);
+    expect((await h.api("POST", "/api/auth/register", { body: { email }, ip: h.nextIp() })).status).toBe(200);
+    const again = await h.api("POST", "/api/auth/register", { body: { email }, ip: h.nextIp() });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(/^Please wait \d+ seconds before asking for another code\.$/);
   });
 
   it.each([
@@ -284,14 +307,28 @@ describe("sign-in codes", () => {
 });
 
 describe("sessions", () => {
-  it("logout deletes the session on the server", async () => {
+  it("logout is a POST that deletes the session on the server", async () => {
     const { cookie } = await h.signUp("logout@shop.example");
     expect((await h.api("GET", "/api/user/", { cookie })).status).toBe(200);
-    const out = await h.api("GET", "/api/auth/logout", { cookie });
+    const out = await h.api("POST", "/api/auth/logout", { cookie, headers: { origin: "http://localhost:3000" } });
     expect(out.status).toBe(200);
+    expect(out.body).toEqual({ hasError: false, message: "You are signed out.", data: null });
     const after = await h.api("GET", "/api/user/", { cookie });
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ hasError: true, message: "Please sign in to continue.", data: null });
+  });
+
+  it("another site can't sign a user out: a GET is not a logout, and a cross-site POST is refused", async () => {
+    const { cookie } = await h.signUp("stays-in@shop.example");
+    // An <img src> or a link on another site sends a GET with the cookie.
+    const viaGet = await h.api("GET", "/api/auth/logout", { cookie });
+    expect(viaGet.status).toBe(404);
+    expect(viaGet.body).toEqual({ hasError: true, message: "Not found.", data: null });
+    // A form on another site can POST with the cookie; the Origin check refuses it.
+    const crossSite = await h.api("POST", "/api/auth/logout", { cookie, headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.message).toBe("This request came from another site and was refused.");
+    expect((await h.api("GET", "/api/user/", { cookie })).status).toBe(200);
   });
 
   it("answers 401 without a session and for a forged token", async () => {

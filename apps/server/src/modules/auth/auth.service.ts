@@ -12,7 +12,7 @@ import type { Mailer } from "../../platform/mailer";
 import type { CompaniesRepository } from "../companies/companies.module";
 import { type CompaniesService, nameFromEmail, workspaceNameFromEmail } from "../companies/companies.module";
 import type { UsersRepository } from "../users/users.module";
-import { noAccountMail, signInCodeMail, signUpCodeMail } from "./auth.mail";
+import { alreadyRegisteredMail, noAccountMail, signInCodeMail, signUpCodeMail } from "./auth.mail";
 import type { AuthRepository, CodePurpose } from "./auth.repository";
 
 /** Resend limits (issue #2): per address one code per 30 s and ten per hour; per IP 30 per hour. */
@@ -76,22 +76,36 @@ export function createAuthService(deps: {
   }
 
   return {
+    /**
+     * Known and unknown addresses get the same answer, as on sign-in: only the mail differs. The
+     * owner of an existing account gets a sign-in code, which the sign-up page's code entry takes
+     * as well, so someone who forgot they have an account still gets in.
+     */
     async register(options: { email: string; ip: string }) {
-      if (await deps.auth.findUserByEmail(options.email)) {
-        throw new AppError("CONFLICT", "An account with this e-mail already exists. Please sign in instead.");
-      }
       await throttle(options.email, options.ip);
-      const code = await issueCode(options.email, "sign-up");
-      await deps.mailer.send(signUpCodeMail({ to: options.email, code }));
+      if (await deps.auth.findUserByEmail(options.email)) {
+        const code = await issueCode(options.email, "sign-in");
+        await deps.mailer.send(alreadyRegisteredMail({ to: options.email, code }));
+      } else {
+        const code = await issueCode(options.email, "sign-up");
+        await deps.mailer.send(signUpCodeMail({ to: options.email, code }));
+      }
       return { message: `We sent a ${SIGN_IN_CODE_LENGTH}-character code to ${options.email}.` };
     },
 
-    /** Known and unknown addresses get the same answer; only the mail differs. */
+    /**
+     * Known and unknown addresses get the same answer; only the mail differs. An address that has
+     * no account but has an invitation waiting gets a code that creates the account (signing in
+     * is what an invited person tries first).
+     */
     async requestSignInCode(options: { email: string; ip: string }) {
       await throttle(options.email, options.ip);
       const user = await deps.auth.findUserByEmail(options.email);
       if (user) {
         const code = await issueCode(options.email, "sign-in");
+        await deps.mailer.send(signInCodeMail({ to: options.email, code }));
+      } else if (await deps.users.hasInvitationsFor(options.email)) {
+        const code = await issueCode(options.email, "sign-up");
         await deps.mailer.send(signInCodeMail({ to: options.email, code }));
       } else {
         await deps.mailer.send(noAccountMail({ to: options.email, signUpUrl: `${deps.publicUrl}/sign-up` }));
@@ -135,6 +149,14 @@ export function createAuthService(deps: {
       if (!user) throw new AppError("BAD_REQUEST", "This code is not valid or has expired. Please ask for a new code.");
 
       const companies = await deps.companies.listForUser(user.id);
+      // Someone invited before they had a workspace answers the invitation first (the dashboard
+      // shows it): a workspace of their own, with its demo content, is not what they came for.
+      if (companies.length === 0 && (await deps.users.hasInvitationsFor(user.email))) {
+        return {
+          result: { userID: user.id, email: user.email, hasMultipleCompanies: false, isNewCompany: false },
+          session: await createSession(user.id, null),
+        };
+      }
       // A new sign-up, or someone whose every workspace is gone, starts with a workspace of their own.
       if (companies.length === 0) {
         const company = await deps.companiesService.createWorkspace({

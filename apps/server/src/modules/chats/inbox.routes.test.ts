@@ -60,11 +60,8 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp("owner@inbox-shop.example");
   rival = await h.signUp("owner@inbox-rival.example");
-  await h.api("POST", "/api/user/add-users", {
-    cookie: owner.cookie,
-    body: { users: [{ name: "Agent", email: "agent@inbox-shop.example", role: "agent" }] },
-  });
-  agentCookie = (await h.signIn("agent@inbox-shop.example")).cookie;
+  agentCookie = (await h.addMember(owner.cookie, { name: "Agent", email: "agent@inbox-shop.example", role: "agent" }))
+    .cookie;
   const [reply] = await h.db
     .insert(customReplies)
     .values([

@@ -50,11 +50,9 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp("owner@takeover-shop.example");
   rival = await h.signUp("owner@takeover-rival.example");
-  await h.api("POST", "/api/user/add-users", {
-    cookie: owner.cookie,
-    body: { users: [{ name: "Dana Agent", email: "dana@takeover-shop.example", role: "agent" }] },
-  });
-  agentCookie = (await h.signIn("dana@takeover-shop.example")).cookie;
+  agentCookie = (
+    await h.addMember(owner.cookie, { name: "Dana Agent", email: "dana@takeover-shop.example", role: "agent" })
+  ).cookie;
 });
 
 afterEach(() => {

@@ -62,7 +62,8 @@ export function createTakeoverService(deps: {
         message: request.message,
         messageType,
         senderRole: "agent",
-        messageData: { senderName: auth.name, senderUserID: auth.userId },
+        // The name this company knows the sender by: visitors see it, and no other company can change it.
+        messageData: { senderName: auth.displayName, senderUserID: auth.userId },
         clientMessageId: request.clientMessageID,
       });
     } catch (error) {

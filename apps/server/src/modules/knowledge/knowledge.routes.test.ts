@@ -43,11 +43,8 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp("owner@trail-shop.example");
   rival = await h.signUp("owner@rival-shop.example");
-  await h.api("POST", "/api/user/add-users", {
-    cookie: owner.cookie,
-    body: { users: [{ name: "Agent", email: "agent@trail-shop.example", role: "agent" }] },
-  });
-  agentCookie = (await h.signIn("agent@trail-shop.example")).cookie;
+  agentCookie = (await h.addMember(owner.cookie, { name: "Agent", email: "agent@trail-shop.example", role: "agent" }))
+    .cookie;
 });
 
 afterAll(async () => {

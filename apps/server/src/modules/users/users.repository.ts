@@ -1,12 +1,22 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client";
-import { memberships, sessions, users } from "../../db/schema/index";
+import { companies, invitations, memberships, sessions, users } from "../../db/schema/index";
 
 export class AlreadyMemberError extends Error {
   constructor(readonly email: string) {
     super(`${email} is already a member`);
   }
 }
+
+export class AlreadyInvitedError extends Error {
+  constructor(readonly email: string) {
+    super(`${email} is already invited`);
+  }
+}
+
+/** The name a company knows its member by: its own for them, else the one they gave themselves. */
+const memberName = sql<string>`coalesce(${memberships.displayName}, ${users.name})`;
 
 export function createUsersRepository(db: Database) {
   return {
@@ -23,18 +33,31 @@ export function createUsersRepository(db: Database) {
       return user;
     },
 
-    async listTeam(companyId: string) {
+    async listMembers(companyId: string) {
       return db
-        .select({ _id: users.id, name: users.name, email: users.email, role: memberships.role })
+        .select({ _id: users.id, name: memberName, email: users.email, role: memberships.role })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(eq(memberships.companyId, companyId))
-        .orderBy(asc(users.name), asc(users.email));
+        .orderBy(asc(memberName), asc(users.email));
+    },
+
+    async listInvitations(companyId: string) {
+      return db
+        .select({
+          _id: invitations.id,
+          name: invitations.displayName,
+          email: invitations.email,
+          role: invitations.role,
+        })
+        .from(invitations)
+        .where(eq(invitations.companyId, companyId))
+        .orderBy(asc(invitations.displayName), asc(invitations.email));
     },
 
     async findMember(options: { companyId: string; userId: string }) {
       const [row] = await db
-        .select({ _id: users.id, name: users.name, email: users.email, role: memberships.role })
+        .select({ _id: users.id, name: memberName, email: users.email, role: memberships.role })
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.companyId, options.companyId), eq(memberships.userId, options.userId)))
@@ -42,40 +65,71 @@ export function createUsersRepository(db: Database) {
       return row ?? null;
     },
 
+    async findInvitation(options: { companyId: string; invitationId: string }) {
+      const [row] = await db
+        .select({
+          _id: invitations.id,
+          name: invitations.displayName,
+          email: invitations.email,
+          role: invitations.role,
+        })
+        .from(invitations)
+        .where(and(eq(invitations.companyId, options.companyId), eq(invitations.id, options.invitationId)))
+        .limit(1);
+      return row ?? null;
+    },
+
     /**
-     * Adds each person to the company in one transaction: all are added or none. Throws
-     * AlreadyMemberError (rolling everything back) when one of them is already in the team.
+     * Invites each person in one transaction: all are invited or none. Throws AlreadyMemberError
+     * or AlreadyInvitedError (rolling everything back) when one of them is in the team already or
+     * has an invitation waiting. Users are looked up only to find this company's own members.
      */
-    async addMembers(options: { companyId: string; members: { email: string; name: string; role: string }[] }) {
+    async invite(options: {
+      companyId: string;
+      invitedByUserId: string;
+      people: { email: string; name: string; role: string }[];
+    }) {
       return db.transaction(async (tx) => {
-        const added: { _id: string; email: string; name: string; role: string }[] = [];
-        for (const member of options.members) {
-          await tx
-            .insert(users)
-            .values({ email: member.email, name: member.name })
-            .onConflictDoNothing({ target: users.email });
-          const [user] = await tx.select().from(users).where(eq(users.email, member.email)).limit(1);
-          if (!user) throw new Error("User upsert returned no row");
-          const inserted = await tx
-            .insert(memberships)
-            .values({ companyId: options.companyId, userId: user.id, role: member.role })
+        const invited: { _id: string; email: string; name: string; role: string }[] = [];
+        for (const person of options.people) {
+          const [member] = await tx
+            .select({ userId: memberships.userId })
+            .from(memberships)
+            .innerJoin(users, eq(users.id, memberships.userId))
+            .where(and(eq(memberships.companyId, options.companyId), eq(users.email, person.email)))
+            .limit(1);
+          if (member) throw new AlreadyMemberError(person.email);
+          const [row] = await tx
+            .insert(invitations)
+            .values({
+              companyId: options.companyId,
+              email: person.email,
+              displayName: person.name,
+              role: person.role,
+              invitedByUserId: options.invitedByUserId,
+            })
             .onConflictDoNothing()
             .returning();
-          if (inserted.length === 0) throw new AlreadyMemberError(member.email);
-          added.push({ _id: user.id, email: user.email, name: user.name, role: member.role });
+          if (!row) throw new AlreadyInvitedError(person.email);
+          invited.push({ _id: row.id, email: row.email, name: row.displayName, role: row.role });
         }
-        return added;
+        return invited;
       });
     },
 
-    async updateMember(options: { companyId: string; userId: string; name: string; role: string }) {
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ name: options.name }).where(eq(users.id, options.userId));
-        await tx
-          .update(memberships)
-          .set({ role: options.role })
-          .where(and(eq(memberships.companyId, options.companyId), eq(memberships.userId, options.userId)));
-      });
+    /** The company's name for its member and their role there; the user's own name is untouched. */
+    async updateMember(options: { companyId: string; userId: string; displayName: string; role: string }) {
+      await db
+        .update(memberships)
+        .set({ displayName: options.displayName, role: options.role })
+        .where(and(eq(memberships.companyId, options.companyId), eq(memberships.userId, options.userId)));
+    },
+
+    async updateInvitation(options: { companyId: string; invitationId: string; displayName: string; role: string }) {
+      await db
+        .update(invitations)
+        .set({ displayName: options.displayName, role: options.role })
+        .where(and(eq(invitations.companyId, options.companyId), eq(invitations.id, options.invitationId)));
     },
 
     /** Removes the membership and signs the person out of this company everywhere. */
@@ -88,6 +142,79 @@ export function createUsersRepository(db: Database) {
           .delete(sessions)
           .where(and(eq(sessions.companyId, options.companyId), eq(sessions.userId, options.userId)));
       });
+    },
+
+    async deleteInvitation(options: { companyId: string; invitationId: string }) {
+      await db
+        .delete(invitations)
+        .where(and(eq(invitations.companyId, options.companyId), eq(invitations.id, options.invitationId)));
+    },
+
+    // ── The invitee's side: invitations addressed to the signed-in user's e-mail ──────────────
+
+    async listInvitationsFor(email: string) {
+      const inviter = alias(memberships, "inviter");
+      const inviterUser = alias(users, "inviter_user");
+      return db
+        .select({
+          invitationID: invitations.id,
+          companyID: companies.id,
+          companyName: companies.name,
+          logoURL: companies.logoUrl,
+          role: invitations.role,
+          inviterName: sql<string | null>`coalesce(${inviter.displayName}, ${inviterUser.name})`,
+        })
+        .from(invitations)
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .leftJoin(
+          inviter,
+          and(eq(inviter.companyId, invitations.companyId), eq(inviter.userId, invitations.invitedByUserId)),
+        )
+        .leftJoin(inviterUser, eq(inviterUser.id, inviter.userId))
+        .where(eq(invitations.email, email))
+        .orderBy(asc(companies.name), asc(invitations.id));
+    },
+
+    async hasInvitationsFor(email: string) {
+      const [row] = await db
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(eq(invitations.email, email))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Turns the invitation into a membership, in one transaction: only the invitee (the user
+     * with its address) can. Answers the company joined, or null when there is no such invitation.
+     */
+    async acceptInvitation(options: { invitationId: string; userId: string; email: string }) {
+      return db.transaction(async (tx) => {
+        const [invitation] = await tx
+          .delete(invitations)
+          .where(and(eq(invitations.id, options.invitationId), eq(invitations.email, options.email)))
+          .returning();
+        if (!invitation) return null;
+        await tx
+          .insert(memberships)
+          .values({
+            companyId: invitation.companyId,
+            userId: options.userId,
+            role: invitation.role,
+            displayName: invitation.displayName,
+          })
+          .onConflictDoNothing();
+        const [company] = await tx.select().from(companies).where(eq(companies.id, invitation.companyId)).limit(1);
+        return company ?? null;
+      });
+    },
+
+    async declineInvitation(options: { invitationId: string; email: string }) {
+      const deleted = await db
+        .delete(invitations)
+        .where(and(eq(invitations.id, options.invitationId), eq(invitations.email, options.email)))
+        .returning({ id: invitations.id });
+      return deleted.length === 1;
     },
   };
 }

@@ -16,6 +16,7 @@ export type VisitorScope = {
 
 export const widgetNotFound = () => new AppError("NOT_FOUND", "This chat widget does not exist.");
 export const widgetSwitchedOff = () => new AppError("FORBIDDEN", "This chat widget is switched off.");
+/** A 401: the widget answers it by asking POST /api/widget/get for a new token, without troubling the visitor. */
 const sessionExpired = () => new AppError("UNAUTHORIZED", "Your chat session has expired. Please restart the chat.");
 const chatNotFound = () => new AppError("NOT_FOUND", "This chat does not exist.");
 

@@ -67,7 +67,10 @@ export function registerVisitorChannel(options: {
       next();
     } catch (error) {
       if (!(error instanceof AppError)) log.error({ err: error }, "visitor handshake failed");
-      next(new Error(error instanceof AppError ? error.message : "The chat is not available right now."));
+      // The status goes along (socket.io hands `data` to the client): on 401 the widget fetches a
+      // new token and reconnects by itself; anything else it shows.
+      const refusal = new Error(error instanceof AppError ? error.message : "The chat is not available right now.");
+      next(Object.assign(refusal, { data: { status: error instanceof AppError ? error.statusCode : 503 } }));
     }
   });
 

@@ -45,7 +45,7 @@ async function startChat(question = "Hello") {
 }
 
 describe("POST /api/widget/get", () => {
-  it("answers the public widget and a token; a valid token is kept, a bad one replaced", async () => {
+  it("answers the public widget and a token; a valid token is renewed for the same visitor, a bad one replaced", async () => {
     const first = await h.api<WidgetGetResponse>("POST", "/api/widget/get", { body: { widgetID } });
     expect(first.status).toBe(200);
     const { widget, visitorToken, activeChatID } = first.body.data;
@@ -56,7 +56,7 @@ describe("POST /api/widget/get", () => {
     expect(JSON.stringify(widget)).not.toContain("activeSources");
 
     const again = await h.api<WidgetGetResponse>("POST", "/api/widget/get", { body: { widgetID, visitorToken } });
-    expect(again.body.data.visitorToken).toBe(visitorToken);
+    expect(again.body.data.visitorToken.split(".")[0]).toBe(visitorToken.split(".")[0]);
     const bad = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
       body: { widgetID, visitorToken: "forged.token-value" },
     });

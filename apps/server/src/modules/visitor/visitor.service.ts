@@ -96,13 +96,12 @@ export function createVisitorService(deps: {
     /** POST /api/widget/get: the widget as visitors see it, a token for this visitor, and their open chat. */
     async getWidget(request: { widgetID: string; visitorToken?: string }): Promise<WidgetGetResponse> {
       const widget = await scopes.widgetScope(request.widgetID);
-      let visitorId = deps.tokens.verify(widget.widgetId, request.visitorToken);
-      let visitorToken = request.visitorToken ?? "";
-      if (!visitorId) {
-        const issued = deps.tokens.issue(widget.widgetId);
-        visitorId = issued.visitorId;
-        visitorToken = issued.token;
-      }
+      // Every page view renews a valid token (same visitor, new expiry); a missing, foreign or
+      // expired one gets a new visitor, whose widget simply starts afresh.
+      const knownVisitorId = deps.tokens.verify(widget.widgetId, request.visitorToken);
+      const { visitorId, token: visitorToken } = knownVisitorId
+        ? { visitorId: knownVisitorId, token: deps.tokens.renew(widget.widgetId, knownVisitorId) }
+        : deps.tokens.issue(widget.widgetId);
       const [agent, activeChatID] = await Promise.all([
         deps.settingsFor(widget.companyId),
         visitors.findActiveChat(widget.companyId, visitorId),

@@ -89,11 +89,9 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.signUp("owner@kestrel-widget.example");
   rival = await h.signUp("owner@rival-widget.example");
-  await h.api("POST", "/api/user/add-users", {
-    cookie: owner.cookie,
-    body: { users: [{ name: "Agent", email: "agent@kestrel-widget.example", role: "agent" }] },
-  });
-  agentCookie = (await h.signIn("agent@kestrel-widget.example")).cookie;
+  agentCookie = (
+    await h.addMember(owner.cookie, { name: "Agent", email: "agent@kestrel-widget.example", role: "agent" })
+  ).cookie;
   ownReplyId = await insertCustomReply(owner.companyId, "Returns");
   rivalReplyId = await insertCustomReply(rival.companyId, "Rival returns");
   ownSourceId = await sourceIdOf(owner.cookie);

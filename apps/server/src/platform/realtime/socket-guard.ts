@@ -1,3 +1,4 @@
+import { findUnstorableText, unstorableTextMessage } from "@harbor/contract/storable-text";
 import type { FastifyBaseLogger } from "fastify";
 import type { Namespace, Socket } from "socket.io";
 
@@ -18,6 +19,8 @@ type Listener = (...args: unknown[]) => unknown;
  */
 export function guardNamespace(namespace: Namespace, log: FastifyBaseLogger) {
   const use = namespace.use.bind(namespace) as (middleware: Middleware) => Namespace;
+  // Before any channel's middleware: a handshake carrying text the database can't store is refused.
+  use(refuseUnstorableHandshake);
   (namespace as unknown as { use: typeof use }).use = (middleware) => use(guardMiddleware(middleware, log));
   // The first "connection" listener: every listener a channel adds afterwards goes through the guard.
   namespace.on("connection", (socket: Socket) => {
@@ -62,6 +65,14 @@ export function guardListener(event: string, listener: Listener, log: FastifyBas
           },
         ]
       : args;
+    // The storable-text rule (storable-text-check.ts) for every event of every channel.
+    const unstorable = findUnstorableText(ack ? args.slice(0, -1) : args);
+    if (unstorable) {
+      // The path starts with the argument's index; a client's payload is its first argument.
+      const [index, ...path] = unstorable;
+      ack?.({ ok: false, message: unstorableTextMessage(index === 0 ? path : unstorable) });
+      return;
+    }
     const fail = (error: unknown) => {
       log.error({ err: error, event }, "a realtime event failed");
       if (ack && !hasAcked) {
@@ -77,6 +88,11 @@ export function guardListener(event: string, listener: Listener, log: FastifyBas
     }
   };
   return Object.assign(guarded, { listener });
+}
+
+function refuseUnstorableHandshake(socket: Socket, next: (error?: Error) => void) {
+  const path = findUnstorableText(socket.handshake.auth) ?? findUnstorableText(socket.handshake.query);
+  next(path ? new Error(unstorableTextMessage(path)) : undefined);
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {

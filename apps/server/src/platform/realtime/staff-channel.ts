@@ -70,7 +70,8 @@ export function registerStaffChannel(options: {
       }
       socket.data = {
         userId: session.userId,
-        name: session.name,
+        // Visitors see who is typing by the name this company knows them by.
+        name: session.displayName,
         companyId: session.companyId,
         knownChats: new Set(),
       } satisfies StaffSocketData;

@@ -2,10 +2,12 @@ import type { CurrentUser } from "@harbor/contract/user";
 import { Avatar, Box, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconLogout, IconShieldLock } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { useSignOut } from "../../../features/auth/api/logout";
 import { getInitials } from "../../../lib/initials";
 import { texts } from "../../../lib/texts";
 
 export function AccountMenu({ user }: { user: CurrentUser }) {
+  const { signOut } = useSignOut();
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
@@ -30,7 +32,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
             {texts.shell.account.admin}
           </Menu.Item>
         ) : null}
-        <Menu.Item component={Link} to="/logout" leftSection={<IconLogout size={16} aria-hidden />}>
+        <Menu.Item onClick={signOut} leftSection={<IconLogout size={16} aria-hidden />}>
           {texts.shell.account.logout}
         </Menu.Item>
       </Menu.Dropdown>

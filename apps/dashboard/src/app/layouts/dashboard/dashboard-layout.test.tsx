@@ -1,5 +1,5 @@
-import type { GetUserResponse } from "@harbor/contract/user";
-import { screen, within } from "@testing-library/react";
+import type { GetUserResponse, PendingInvitation } from "@harbor/contract/user";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
@@ -7,7 +7,12 @@ import { DashboardLayout } from "./dashboard-layout";
 
 const acme = { companyID: "00000000-0000-4000-8000-0000000000a1", name: "Acme Outdoor", logoURL: null };
 
-function session(overrides: { role?: "admin" | "agent"; status?: "active" | "past_due"; companies?: (typeof acme)[] }) {
+function session(overrides: {
+  role?: "admin" | "agent";
+  status?: "active" | "past_due";
+  companies?: (typeof acme)[];
+  invitations?: PendingInvitation[];
+}) {
   const companies = overrides.companies ?? [acme];
   const answer: GetUserResponse = {
     user: {
@@ -18,6 +23,7 @@ function session(overrides: { role?: "admin" | "agent"; status?: "active" | "pas
       companies,
       hasMultipleCompanies: companies.length > 1,
       isPlatformAdmin: false,
+      invitations: overrides.invitations ?? [],
     },
     company: {
       _id: acme.companyID,
@@ -32,11 +38,18 @@ function session(overrides: { role?: "admin" | "agent"; status?: "active" | "pas
 }
 
 function renderShell(answer: GetUserResponse) {
-  stubFetch({ "GET /api/user/": () => ({ data: answer }) });
+  const fetchMock = stubFetch({
+    "GET /api/user/": () => ({ data: answer }),
+    "POST /api/auth/logout": () => ({ message: "You are signed out." }),
+  });
   renderRoutes({
     initialPath: "/inbox",
-    routes: [{ element: <DashboardLayout />, children: [{ path: "/inbox", element: <p>inbox page</p> }] }],
+    routes: [
+      { element: <DashboardLayout />, children: [{ path: "/inbox", element: <p>inbox page</p> }] },
+      { path: "/sign-in", element: <p>sign-in page</p> },
+    ],
   });
+  return fetchMock;
 }
 
 describe("dashboard shell", () => {
@@ -71,5 +84,37 @@ describe("dashboard shell", () => {
     await screen.findByText("inbox page");
     expect(screen.getAllByText("Acme Outdoor").length).toBeGreaterThan(0);
     expect(screen.queryByRole("button", { name: /Switch workspace/ })).toBeNull();
+  });
+
+  it("shows waiting invitations in the workspace switcher, even with one workspace, linking to where they are answered", async () => {
+    const invitation: PendingInvitation = {
+      invitationID: "00000000-0000-4000-8000-0000000000c1",
+      companyID: "00000000-0000-4000-8000-0000000000b2",
+      companyName: "Bravo Gear",
+      logoURL: null,
+      role: "agent",
+      inviterName: "Bea",
+    };
+    renderShell(session({ companies: [acme], invitations: [invitation] }));
+    await screen.findByText("inbox page");
+    const [switcher] = screen.getAllByRole("button", {
+      name: "Workspace: Acme Outdoor. Switch workspace, 1 invitation waiting",
+    });
+    fireEvent.click(switcher!);
+    const item = await screen.findByRole("menuitem", { name: "Invitations (1)" });
+    expect(item.getAttribute("href")).toBe("/invitations");
+  });
+
+  it("signs out from the account menu with a POST and shows sign-in", async () => {
+    const fetchMock = renderShell(session({}));
+    await screen.findByText("inbox page");
+    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    expect(await screen.findByText("sign-in page")).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/auth/logout" && init?.method === "POST")).toBe(
+        true,
+      ),
+    );
   });
 });

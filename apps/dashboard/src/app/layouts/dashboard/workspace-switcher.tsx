@@ -1,6 +1,7 @@
 import type { Company, CurrentUser } from "@harbor/contract/user";
-import { Button, Group, Menu, Text } from "@mantine/core";
-import { IconCheck, IconSelector } from "@tabler/icons-react";
+import { Badge, Button, Group, Menu, Text } from "@mantine/core";
+import { IconCheck, IconMailPlus, IconSelector } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { CompanyAvatar } from "../../../components/company-avatar";
 import { useToggleCompany } from "../../../features/auth/api/toggle-company";
 import { errorMessage } from "../../../lib/api-client";
@@ -10,12 +11,14 @@ import { texts } from "../../../lib/texts";
 type WorkspaceSwitcherProps = { user: CurrentUser; company: Company; isFullWidth?: boolean };
 
 /**
- * The current workspace's name. It opens a menu only for users with more than one company (spec);
- * switching reloads the page.
+ * The current workspace's name. It opens a menu only for users with more than one company (spec)
+ * or with invitations waiting (issue #12); switching reloads the page.
  */
 export function WorkspaceSwitcher({ user, company, isFullWidth = false }: WorkspaceSwitcherProps) {
   const toggleCompany = useToggleCompany();
-  if (user.companies.length <= 1) {
+  const invitationCount = user.invitations.length;
+  // Invitations open the menu too: that is where a user learns another workspace wants them.
+  if (user.companies.length <= 1 && invitationCount === 0) {
     return (
       <Group gap="xs" wrap="nowrap" maw={220}>
         <CompanyAvatar name={company.name} logoURL={company.logoURL} size={22} />
@@ -45,12 +48,21 @@ export function WorkspaceSwitcher({ user, company, isFullWidth = false }: Worksp
           loading={toggleCompany.isPending}
           leftSection={<CompanyAvatar name={company.name} logoURL={company.logoURL} size={22} />}
           rightSection={<IconSelector size={16} aria-hidden />}
-          aria-label={texts.shell.workspace.label(company.name)}
+          aria-label={
+            invitationCount > 0
+              ? texts.shell.workspace.labelWithInvitations(company.name, invitationCount)
+              : texts.shell.workspace.label(company.name)
+          }
           maw={isFullWidth ? undefined : 220}
         >
           <Text span size="sm" fw={600} truncate>
             {company.name}
           </Text>
+          {invitationCount > 0 ? (
+            <Badge size="sm" circle ml={6} aria-hidden>
+              {invitationCount}
+            </Badge>
+          ) : null}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
@@ -69,6 +81,14 @@ export function WorkspaceSwitcher({ user, company, isFullWidth = false }: Worksp
             </Menu.Item>
           );
         })}
+        {invitationCount > 0 ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to="/invitations" leftSection={<IconMailPlus size={18} aria-hidden />}>
+              {texts.shell.workspace.invitations(invitationCount)}
+            </Menu.Item>
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,12 +1,14 @@
 import {
   ANSWER_RULE_DESCRIPTION_MAX,
   ANSWER_RULE_TITLE_MAX,
+  type AnswerEngine,
   type AnswerRule,
   saveAnswerRuleRequestSchema,
 } from "@harbor/contract/ai-agent";
+import { isFollowedByLocalEngine } from "@harbor/contract/answer-rules";
 import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconTrash } from "@tabler/icons-react";
+import { IconAlertCircle, IconAlertTriangle, IconTrash } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
 import { useUnsavedChangesGuard } from "../../../components/unsaved-changes-guard/use-unsaved-changes-guard";
@@ -22,12 +24,14 @@ type AnswerRuleModalProps = {
   opened: boolean;
   /** The rule to edit; null adds a new one. */
   rule: AnswerRule | null;
+  /** Who answers visitors: with the built-in engine, the form says when it will ignore the rule. */
+  engine: AnswerEngine;
   onClose: () => void;
   onDelete: (rule: AnswerRule) => void;
 };
 
 /** Adds or edits a rule. Closing it with unsaved edits asks first, like leaving the page does. */
-export function AnswerRuleModal({ opened, rule, onClose, onDelete }: AnswerRuleModalProps) {
+export function AnswerRuleModal({ opened, rule, engine, onClose, onDelete }: AnswerRuleModalProps) {
   const [isDirty, setDirty] = useState(false);
   const [isConfirmingClose, setConfirmingClose] = useState(false);
   const close = () => {
@@ -50,6 +54,7 @@ export function AnswerRuleModal({ opened, rule, onClose, onDelete }: AnswerRuleM
           <AnswerRuleForm
             key={rule?._id ?? "new"}
             rule={rule}
+            engine={engine}
             onDirtyChange={setDirty}
             onCancel={requestClose}
             onSaved={close}
@@ -71,13 +76,14 @@ type AnswerRuleFormValues = { title: string; description: string; isActive: bool
 
 type AnswerRuleFormProps = {
   rule: AnswerRule | null;
+  engine: AnswerEngine;
   onDirtyChange: (isDirty: boolean) => void;
   onCancel: () => void;
   onSaved: () => void;
   onDelete: (rule: AnswerRule) => void;
 };
 
-function AnswerRuleForm({ rule, onDirtyChange, onCancel, onSaved, onDelete }: AnswerRuleFormProps) {
+function AnswerRuleForm({ rule, engine, onDirtyChange, onCancel, onSaved, onDelete }: AnswerRuleFormProps) {
   const saveRule = useSaveAnswerRule();
   const isPendingRef = useRef(false);
   const form = useForm<AnswerRuleFormValues>({
@@ -87,6 +93,12 @@ function AnswerRuleForm({ rule, onDirtyChange, onCancel, onSaved, onDelete }: An
   });
   const isDirty = form.isDirty();
   const guard = useUnsavedChangesGuard({ isDirty });
+  const { title, description } = form.getValues();
+  // Said as the admin writes, not only after saving: once the rule has words, and the engine won't follow it.
+  const isIgnoredByEngine =
+    engine === "local" &&
+    (title.trim() !== "" || description.trim() !== "") &&
+    !isFollowedByLocalEngine(form.getValues());
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -95,13 +107,14 @@ function AnswerRuleForm({ rule, onDirtyChange, onCancel, onSaved, onDelete }: An
     if (isPendingRef.current || !isDirty) return;
     isPendingRef.current = true;
     try {
-      await saveRule.mutateAsync({
+      const saved = await saveRule.mutateAsync({
         ...(rule ? { ruleID: rule._id } : {}),
         title: values.title.trim(),
         description: values.description.trim(),
         isActive: values.isActive,
       });
-      notifySuccess({ message: t.saved });
+      const isIgnored = engine === "local" && !isFollowedByLocalEngine(saved.data);
+      notifySuccess({ message: isIgnored ? t.localEngine.savedIgnored : t.saved });
       form.resetDirty();
       onSaved();
     } catch {
@@ -138,6 +151,11 @@ function AnswerRuleForm({ rule, onDirtyChange, onCancel, onSaved, onDelete }: An
           maxLength={ANSWER_RULE_DESCRIPTION_MAX}
           {...form.getInputProps("description")}
         />
+        {isIgnoredByEngine ? (
+          <Alert color="yellow" title={t.localEngine.modalTitle} icon={<IconAlertTriangle aria-hidden />}>
+            {t.localEngine.why}
+          </Alert>
+        ) : null}
         <Switch
           label={t.modal.active}
           description={t.modal.activeDescription}

@@ -181,4 +181,76 @@ describe("AnswerRulesPage", () => {
     expect(await screen.findByRole("heading", { name: "Add answer rules" })).toBeTruthy();
     expect(notifySuccess).toHaveBeenCalledWith({ message: "Answer rule deleted" });
   });
+
+  describe("with the built-in engine (no AI model connected)", () => {
+    const klarna = answerRule({ _id: NEW_RULE_ID, title: "Payments", description: "Never mention 'Klarna'." });
+
+    it("marks the active rules it will ignore in the list, and says why", async () => {
+      renderPage({
+        agent: aiAgent({
+          engine: "local",
+          answerRules: [
+            answerRule(),
+            klarna,
+            answerRule({ _id: "00000000-0000-4000-8000-0000000000f3", isActive: false }),
+          ],
+        }),
+      });
+      await screen.findByRole("table");
+      expect(rowTexts().map((cells) => cells[2])).toEqual([
+        "ActiveIgnored by the built-in engine",
+        "Active",
+        "Inactive",
+      ]);
+      expect(screen.getByText("1 active rule is ignored by the built-in engine")).toBeTruthy();
+      expect(
+        screen.getByText(/follows only rules that forbid a phrase in quotes, like: Never mention 'Klarna'/),
+      ).toBeTruthy();
+    });
+
+    it("says so while the rule is written, and again when it is saved", async () => {
+      const user = userEvent.setup();
+      renderPage({
+        agent: aiAgent({ engine: "local" }),
+        routes: {
+          "POST /api/ai-agent/answer-rule/save": (body) => ({
+            data: { _id: NEW_RULE_ID, ...(body as Omit<AnswerRule, "_id">) },
+          }),
+        },
+      });
+      await user.click((await screen.findAllByRole("button", { name: "Add Rule" }))[0]!);
+      const dialog = await screen.findByRole("dialog", { name: "Add Rule" });
+      expect(within(dialog).queryByText("The built-in engine will ignore this rule")).toBeNull();
+      const description = within(dialog).getByLabelText(/^Description/);
+      /** Replaces the description in one go (pasted, as typing letter by letter only adds time here). */
+      const describe = async (text: string) => {
+        await user.clear(description);
+        await user.click(description);
+        await user.paste(text);
+      };
+      await user.click(within(dialog).getByLabelText(/^Title/));
+      await user.paste("Payments");
+      await describe("Never mention Klarna.");
+      expect(within(dialog).getByText("The built-in engine will ignore this rule")).toBeTruthy();
+      // Quoting the phrase makes it a rule the engine follows.
+      await describe("Never mention 'Klarna'.");
+      expect(within(dialog).queryByText("The built-in engine will ignore this rule")).toBeNull();
+      await describe("Be extra polite.");
+      await user.click(within(dialog).getByRole("button", { name: "Save" }));
+
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(notifySuccess).toHaveBeenLastCalledWith({
+        message:
+          "Answer rule saved. The built-in engine will ignore it: it only follows rules that forbid a phrase in quotes.",
+      });
+      expect(rowTexts()).toEqual([["Payments", "Be extra polite.", "ActiveIgnored by the built-in engine"]]);
+    });
+
+    it("says nothing of the kind when an AI model answers", async () => {
+      renderPage({ agent: aiAgent({ engine: "model", answerRules: [answerRule()] }) });
+      await screen.findByRole("table");
+      expect(rowTexts()).toEqual([["No delivery promises", "Never promise a delivery date.", "Active"]]);
+      expect(screen.queryByText(/ignored by the built-in engine/)).toBeNull();
+    });
+  });
 });

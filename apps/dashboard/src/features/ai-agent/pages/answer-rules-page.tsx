@@ -1,6 +1,6 @@
 import { ANSWER_RULES_MAX, type AnswerRule } from "@harbor/contract/ai-agent";
-import { Button, Paper, Stack, Text } from "@mantine/core";
-import { IconListCheck, IconPlus } from "@tabler/icons-react";
+import { Alert, Button, Paper, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle, IconListCheck, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
@@ -11,6 +11,7 @@ import { AnswerRuleModal } from "../components/answer-rule-modal";
 import { AnswerRulesTable } from "../components/answer-rules-table";
 import { DeleteAnswerRuleModal } from "../components/delete-answer-rule-modal";
 import { LoadFailure } from "../components/load-failure";
+import { isIgnoredByEngine } from "../is-ignored-by-engine";
 
 const t = texts.aiAgent.answerRules;
 
@@ -24,6 +25,8 @@ export function AnswerRulesPage() {
   const [ruleModal, setRuleModal] = useState<ModalState>(CLOSED);
   const [deleteModal, setDeleteModal] = useState<ModalState>(CLOSED);
   const rules = agent.data?.answerRules ?? [];
+  const engine = agent.data?.engine ?? "model";
+  const ignoredCount = rules.filter((rule) => isIgnoredByEngine(rule, engine)).length;
   const isAtLimit = rules.length >= ANSWER_RULES_MAX;
   const openNew = () => setRuleModal({ isOpen: true, rule: null });
 
@@ -40,6 +43,11 @@ export function AnswerRulesPage() {
         <Text size="sm" c="dimmed">
           {t.limitReached(ANSWER_RULES_MAX)}
         </Text>
+      ) : null}
+      {ignoredCount > 0 ? (
+        <Alert color="yellow" title={t.localEngine.listTitle(ignoredCount)} icon={<IconAlertTriangle aria-hidden />}>
+          {t.localEngine.why}
+        </Alert>
       ) : null}
       <Paper withBorder radius="lg" p="md">
         {agent.isPending ? (
@@ -59,12 +67,13 @@ export function AnswerRulesPage() {
             }
           />
         ) : (
-          <AnswerRulesTable rules={rules} onOpen={(rule) => setRuleModal({ isOpen: true, rule })} />
+          <AnswerRulesTable rules={rules} engine={engine} onOpen={(rule) => setRuleModal({ isOpen: true, rule })} />
         )}
       </Paper>
       <AnswerRuleModal
         opened={ruleModal.isOpen}
         rule={ruleModal.rule}
+        engine={engine}
         onClose={() => setRuleModal((state) => ({ ...state, isOpen: false }))}
         onDelete={(rule) => {
           setRuleModal((state) => ({ ...state, isOpen: false }));

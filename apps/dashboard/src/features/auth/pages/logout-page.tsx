@@ -1,28 +1,33 @@
-import { Loader, Stack } from "@mantine/core";
-import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
 import { texts } from "../../../lib/texts";
-import { useLogout } from "../api/logout";
+import { useSignOut } from "../api/logout";
 import { AuthPageTitle } from "../components/auth-page-title";
-import { clearPendingEmail } from "../pending-email";
 
+const t = texts.auth.logout;
+
+/**
+ * /logout asks before signing out: a page that signed out as soon as it loaded would let any site
+ * sign a user out by linking here. Harbor's own Logout buttons sign out directly.
+ */
 export function LogoutPage() {
-  const navigate = useNavigate();
-  const { mutate: logout } = useLogout();
-  // Effects run twice in development's StrictMode; one logout call is enough.
-  const hasStarted = useRef(false);
-
-  useEffect(() => {
-    if (hasStarted.current) return;
-    hasStarted.current = true;
-    clearPendingEmail();
-    logout(undefined, { onSettled: () => navigate("/sign-in", { replace: true }) });
-  }, [logout, navigate]);
-
+  const { signOut, isPending } = useSignOut();
   return (
-    <Stack align="center" gap="lg" role="status">
-      <AuthPageTitle title={texts.auth.logout.title} />
-      <Loader aria-hidden />
+    <Stack gap="lg">
+      <AuthPageTitle title={t.title} subtitle={t.question} />
+      <Group justify="center">
+        <Button variant="default" component={Link} to="/inbox">
+          {t.stay}
+        </Button>
+        <Button onClick={signOut} loading={isPending}>
+          {t.confirm}
+        </Button>
+      </Group>
+      {isPending ? (
+        <Text role="status" size="sm" ta="center">
+          {t.signingOut}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

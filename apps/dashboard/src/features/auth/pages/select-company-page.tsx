@@ -10,6 +10,7 @@ import { StatusBar, type StatusMessage } from "../../../components/status-bar";
 import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
 import { useSession } from "../api/get-current-user";
+import { useSignOut } from "../api/logout";
 import { useSelectCompany } from "../api/select-company";
 import { AuthPageTitle } from "../components/auth-page-title";
 import classes from "./select-company-page.module.css";
@@ -21,12 +22,16 @@ export function SelectCompanyPage() {
   if (session.status === "failed") {
     return <StatusBar status={{ type: "error", message: errorMessage(session.error) }} />;
   }
-  return <CompanyPicker user={session.data.user} />;
+  const { user } = session.data;
+  // Invited before having any workspace: the invitations are what there is to choose from.
+  if (user.companies.length === 0 && user.invitations.length > 0) return <Navigate to="/invitations" replace />;
+  return <CompanyPicker user={user} />;
 }
 
 function CompanyPicker({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const selectCompany = useSelectCompany();
+  const { signOut } = useSignOut();
   const [isOpening, setIsOpening] = useState(false);
   const [status, setStatus] = useState<StatusMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -57,6 +62,11 @@ function CompanyPicker({ user }: { user: CurrentUser }) {
       <LoadingOverlay visible={isOpening} zIndex={10} />
       <AuthPageTitle title={texts.auth.selectCompany.title} subtitle={texts.auth.selectCompany.subtitle} />
       <StatusBar status={status} />
+      {user.invitations.length > 0 ? (
+        <Anchor component={Link} to="/invitations" ta="center" fw={600}>
+          {texts.auth.selectCompany.invitations(user.invitations.length)}
+        </Anchor>
+      ) : null}
       {companies.length === 0 ? (
         <Text ta="center">{texts.auth.selectCompany.noCompanies}</Text>
       ) : (
@@ -86,7 +96,7 @@ function CompanyPicker({ user }: { user: CurrentUser }) {
           {texts.auth.selectCompany.opening}
         </Text>
       ) : null}
-      <Anchor component={Link} to="/logout" size="sm" ta="center">
+      <Anchor component="button" type="button" size="sm" ta="center" onClick={signOut}>
         {texts.auth.selectCompany.differentEmail}
       </Anchor>
     </Stack>

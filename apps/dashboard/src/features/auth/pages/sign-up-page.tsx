@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { StatusBar, type StatusMessage } from "../../../components/status-bar";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
 import { useRegister } from "../api/register";
 import type { CodeSentState } from "../code-sent-state";
@@ -24,18 +24,9 @@ export function SignUpPage() {
           setPendingEmail(email);
           navigate("/authenticate-login", { state: { message } satisfies CodeSentState });
         },
-        onError: (error) => {
-          const hasAccount = error instanceof ApiError && error.status === 409;
-          setStatus({
-            type: "error",
-            message: errorMessage(error),
-            action: hasAccount ? (
-              <Anchor component={Link} to="/sign-in" fw={600} size="sm">
-                {texts.auth.signUp.signInInstead}
-              </Anchor>
-            ) : undefined,
-          });
-        },
+        // An address that already has an account is answered like a new one (its owner gets a
+        // sign-in code by mail), so the only failures here are throttles and bad input.
+        onError: (error) => setStatus({ type: "error", message: errorMessage(error) }),
       },
     );
   };

@@ -9,8 +9,10 @@ const t = texts.settings.userAccess;
 
 type DeleteUserModalProps = { opened: boolean; user: TeamMember | null; onClose: () => void };
 
+/** Removes a member, or withdraws an invitation (the same call; the wording says which). */
 export function DeleteUserModal({ opened, user, onClose }: DeleteUserModalProps) {
   const deleteUser = useDeleteUser();
+  const isInvitation = user?.status === "invited";
 
   const confirm = () => {
     if (!opened || !user || deleteUser.isPending) return;
@@ -18,7 +20,7 @@ export function DeleteUserModal({ opened, user, onClose }: DeleteUserModalProps)
       { userID: user._id },
       {
         onSuccess: () => {
-          notifySuccess({ message: t.deleted });
+          notifySuccess({ message: isInvitation ? t.withdrawn : t.deleted });
           onClose();
         },
         onError: (error) => notifyError({ message: errorMessage(error) }),
@@ -27,14 +29,19 @@ export function DeleteUserModal({ opened, user, onClose }: DeleteUserModalProps)
   };
 
   return (
-    <Modal opened={opened && user !== null} onClose={onClose} title={user ? t.deleteTitle(user.name) : ""} centered>
-      <Text>{t.deleteText}</Text>
+    <Modal
+      opened={opened && user !== null}
+      onClose={onClose}
+      title={user ? (isInvitation ? t.withdrawTitle(user.name) : t.deleteTitle(user.name)) : ""}
+      centered
+    >
+      <Text>{isInvitation ? t.withdrawText : t.deleteText}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>
           {texts.common.cancel}
         </Button>
         <Button color="red.9" onClick={confirm} loading={deleteUser.isPending}>
-          {t.deleteConfirm}
+          {isInvitation ? t.withdrawConfirm : t.deleteConfirm}
         </Button>
       </Group>
     </Modal>

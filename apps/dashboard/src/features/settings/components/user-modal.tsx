@@ -1,6 +1,6 @@
 import type { Role } from "@harbor/contract/common";
 import { newTeamMemberSchema, type TeamMember } from "@harbor/contract/user";
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useRef } from "react";
@@ -81,8 +81,14 @@ function UserForm({ user, onDone }: { user: TeamMember | null; onDone: () => voi
             {errorMessage(failure)}
           </Alert>
         ) : null}
+        {user ? null : (
+          <Text size="sm" c="dimmed">
+            {t.modal.invitationNote}
+          </Text>
+        )}
         <TextInput
           label={t.modal.name}
+          description={t.modal.nameDescription}
           placeholder={t.modal.namePlaceholder}
           required
           data-autofocus

@@ -9,12 +9,21 @@ const admin: TeamMember = {
   name: "Ada Admin",
   email: "ada@shop.test",
   role: "admin",
+  status: "active",
 };
 const agent: TeamMember = {
   _id: "00000000-0000-4000-8000-00000000000b",
   name: "Bo Agent",
   email: "bo@shop.test",
   role: "agent",
+  status: "active",
+};
+const invitedAdmin: TeamMember = {
+  _id: "00000000-0000-4000-8000-00000000000c",
+  name: "Cy Invited",
+  email: "cy@elsewhere.test",
+  role: "admin",
+  status: "invited",
 };
 
 function renderTable(users: TeamMember[]) {
@@ -47,6 +56,17 @@ describe("UserTable", () => {
     within(agentRow).getByRole("button", { name: "Delete Bo Agent" }).click();
     expect(onEdit).toHaveBeenCalledWith(agent);
     expect(onDelete).toHaveBeenCalledWith(agent);
+  });
+
+  it("marks an invitation as such, and offers to edit or withdraw it even for an admin's", () => {
+    const { onEdit, onDelete } = renderTable([invitedAdmin]);
+    const [, row] = screen.getAllByRole("row");
+    if (!row) throw new Error("expected a row");
+    expect(within(row).getByText("Invited")).toBeTruthy();
+    within(row).getByRole("button", { name: "Edit Cy Invited" }).click();
+    within(row).getByRole("button", { name: "Withdraw the invitation to Cy Invited" }).click();
+    expect(onEdit).toHaveBeenCalledWith(invitedAdmin);
+    expect(onDelete).toHaveBeenCalledWith(invitedAdmin);
   });
 
   it("counts the users in its footer, singular for one", () => {

@@ -1,5 +1,5 @@
 import type { TeamMember } from "@harbor/contract/user";
-import { ActionIcon, Group, Table, Text, VisuallyHidden } from "@mantine/core";
+import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { texts } from "../../../lib/texts";
 
@@ -11,7 +11,10 @@ type UserTableProps = {
   onDelete: (user: TeamMember) => void;
 };
 
-/** The team list. Admins cannot be edited or deleted here, so their rows have no actions. */
+/**
+ * The team list: members, and the people invited who have not accepted yet. Admins cannot be
+ * edited or deleted here, so their rows have no actions; any invitation can be edited or withdrawn.
+ */
 export function UserTable({ users, onEdit, onDelete }: UserTableProps) {
   return (
     <>
@@ -31,6 +34,11 @@ export function UserTable({ users, onEdit, onDelete }: UserTableProps) {
             <Table.Tr key={user._id}>
               <Table.Td style={{ overflowWrap: "anywhere" }}>
                 {user.name}
+                {user.status === "invited" ? (
+                  <Badge variant="light" color="gray" c="gray.8" tt="none" ml={8} title={t.invitedHint}>
+                    {t.invited}
+                  </Badge>
+                ) : null}
                 {/* On narrow screens the e-mail column is hidden and the address sits under the name. */}
                 <Text size="xs" c="dimmed" hiddenFrom="sm">
                   {user.email}
@@ -41,7 +49,7 @@ export function UserTable({ users, onEdit, onDelete }: UserTableProps) {
               </Table.Td>
               <Table.Td>{t.roles[user.role]}</Table.Td>
               <Table.Td>
-                {user.role === "admin" ? null : (
+                {user.role === "admin" && user.status === "active" ? null : (
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <ActionIcon variant="subtle" size="lg" aria-label={t.edit(user.name)} onClick={() => onEdit(user)}>
                       <IconPencil size={18} aria-hidden />
@@ -50,7 +58,7 @@ export function UserTable({ users, onEdit, onDelete }: UserTableProps) {
                       variant="subtle"
                       color="red.9"
                       size="lg"
-                      aria-label={t.delete(user.name)}
+                      aria-label={user.status === "invited" ? t.withdraw(user.name) : t.delete(user.name)}
                       onClick={() => onDelete(user)}
                     >
                       <IconTrash size={18} aria-hidden />

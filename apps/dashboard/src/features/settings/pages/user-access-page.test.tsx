@@ -12,12 +12,21 @@ const admin: TeamMember = {
   name: "Ada Admin",
   email: "ada@shop.test",
   role: "admin",
+  status: "active",
 };
 const agent: TeamMember = {
   _id: "00000000-0000-4000-8000-00000000000b",
   name: "Bo Agent",
   email: "bo@shop.test",
   role: "agent",
+  status: "active",
+};
+const invitedAdmin: TeamMember = {
+  _id: "00000000-0000-4000-8000-00000000000c",
+  name: "Cy Invited",
+  email: "cy@elsewhere.test",
+  role: "admin",
+  status: "invited",
 };
 
 function Shell() {
@@ -84,6 +93,8 @@ describe("UserAccessPage", () => {
     });
     await user.click(await screen.findByRole("button", { name: "Add User" }));
     const dialog = await screen.findByRole("dialog", { name: "Add User" });
+    // Adding someone invites them: the form says so before anything is sent.
+    expect(within(dialog).getByText("We e-mail them an invitation. They join once they accept it.")).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Full name/), "Cy New");
     await user.type(within(dialog).getByLabelText(/E-Mail address/), "Cy@Shop.test");
     await user.selectOptions(within(dialog).getByLabelText(/User role/), "admin");
@@ -167,5 +178,21 @@ describe("UserAccessPage", () => {
     );
     await user.click(within(dialog).getByRole("button", { name: "Yes. Delete" }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/user/delete")).toEqual([{ userID: agent._id }]));
+  });
+
+  it("confirms before withdrawing an invitation, in the words of an invitation", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage({
+      "GET /api/user/all": () => ({ data: [admin, invitedAdmin] }),
+      "POST /api/user/delete": () => ({ message: "Cy Invited was removed." }),
+    });
+    expect(await screen.findByText("Invited")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Withdraw the invitation to Cy Invited" }));
+    const dialog = await screen.findByRole("dialog", { name: "Withdraw the invitation to Cy Invited?" });
+    expect(dialog.textContent).toContain("They will no longer be able to join with this invitation.");
+    await user.click(within(dialog).getByRole("button", { name: "Yes. Withdraw" }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, "POST /api/user/delete")).toEqual([{ userID: invitedAdmin._id }]),
+    );
   });
 });

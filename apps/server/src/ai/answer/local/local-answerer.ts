@@ -1,7 +1,7 @@
 import type { AnswerOutcome } from "@harbor/contract/ai-agent";
+import { forbiddenPhrasesOf } from "@harbor/contract/answer-rules";
 import { isOrderSpecificQuestion } from "../../turn/order-question";
 import type { Answerer, AnswerInput, AnswerResult } from "../answer-types";
-import { forbiddenPhrasesOf } from "./answer-rules";
 import { composeAnswer } from "./compose-answer";
 import { LOCAL_MODEL, localUsage } from "./local-usage";
 import { localPhrases } from "./phrases";

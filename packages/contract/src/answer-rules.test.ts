@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forbiddenPhrasesOf } from "./answer-rules";
+import { forbiddenPhrasesOf, isFollowedByLocalEngine } from "./answer-rules";
 
 const rule = (description: string) => ({ title: "Rule", description });
 
@@ -23,5 +23,14 @@ describe("forbiddenPhrasesOf", () => {
         rule("Never promise delivery dates."),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe("isFollowedByLocalEngine", () => {
+  it("is true only for a rule that forbids a quoted phrase, in its title or its description", () => {
+    expect(isFollowedByLocalEngine({ title: "Payments", description: "Never mention 'Klarna'." })).toBe(true);
+    expect(isFollowedByLocalEngine({ title: 'Don\'t say "cheap"', description: "We are good value." })).toBe(true);
+    expect(isFollowedByLocalEngine({ title: "Payments", description: "Never mention Klarna." })).toBe(false);
+    expect(isFollowedByLocalEngine({ title: "Tone", description: "Be extra polite." })).toBe(false);
   });
 });

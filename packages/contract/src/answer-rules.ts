@@ -1,4 +1,7 @@
 /**
+ * What the built-in (local) engine makes of answer rules. It lives in the contract because the
+ * dashboard tells the admin, as they write a rule, whether this engine will follow it.
+ *
  * Answer rules are free text for a language model ("Always end with 'Happy hiking!'", "Be
  * extra polite to returning customers"). An extractive engine can't follow most of them: it
  * can't add sentences it did not find, and a rule asking for a sign-off or a tone is not
@@ -30,4 +33,9 @@ export function forbiddenPhrasesOf(rules: { title: string; description: string }
     }
   }
   return [...phrases];
+}
+
+/** True when the built-in engine follows this rule (it forbids a quoted phrase); other rules it ignores. */
+export function isFollowedByLocalEngine(rule: { title: string; description: string }): boolean {
+  return forbiddenPhrasesOf([rule]).length > 0;
 }
