@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { RichText } from "./rich-text";
+import { textDirection } from "./text-direction";
+import { useWidget } from "./widget-context";
 
 export type Tone = "me" | "ai" | "agent";
 
@@ -21,12 +23,13 @@ export function Bubbles({
   label?: string;
   children?: ReactNode;
 }) {
+  const { language } = useWidget();
   return (
     <div className={`msg ${tone}`}>
       {texts.map((text, index) => (
         // Bubbles are cut from one text and never move.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <p key={index} className="b" dir="auto">
+        <p key={index} className="b" dir={textDirection(text, language)}>
           {label ? (
             <>
               <span aria-hidden="true">{text}</span>

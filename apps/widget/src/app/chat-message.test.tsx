@@ -6,7 +6,7 @@ import { ChatMessage } from "./chat-message";
 
 function show(
   overrides: Parameters<typeof storedMessage>[0],
-  options: { isLast?: boolean; showSources?: boolean } = {},
+  options: { isLast?: boolean; showSources?: boolean; language?: "en" | "nl" | "he" } = {},
 ) {
   const onChoose = vi.fn();
   const widget = publicWidget();
@@ -18,7 +18,7 @@ function show(
       onChoose={onChoose}
       onForm={vi.fn()}
     />,
-    { widget },
+    { widget, language: options.language },
   );
   return { onChoose };
 }
@@ -37,8 +37,21 @@ describe("ChatMessage", () => {
     show({ senderRole: "customer", messageType: "question", message: "<b>שלום</b> <img src=x onerror=alert(1)>" });
     expect(bubbles()).toEqual(["<b>שלום</b> <img src=x onerror=alert(1)>"]);
     expect(document.querySelector("b, img")).toBeNull();
-    expect(document.querySelector(".msg.me .b")?.getAttribute("dir")).toBe("auto");
+    expect(document.querySelector(".msg.me .b")?.getAttribute("dir")).toBe("ltr");
     expect(screen.queryByText(/Answered by AI/)).toBeNull();
+  });
+
+  it("lays a Hebrew bubble out right to left even when it opens with English, and a bare address in it left to right", () => {
+    show(
+      {
+        message:
+          "iPhone 15 הוא הדגם החדש ביותר. Standard delivery takes two to three working days, see https://shop.example/shipping.",
+      },
+      { language: "he" },
+    );
+    const [hebrew] = [...document.querySelectorAll(".b")];
+    expect(hebrew?.getAttribute("dir")).toBe("rtl");
+    expect(screen.getByRole("link", { name: /shop\.example/ }).getAttribute("dir")).toBe("ltr");
   });
 
   it("makes safe links of web addresses in an answer; javascript: never becomes an href", () => {

@@ -5,7 +5,7 @@ import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
 import { VISITOR_MESSAGE_MAX } from "./contract-constants";
-import { callingCode, likelyRegion } from "./countries";
+import { callingCode, defaultRegion } from "./countries";
 import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
 import { emailError, internationalDigits, phoneError } from "./validation";
@@ -31,7 +31,7 @@ export function TicketFormScreen({
   const [clientMessageID] = useState(newClientId);
   const [name, setName] = useState(identity.name ?? "");
   const [email, setEmail] = useState(identity.email ?? "");
-  const [phone, setPhone] = useState({ region: likelyRegion(navigator.languages, language), number: "" });
+  const [phone, setPhone] = useState({ region: defaultRegion(language, navigator.languages), number: "" });
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function TicketFormScreen({
     event.preventDefault();
     const found = {
       email: emailError(email, t),
-      phone: phoneError(phone.number, false, t),
+      phone: phoneError(phone, false, t),
       message: message.trim() ? null : t.commentsRequired,
     };
     setErrors(found);

@@ -72,6 +72,8 @@ export const en = {
   email: "E-mail",
   phone: "Phone number",
   countryCode: "Country code",
+  chooseCountry: "Choose a country",
+  countryRequired: "Choose the country of this number",
   startChat: "Start chat",
   ticketIntro: "Tell us what you need and we'll get back to you by e-mail.",
   comments: "Your comments",

@@ -69,6 +69,8 @@ export const nl: Catalogue = {
   email: "E-mailadres",
   phone: "Telefoonnummer",
   countryCode: "Landcode",
+  chooseCountry: "Kies een land",
+  countryRequired: "Kies het land van dit nummer",
   startChat: "Chat starten",
   ticketIntro: "Vertel ons waarmee we je kunnen helpen, dan antwoorden we per e-mail.",
   comments: "Je opmerkingen",
