@@ -29,8 +29,8 @@ export type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvent
 export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
 
 /**
- * The socket.io server beside the API (ARCHITECTURE.md "The realtime channel"): websocket only,
- * two namespaces. This file owns the rooms and turns the chat domain's events into emits; the
+ * The socket.io server beside the API (ARCHITECTURE.md "The realtime channel"): websocket, and
+ * long-polling where a network blocks websockets; two namespaces. This file owns the rooms and turns the chat domain's events into emits; the
  * channels (who may connect, what they may send) live in visitor-channel.ts and staff-channel.ts.
  */
 export async function createRealtimeHub(options: {
@@ -41,7 +41,9 @@ export async function createRealtimeHub(options: {
 }) {
   const io = new Server(options.httpServer, {
     path: SOCKET_PATH,
-    transports: ["websocket"],
+    // Websocket first; long-polling for the visitors whose network blocks websockets (the widget
+    // falls back to it, then probes for a websocket again with Engine.IO's upgrade). Decision 020.
+    transports: ["polling", "websocket"],
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
     // A reconnect within two minutes gets the same socket id and the packets it missed on top of
