@@ -1,6 +1,7 @@
 import { splitIntoBubbles } from "@harbor/contract/sentences";
 import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
 import { useEffect, useRef } from "react";
+import type { Catalogue } from "../i18n/en";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import { ChatEnded } from "./chat-ended";
@@ -31,7 +32,28 @@ export type ChatActions = {
 };
 
 /**
- * The chat (spec part 2 §2.8, §4): header "Online - AI Expert", the opening messages, the
+ * Who answers this chat, for its header: the AI persona while the AI has the chat ("Online - AI
+ * Expert"), the person who took it over (their name, from their messages), the team while a person
+ * or a ticket is awaited; and, over all of them, a channel that is not open ("Connecting…",
+ * "Offline – reconnecting…").
+ */
+function headerOf(state: SessionState, agentName: string, t: Catalogue) {
+  const { chat, connection } = state;
+  const person = state.messages.findLast((message) => message.senderRole === "agent")?.senderName;
+  const [title, subtitle] =
+    chat?.status === "human"
+      ? person
+        ? [person, t.teamMember]
+        : [t.ourTeam, t.personWillReply]
+      : chat?.status === "ticket"
+        ? [t.ourTeam, t.replyByEmail]
+        : [agentName || t.onlineAiExpert, t.onlineAiExpert];
+  const channel = connection === "connecting" ? t.connecting : connection === "offline" ? t.reconnecting : null;
+  return { title, subtitle: channel ?? subtitle, isAi: chat?.status !== "human" && chat?.status !== "ticket" };
+}
+
+/**
+ * The chat (spec part 2 §2.8, §4): header "Online - AI Expert" (or who else answers), the opening messages, the
  * conversation with sent times, questions still sending, the answer being written with its two
  * phases (which the visitor may stop), what to do next, and the composer.
  */
@@ -65,6 +87,7 @@ export function ChatScreen({
       : null);
   const lastQuestion = state.messages.findLast((message) => message.messageType === "question")?.message ?? "";
   const isEnded = prompt === "ended" || prompt === "feedback";
+  const header = headerOf(state, widget.agent.name, t);
 
   // Follows the conversation as it grows: new messages, the streamed answer, the next step.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these values are what should trigger the scroll
@@ -75,9 +98,10 @@ export function ChatScreen({
   return (
     <>
       <WidgetHeader
-        title={widget.agent.name || t.onlineAiExpert}
-        subtitle={t.onlineAiExpert}
-        pictureURL={widget.agent.thumbnailURL}
+        title={header.title}
+        subtitle={header.subtitle}
+        isLive
+        pictureURL={header.isAi ? widget.agent.thumbnailURL : widget.handoff.agent.profilePictureURL}
         onBack={actions.back}
       />
       <main className="bd">
@@ -101,12 +125,13 @@ export function ChatScreen({
                 pending.error === null ? (
                   t.sending
                 ) : (
-                  <>
-                    {pending.error || t.notSent}{" "}
+                  <span role="alert">
+                    {pending.error || t.notSentShort}
+                    {" · "}
                     <button type="button" className="link" onClick={() => actions.retry(pending.clientMessageID)}>
                       {t.retry}
                     </button>
-                  </>
+                  </span>
                 )
               }
             />

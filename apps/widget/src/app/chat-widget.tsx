@@ -39,8 +39,9 @@ export type WidgetBoot = {
 type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent";
 type Question = { question: string; attachments: VisitorAttachment[] };
 
+/** Before the realtime client is loaded: the header says "Connecting…" only while it is. */
 const NO_SESSION: SessionState = {
-  isConnected: false,
+  connection: "online",
   chat: null,
   messages: [],
   pending: [],
@@ -104,6 +105,8 @@ export function ChatWidget({
   const [identity, setIdentity] = useState<VisitorIdentity>({});
   const [ticket, setTicket] = useState<TicketConfirmation | null>(null);
   const [localMessages, setLocalMessages] = useState<VisitorMessage[]>([]);
+  /** The realtime client could not be downloaded: the error screen, and Restart Chat tries again. */
+  const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const sessionPromise = useRef<Promise<ChatSession> | null>(null);
   const isOpenRef = useRef(isOpen);
   isOpenRef.current = isOpen;
@@ -118,6 +121,7 @@ export function ChatWidget({
     tellHost({ type: FRAME_UNREAD, count });
   };
 
+  /** Loads the realtime client and opens the chat's channel, once; a failed download may be tried again. */
   const connect = () => {
     sessionPromise.current ??= import("./visitor-socket").then(({ createVisitorSocket }) => {
       const created = createChatSession({
@@ -132,8 +136,18 @@ export function ChatWidget({
       setSession(created);
       return created;
     });
+    sessionPromise.current.catch(() => {
+      sessionPromise.current = null;
+    });
     return sessionPromise.current;
   };
+
+  /** `connect` for what the visitor is waiting on: a failed download shows the error screen, never nothing. */
+  const connectOrFail = () =>
+    connect().catch((error: unknown) => {
+      setHasLoadFailed(true);
+      throw error;
+    });
 
   useEffect(() => () => session?.close(), [session]);
 
@@ -142,7 +156,7 @@ export function ChatWidget({
   // they start typing or pick something that talks to the server.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per widget
   useEffect(() => {
-    if (boot.chatID) void connect();
+    if (boot.chatID) connectOrFail().catch(() => {});
   }, []);
 
   // Once: tell the loader the widget is ready, raise the welcome badge on a first visit, and listen.
@@ -222,7 +236,14 @@ export function ChatWidget({
       return;
     }
     setScreen("chat");
-    const current = await connect();
+    let current: ChatSession;
+    try {
+      current = await connectOrFail();
+    } catch {
+      // Kept for Restart Chat, which sends it once the realtime client loads.
+      setHeld({ question, attachments });
+      return;
+    }
     // A finished chat takes no more questions: this one starts the next chat.
     if (current.getState().chat?.isCompleted) await current.restart();
     current.ask(question, attachments);
@@ -248,6 +269,13 @@ export function ChatWidget({
   }
 
   async function restart() {
+    if (hasLoadFailed) {
+      setHasLoadFailed(false);
+      setHeld(null);
+      if (held) await ask(held.question, held.attachments);
+      else setScreen("home");
+      return;
+    }
     if (state.isRefused) {
       storage.set({ visitorToken: undefined, chatID: null });
       onReboot();
@@ -260,7 +288,7 @@ export function ChatWidget({
   }
 
   const sendEvent = (event: VisitorEventInput, clientMessageID?: string) =>
-    connect().then((current) => current.sendEvent(event, clientMessageID));
+    connectOrFail().then((current) => current.sendEvent(event, clientMessageID));
 
   async function raiseTicket(form: TicketForm, clientMessageID: string) {
     const answer = await sendEvent({ event: "RAISE_TICKET", form }, clientMessageID);
@@ -287,7 +315,7 @@ export function ChatWidget({
   );
 
   function render() {
-    if (state.error) return <ErrorScreen onRestart={restart} />;
+    if (state.error || hasLoadFailed) return <ErrorScreen onRestart={restart} />;
     if (screen === "pre-chat") {
       return (
         <>
@@ -321,7 +349,7 @@ export function ChatWidget({
     if (screen === "chat") {
       return (
         <ChatScreen
-          state={state}
+          state={session || !sessionPromise.current ? state : { ...state, connection: "connecting" }}
           localMessages={localMessages}
           prompt={chatPrompt(state, feedback.isActive)}
           actions={{
@@ -335,7 +363,7 @@ export function ChatWidget({
             startNewChat: restart,
             stopAnswer,
             continueChat,
-            sendTranscript: (email) => connect().then((current) => current.sendTranscript(email)),
+            sendTranscript: (email) => connectOrFail().then((current) => current.sendTranscript(email)),
           }}
         />
       );
@@ -345,7 +373,8 @@ export function ChatWidget({
         canContinue={state.chat !== null || localMessages.some((message) => message.messageType !== "nudge")}
         nudges={localMessages.filter((message) => message.messageType === "nudge")}
         onAsk={ask}
-        onTyping={() => void connect()}
+        // Typing is a good moment to start the download; a failure here waits for the send.
+        onTyping={() => void connect().catch(() => {})}
         onSuggested={showSuggested}
         onContinue={continueChat}
       />

@@ -22,6 +22,8 @@ export class FakeVisitorServer {
   transcriptFailure: string | null = null;
   /** Set to hold the next ask-question's ack back (the connection drops before it is sent). */
   swallowNextAck = false;
+  /** Set to store the next question but never acknowledge it, the connection staying up (a lost ack). */
+  holdNextAck = false;
   refusal: string | null = null;
   /** When set, each question is answered like the AI does: two phases, streamed text, the stored answer. */
   autoAnswer: ((question: string) => string) | null = null;
@@ -37,8 +39,9 @@ export class FakeVisitorServer {
     namespace.on("connection", (socket) => this.serve(socket));
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.http.listen(0, "127.0.0.1", resolve));
+  /** Listens on `port` (a free one when 0), answering the server's address. */
+  async listen(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.http.listen(port, "127.0.0.1", resolve));
     const address = this.http.address();
     if (!address || typeof address === "string") throw new Error("no port");
     return `http://127.0.0.1:${address.port}`;
@@ -140,6 +143,10 @@ export class FakeVisitorServer {
       if (this.swallowNextAck) {
         this.swallowNextAck = false;
         socket.conn.close();
+        return;
+      }
+      if (this.holdNextAck) {
+        this.holdNextAck = false;
         return;
       }
       ack({ ok: true, data: answer });
