@@ -77,6 +77,8 @@ describe("ChatMessage", () => {
     ];
     show({ message: "See these.", references });
     const sources = screen.getByRole("list", { name: "Sources" });
+    // Labelled where the visitor sees them, not only for screen readers.
+    expect(screen.getByText("Sources").getAttribute("id")).toBe(sources.getAttribute("aria-labelledby"));
     expect(
       within(sources)
         .getByRole("link", { name: /Returns policy/ })
@@ -85,6 +87,7 @@ describe("ChatMessage", () => {
     expect(within(sources).queryByRole("link", { name: /Bad link/ })).toBeNull();
     expect(within(sources).getByText("Bad link")).toBeTruthy();
     const products = screen.getByRole("list", { name: "Products" });
+    expect(screen.getByText("Products").getAttribute("id")).toBe(products.getAttribute("aria-labelledby"));
     expect(within(products).getByRole("img", { name: "Picture of Trail boot" }).getAttribute("src")).toBe(
       "https://cdn.example/boot.jpg",
     );

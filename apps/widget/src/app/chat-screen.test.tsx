@@ -181,4 +181,27 @@ describe("ChatScreen", () => {
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(handlers.retry).toHaveBeenCalledWith("client-1");
   });
+
+  it("shows the pre-chat details before the first question, though they are stored after it", () => {
+    const details = storedMessage({
+      senderRole: "customer",
+      messageType: "form",
+      eventType: "PRE_CHAT_FORM",
+      messageData: { form: { title: "Customer details", values: { name: "Dana" } } },
+    });
+    renderInWidget(
+      <ChatScreen
+        state={sessionState({ messages: [question, details] })}
+        localMessages={[]}
+        prompt={null}
+        actions={actions()}
+      />,
+    );
+    // The opening message, then the details, then the question.
+    const shown = [...document.querySelectorAll(".log > .msg")].map((message) => message.textContent ?? "");
+    expect(shown[1]).toContain("Before we start");
+    expect(shown[2]).toContain("Where is my parcel?");
+    // The question is the newest message: its answer is on its way.
+    expect(screen.getByRole("status").textContent).toBe("Understanding question");
+  });
 });

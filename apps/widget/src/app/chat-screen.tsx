@@ -11,6 +11,7 @@ import { byTime, type SessionState, type VisitorEventInput } from "./chat-sessio
 import { Composer } from "./composer";
 import { FeedbackForm } from "./feedback-form";
 import { HandoffCard } from "./handoff-card";
+import { visitorEventOf } from "./message-data";
 import { ResolvePrompt } from "./resolve-prompt";
 import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
@@ -30,6 +31,20 @@ export type ChatActions = {
   continueChat(): Promise<unknown>;
   sendTranscript(email: string): Promise<unknown>;
 };
+
+/**
+ * The pre-chat details come first: the visitor gave them before the chat, but they are stored once
+ * the chat exists, after its first question and often after its first answer. A form the chat
+ * itself asked for (a custom reply) stays where it was answered.
+ */
+function withPreChatFirst(messages: VisitorMessage[]): VisitorMessage[] {
+  const index = messages.findIndex((message) => visitorEventOf(message) === "PRE_CHAT_FORM");
+  const isAskedInChat = messages
+    .slice(0, index)
+    .some((message) => message.senderRole !== "customer" && "form" in message.messageData);
+  if (index <= 0 || isAskedInChat) return messages;
+  return [messages[index] as VisitorMessage, ...messages.slice(0, index), ...messages.slice(index + 1)];
+}
 
 /**
  * Who answers this chat, for its header: the AI persona while the AI has the chat ("Online - AI
@@ -71,7 +86,7 @@ export function ChatScreen({
   const t = useTexts();
   const { widget } = useWidget();
   const end = useRef<HTMLDivElement>(null);
-  const messages = [...localMessages, ...state.messages].sort(byTime);
+  const messages = withPreChatFirst([...localMessages, ...state.messages].sort(byTime));
   const last = messages.at(-1);
   const { answer, chat } = state;
   // From the stored question until the first phase arrives, the AI is already understanding it

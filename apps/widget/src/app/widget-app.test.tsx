@@ -232,6 +232,28 @@ describe("the widget app", () => {
     view.unmount();
   });
 
+  it("paints the visitor's untouched bubble in the brand colour and the AI's in a neutral tone, with readable text", async () => {
+    const view = await openWidget(
+      publicWidget({
+        theme: {
+          brand: { brandColor: "#0a7d7d" },
+          chatBubble: {
+            customer: { backgroundColor: "#4e45dd", textColor: "#ffffff" },
+            aiAgent: { backgroundColor: "#4e45dd", textColor: "#ffffff" },
+          },
+        },
+      }),
+    );
+    await screen.findByRole("textbox", { name: "Your message" });
+    const style = (document.querySelector(".w") as HTMLElement).style;
+    expect(style.getPropertyValue("--me-bg")).toBe("#0a7d7d");
+    expect(style.getPropertyValue("--me-fg")).toBe("#ffffff");
+    expect(style.getPropertyValue("--ai-bg")).toBe("#f1f1f4");
+    expect(style.getPropertyValue("--ai-fg")).toBe("#1d1d1f");
+    expect(style.getPropertyValue("--brand")).toBe("#0a7d7d");
+    view.unmount();
+  });
+
   it("lays Hebrew out right to left, in Hebrew", async () => {
     const view = await openWidget(publicWidget({ language: "he" }));
     await screen.findByRole("textbox", { name: "ההודעה שלכם" });
