@@ -120,7 +120,7 @@ describe("ChatMessage", () => {
     expect(screen.getByText("Sorry, we'll do better.")).toBeTruthy();
   });
 
-  it("shows an order card with translated shipment statuses and a safe tracking link", () => {
+  it("shows an order card with translated shipment statuses and a safe tracking link", async () => {
     const order = {
       order: { name: "#1043", createdAt: "2025-11-10T10:00:00.000Z", financialStatus: "paid" },
       fulfillments: [
@@ -136,14 +136,15 @@ describe("ChatMessage", () => {
       refunds: [{ products: [{ title: "Socks" }] }],
     };
     show({ messageType: "integration_event", message: "", messageData: { responseFields: { order } } });
-    expect(screen.getByRole("heading", { name: "Order #1043" })).toBeTruthy();
+    // Order cards are downloaded when first shown.
+    expect(await screen.findByRole("heading", { name: "Order #1043" })).toBeTruthy();
     expect(screen.getByText("In transit")).toBeTruthy();
     expect(screen.getByRole("link", { name: /Track 3S123/ }).getAttribute("href")).toBe("https://track.example/3S123");
     expect(screen.getByText("Refunded")).toBeTruthy();
     expect(document.querySelector('img[src^="javascript"]')).toBeNull();
   });
 
-  it("shows subscriptions as quantity x price and 'Every {n} {unit}'", () => {
+  it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {
     const subscription = {
       product_title: "Coffee beans",
       quantity: 2,
@@ -156,7 +157,7 @@ describe("ChatMessage", () => {
       messageType: "integration_event",
       messageData: { rechargeData: { subscriptions: [subscription, { x: 1 }] } },
     });
-    const list = screen.getByRole("list", { name: "Subscriptions" });
+    const list = await screen.findByRole("list", { name: "Subscriptions" });
     expect(list.textContent).toContain("2 x €12.50");
     expect(list.textContent).toContain("Every 2 weeks");
   });

@@ -70,7 +70,7 @@ describe("ChatScreen", () => {
     if (completed.chat) Object.assign(completed.chat, { isCompleted: true, resolved: true });
     renderInWidget(<ChatScreen state={completed} localMessages={[]} prompt="ended" actions={handlers} />);
 
-    expect(screen.getByText("This chat has ended.")).toBeTruthy();
+    expect(await screen.findByText("This chat has ended.")).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Your message" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Start new chat" }));
     expect(handlers.startNewChat).toHaveBeenCalled();
@@ -87,7 +87,7 @@ describe("ChatScreen", () => {
     expect(handlers.sendTranscript).toHaveBeenCalledWith("dana@example.com");
   });
 
-  it("speaks Hebrew", () => {
+  it("speaks Hebrew", async () => {
     const completed = sessionState({ messages: [question] });
     renderInWidget(<ChatScreen state={completed} localMessages={[]} prompt={null} actions={actions()} />, {
       texts: he,
@@ -100,7 +100,7 @@ describe("ChatScreen", () => {
       texts: he,
       language: "he",
     });
-    expect(screen.getByRole("button", { name: "המשך הצ'אט" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "המשך הצ'אט" })).toBeTruthy();
     expect(screen.getByRole("form", { name: "שלחו לי את השיחה באימייל" })).toBeTruthy();
   });
 

@@ -4,13 +4,12 @@ import { useEffect, useRef } from "react";
 import type { Catalogue } from "../i18n/en";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
-import { ChatEnded } from "./chat-ended";
 import { ChatMessage } from "./chat-message";
 import type { ChatPrompt } from "./chat-prompt";
 import { byTime, type SessionState, type VisitorEventInput } from "./chat-session";
 import { Composer } from "./composer";
-import { FeedbackForm } from "./feedback-form";
 import { HandoffCard } from "./handoff-card";
+import { ChatEnded, FeedbackForm, Later } from "./lazy-parts";
 import { visitorEventOf } from "./message-data";
 import { ResolvePrompt } from "./resolve-prompt";
 import { useWidget } from "./widget-context";
@@ -175,7 +174,11 @@ export function ChatScreen({
           {prompt === "resolve" ? (
             <ResolvePrompt onEvent={actions.sendEvent} onRaiseTicket={actions.raiseTicket} />
           ) : null}
-          {prompt === "feedback" ? <FeedbackForm onEvent={actions.sendEvent} /> : null}
+          {prompt === "feedback" ? (
+            <Later>
+              <FeedbackForm onEvent={actions.sendEvent} />
+            </Later>
+          ) : null}
           {prompt === "handoff" ? (
             <HandoffCard
               summary={chat ? t.whatsAppText(chat.ticketID, lastQuestion) : t.whatsAppHello}
@@ -183,12 +186,14 @@ export function ChatScreen({
             />
           ) : null}
           {prompt === "ended" ? (
-            <ChatEnded
-              messages={state.messages}
-              onStartNew={actions.startNewChat}
-              onContinue={actions.continueChat}
-              onSendTranscript={actions.sendTranscript}
-            />
+            <Later>
+              <ChatEnded
+                messages={state.messages}
+                onStartNew={actions.startNewChat}
+                onContinue={actions.continueChat}
+                onSendTranscript={actions.sendTranscript}
+              />
+            </Later>
           ) : null}
           <div ref={end} />
         </div>

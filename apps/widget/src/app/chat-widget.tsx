@@ -16,12 +16,16 @@ import { ChatScreen } from "./chat-screen";
 import { type ChatSession, createChatSession, type SessionState, type VisitorEventInput } from "./chat-session";
 import { chime } from "./chime";
 import { newClientId } from "./client-id";
-import { CustomerForm } from "./customer-form";
 import { ErrorScreen } from "./error-screen";
 import { isEmbedded, listenToHost, tellHost } from "./frame-bridge";
 import { HomeScreen } from "./home-screen";
-import { TicketConfirmationScreen } from "./ticket-confirmation-screen";
-import { TicketFormScreen } from "./ticket-form-screen";
+import {
+  CustomerForm,
+  LaterScreen,
+  preloadCustomerForm,
+  TicketConfirmationScreen,
+  TicketFormScreen,
+} from "./lazy-parts";
 import type { VisitorStorage } from "./visitor-storage";
 import { widgetApi } from "./widget-api";
 import { WidgetContext } from "./widget-context";
@@ -322,29 +326,37 @@ export function ChatWidget({
           <WidgetHeader title={preChatForm.title || t.preChatTitle} onBack={() => setScreen("home")} />
           <main className="bd">
             {preChatForm.description ? <p dir="auto">{preChatForm.description}</p> : null}
-            <CustomerForm
-              fields={preChatForm.fields}
-              identity={identity}
-              language={boot.language}
-              submitLabel={t.startChat}
-              onSubmit={giveDetails}
-            />
+            <LaterScreen>
+              <CustomerForm
+                fields={preChatForm.fields}
+                identity={identity}
+                language={boot.language}
+                submitLabel={t.startChat}
+                onSubmit={giveDetails}
+              />
+            </LaterScreen>
           </main>
         </>
       );
     }
     if (screen === "ticket") {
       return (
-        <TicketFormScreen
-          identity={identity}
-          language={boot.language}
-          onSubmit={raiseTicket}
-          onBack={() => setScreen("chat")}
-        />
+        <LaterScreen>
+          <TicketFormScreen
+            identity={identity}
+            language={boot.language}
+            onSubmit={raiseTicket}
+            onBack={() => setScreen("chat")}
+          />
+        </LaterScreen>
       );
     }
     if (screen === "ticket-sent" && ticket) {
-      return <TicketConfirmationScreen ticket={ticket} onDone={() => setScreen("chat")} />;
+      return (
+        <LaterScreen>
+          <TicketConfirmationScreen ticket={ticket} onDone={() => setScreen("chat")} />
+        </LaterScreen>
+      );
     }
     if (screen === "chat") {
       return (
@@ -374,7 +386,10 @@ export function ChatWidget({
         nudges={localMessages.filter((message) => message.messageType === "nudge")}
         onAsk={ask}
         // Typing is a good moment to start the download; a failure here waits for the send.
-        onTyping={() => void connect().catch(() => {})}
+        onTyping={() => {
+          void connect().catch(() => {});
+          if (preChatForm.isActive) preloadCustomerForm();
+        }}
         onSuggested={showSuggested}
         onContinue={continueChat}
       />

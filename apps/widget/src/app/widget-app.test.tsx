@@ -69,7 +69,7 @@ describe("the widget app", () => {
     await userEvent.click(screen.getByLabelText("2 stars"));
     await userEvent.click(screen.getByRole("button", { name: "Send rating" }));
     expect(await screen.findByText("Sorry, we'll do better.")).toBeTruthy();
-    expect(screen.getByText("This chat has ended.")).toBeTruthy();
+    expect(await screen.findByText("This chat has ended.")).toBeTruthy();
     expect(server.chats.get(chatID as string)?.messages.map((m) => m.eventType)).toEqual([
       null,
       null,
@@ -181,7 +181,7 @@ describe("the widget app", () => {
     );
 
     await userEvent.click(screen.getByRole("button", { name: "Raise a ticket" }));
-    await userEvent.type(screen.getByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.type(await screen.findByLabelText(/E-mail/), "dana@example.com");
     await userEvent.type(screen.getByLabelText(/Your comments/), "The box was crushed.");
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("heading", { name: "Ticket raised" })).toBeTruthy();
@@ -209,7 +209,7 @@ describe("the widget app", () => {
     fireEvent.keyDown(box, { key: "Enter" });
 
     await screen.findByText("Tell us who you are.");
-    await userEvent.click(screen.getByRole("button", { name: "Start chat" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Start chat" }));
     expect(screen.getByText("E-mail is required")).toBeTruthy();
     expect(server.questions).toEqual([]);
 

@@ -4,6 +4,7 @@ import { type Catalogue, en } from "../i18n/en";
 import { pickLanguage } from "../i18n/pick-language";
 import { loadCatalogue, TextsContext } from "../i18n/texts";
 import { ChatWidget, type WidgetBoot } from "./chat-widget";
+import { ErrorBoundary } from "./error-boundary";
 import { ErrorScreen } from "./error-screen";
 import { createVisitorStorage } from "./visitor-storage";
 import { widgetApi } from "./widget-api";
@@ -80,15 +81,17 @@ export function WidgetApp({ widgetID }: { widgetID: string }) {
   return (
     <TextsContext.Provider value={loaded.texts}>
       <div className="w" dir={language === "he" ? "rtl" : "ltr"} lang={language} style={style}>
-        <ChatWidget
-          key={attempt}
-          boot={loaded.boot}
-          storage={storage}
-          onReboot={() => {
-            setLoaded(null);
-            setAttempt((count) => count + 1);
-          }}
-        />
+        <ErrorBoundary onRestart={() => location.reload()}>
+          <ChatWidget
+            key={attempt}
+            boot={loaded.boot}
+            storage={storage}
+            onReboot={() => {
+              setLoaded(null);
+              setAttempt((count) => count + 1);
+            }}
+          />
+        </ErrorBoundary>
       </div>
     </TextsContext.Provider>
   );
