@@ -15,6 +15,7 @@ function actions(): ChatActions {
     upload: vi.fn(),
     sendEvent: vi.fn(async () => {}),
     raiseTicket: vi.fn(),
+    sendTicket: vi.fn(async () => {}),
     startNewChat: vi.fn(),
     stopAnswer: vi.fn(),
     continueChat: vi.fn(async () => {}),

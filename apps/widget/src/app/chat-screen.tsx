@@ -1,5 +1,5 @@
 import { splitIntoBubbles } from "@harbor/contract/sentences";
-import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
+import type { TicketForm, VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
 import { useEffect, useRef } from "react";
 import type { Catalogue } from "../i18n/en";
 import { useTexts } from "../i18n/texts";
@@ -22,7 +22,10 @@ export type ChatActions = {
   typing(isTyping: boolean): void;
   upload(file: File): Promise<VisitorAttachment>;
   sendEvent(event: VisitorEventInput, clientMessageID?: string): Promise<unknown>;
+  /** Opens the ticket form screen. */
   raiseTicket(): void;
+  /** Raises the ticket filled in the handoff card; the same client id however often it is sent. */
+  sendTicket(form: TicketForm, clientMessageID: string): Promise<unknown>;
   startNewChat(): void;
   /** Stops the answer being written (reset-answer). */
   stopAnswer(): void;
@@ -182,7 +185,7 @@ export function ChatScreen({
           {prompt === "handoff" ? (
             <HandoffCard
               summary={chat ? t.whatsAppText(chat.ticketID, lastQuestion) : t.whatsAppHello}
-              onRaiseTicket={actions.raiseTicket}
+              onTicket={actions.sendTicket}
             />
           ) : null}
           {prompt === "ended" ? (

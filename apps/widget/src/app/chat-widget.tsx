@@ -372,6 +372,7 @@ export function ChatWidget({
             upload,
             sendEvent,
             raiseTicket: () => setScreen("ticket"),
+            sendTicket: raiseTicket,
             startNewChat: restart,
             stopAnswer,
             continueChat,

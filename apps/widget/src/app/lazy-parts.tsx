@@ -10,6 +10,9 @@ export const CustomerForm = lazy(() => import("./customer-form").then((module) =
 export const TicketFormScreen = lazy(() =>
   import("./ticket-form-screen").then((module) => ({ default: module.TicketFormScreen })),
 );
+export const TicketRequest = lazy(() =>
+  import("./ticket-form-screen").then((module) => ({ default: module.TicketRequest })),
+);
 export const TicketConfirmationScreen = lazy(() =>
   import("./ticket-confirmation-screen").then((module) => ({ default: module.TicketConfirmationScreen })),
 );

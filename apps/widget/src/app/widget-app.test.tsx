@@ -1,5 +1,5 @@
 import type { PublicWidget } from "@harbor/contract/widget";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeVisitorServer } from "../test/fake-visitor-server";
@@ -167,27 +167,45 @@ describe("the widget app", () => {
     view.unmount();
   });
 
-  it("hands off after 'No, I need help': WhatsApp with the chat's summary, or a ticket with its confirmation", async () => {
+  it("hands off after 'No, I need help' one way: WhatsApp with the chat's summary where that is the agent app", async () => {
     const view = await openWidget(publicWidget());
     const box = await screen.findByRole("textbox", { name: "Your message" });
     fireEvent.change(box, { target: { value: "My parcel is damaged" } });
     fireEvent.keyDown(box, { key: "Enter" });
     await userEvent.click(await screen.findByRole("button", { name: "No, I need help" }));
 
-    expect(await screen.findByRole("heading", { name: "Talk to a person" })).toBeTruthy();
-    const whatsApp = screen.getByRole("link", { name: /Chat on WhatsApp/ }).getAttribute("href") as string;
+    const card = (await screen.findByRole("heading", { name: "Talk to a person" })).closest("section") as HTMLElement;
+    const whatsApp = within(card)
+      .getByRole("link", { name: /Chat on WhatsApp/ })
+      .getAttribute("href") as string;
     expect(whatsApp).toBe(
       `https://wa.me/31612345678?text=${encodeURIComponent("Hi! I need help with my chat T1: My parcel is damaged")}`,
     );
+    // One promise: no reply in this chat, no ticket by e-mail beside it.
+    expect(within(card).queryByRole("button")).toBeNull();
+    expect(card.textContent).not.toMatch(/in this chat|tickets within a day/);
+    view.unmount();
+  });
 
-    await userEvent.click(screen.getByRole("button", { name: "Raise a ticket" }));
-    await userEvent.type(await screen.findByLabelText(/E-mail/), "dana@example.com");
-    await userEvent.type(screen.getByLabelText(/Your comments/), "The box was crushed.");
-    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+  it("hands off with the ticket form in the card where a ticket is the way, and confirms the ticket", async () => {
+    const widget = publicWidget();
+    widget.handoff.agent.isActive = false;
+    const view = await openWidget(widget);
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "My parcel is damaged" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await userEvent.click(await screen.findByRole("button", { name: "No, I need help" }));
+
+    const card = (await screen.findByRole("heading", { name: "Talk to a person" })).closest("section") as HTMLElement;
+    expect(card.textContent).toContain("We answer tickets within a day.");
+    await userEvent.type(await within(card).findByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.type(within(card).getByLabelText(/Your comments/), "The box was crushed.");
+    await userEvent.click(within(card).getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("heading", { name: "Ticket raised" })).toBeTruthy();
     expect(screen.getByText("T1")).toBeTruthy();
     expect(screen.getByText("The box was crushed.")).toBeTruthy();
     expect(screen.getByText("A copy was sent to dana@example.com.")).toBeTruthy();
+    expect(server.events.map((event) => event.event)).toEqual(["NEED_HELP", "RAISE_TICKET"]);
     view.unmount();
   });
 

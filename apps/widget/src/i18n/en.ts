@@ -68,6 +68,8 @@ export const en = {
 
   handoffTitle: "Talk to a person",
   handoffWait: "A team member will reply in this chat.",
+  handoffWhatsApp: "Our team answers on WhatsApp. Your question goes along.",
+  handoffLater: "We're away right now. A team member will reply in this chat when we're back.",
   replyTime: (time: string) => `Usual reply time: ${time}`,
   whatsApp: "Chat on WhatsApp",
   whatsAppText: (ticketID: string, question: string) => `Hi! I need help with my chat ${ticketID}: ${question}`,

@@ -75,6 +75,8 @@ export const he: Catalogue = {
 
   handoffTitle: "שיחה עם נציג",
   handoffWait: "נציג מהצוות יענה לכם בצ'אט הזה.",
+  handoffWhatsApp: "הצוות שלנו עונה בוואטסאפ. השאלה שלכם תצורף להודעה.",
+  handoffLater: "אנחנו לא זמינים כרגע. נציג מהצוות יענה לכם בצ'אט הזה כשנחזור.",
   replyTime: (time) => `זמן תגובה רגיל: ${isolate(time)}`,
   whatsApp: "צ'אט בוואטסאפ",
   whatsAppText: (ticketID, question) => `שלום! אני צריך/ה עזרה בצ'אט ${ticketID}: ${question}`,

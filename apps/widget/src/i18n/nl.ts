@@ -65,6 +65,8 @@ export const nl: Catalogue = {
 
   handoffTitle: "Praat met een medewerker",
   handoffWait: "Een teamlid antwoordt in deze chat.",
+  handoffWhatsApp: "Ons team antwoordt via WhatsApp. Je vraag gaat mee.",
+  handoffLater: "We zijn er nu niet. Een teamlid antwoordt in deze chat zodra we terug zijn.",
   replyTime: (time) => `Gebruikelijke reactietijd: ${time}`,
   whatsApp: "Chat via WhatsApp",
   whatsAppText: (ticketID, question) => `Hallo! Ik heb hulp nodig bij mijn chat ${ticketID}: ${question}`,
