@@ -1,26 +1,29 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import type { Catalogue } from "../i18n/en";
+import { he } from "../i18n/he";
+import { nl } from "../i18n/nl";
 import { publicWidget, renderInWidget, storedMessage } from "../test/widget-fixtures";
 import { ChatMessage } from "./chat-message";
 
 function show(
   overrides: Parameters<typeof storedMessage>[0],
-  options: { isLast?: boolean; showSources?: boolean; language?: "en" | "nl" | "he" } = {},
+  options: { isLast?: boolean; showSources?: boolean; language?: "en" | "nl" | "he"; texts?: Catalogue } = {},
 ) {
   const onChoose = vi.fn();
   const widget = publicWidget();
   widget.workflows.showSources = options.showSources ?? true;
-  renderInWidget(
+  const view = renderInWidget(
     <ChatMessage
       message={storedMessage(overrides)}
       isLast={options.isLast ?? true}
       onChoose={onChoose}
       onForm={vi.fn()}
     />,
-    { widget, language: options.language },
+    { widget, language: options.language, texts: options.texts },
   );
-  return { onChoose };
+  return { onChoose, unmount: view.unmount };
 }
 
 const bubbles = () => [...document.querySelectorAll(".b")].map((bubble) => bubble.textContent);
@@ -165,5 +168,21 @@ describe("ChatMessage", () => {
   it("shows nothing for an event without anything to show", () => {
     show({ messageType: "integration_event", message: "", messageData: { integrationEvent: { event: "get_order" } } });
     expect(document.querySelector(".msg")).toBeNull();
+  });
+
+  it("labels an answer that quotes the English help text for a Dutch or Hebrew visitor, and not for an English one", () => {
+    const quoted = {
+      message: "Volgens ons hulpartikel “Shipping”: Standard delivery takes two to three working days.",
+      messageData: { quotedLanguage: "en" },
+    };
+    let view = show(quoted, { language: "nl", texts: nl });
+    expect(screen.getByText("Uit onze Engelstalige hulppagina")).toBeTruthy();
+    expect(document.querySelector(".msg.quote")).not.toBeNull();
+    view.unmount();
+    view = show(quoted, { language: "he", texts: he });
+    expect(screen.getByText("מתוך דף העזרה שלנו באנגלית")).toBeTruthy();
+    view.unmount();
+    show(quoted, { language: "en" });
+    expect(document.querySelector(".quoted, .msg.quote")).toBeNull();
   });
 });

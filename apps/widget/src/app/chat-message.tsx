@@ -90,9 +90,12 @@ export function ChatMessage({
     .filter(Boolean)
     .join(" · ");
   const tone: Tone = isVisitor ? "me" : message.senderRole === "agent" ? "agent" : "ai";
+  // The answer quotes the shop's English help text to a Dutch or Hebrew visitor: say so, rather than
+  // pass it off as a reply in their language.
+  const note = data.quotedLanguage === "en" && language !== "en" && !isVisitor ? t.quotedEnglish : undefined;
 
   return (
-    <Bubbles tone={tone} texts={texts} meta={meta}>
+    <Bubbles tone={tone} texts={texts} meta={meta} note={note}>
       {isLast && data.choices.length > 0 ? (
         <fieldset className="choices">
           <legend className="sr">{t.choices}</legend>

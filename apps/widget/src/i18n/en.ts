@@ -28,6 +28,7 @@ export const en = {
 
   yourMessage: "Your message",
   answeredByAi: "Answered by AI",
+  quotedEnglish: "From our English help page",
   yesterday: "Yesterday",
   sending: "Sending…",
   notSent: "Not sent.",

@@ -35,6 +35,7 @@ export const he: Catalogue = {
 
   yourMessage: "ההודעה שלכם",
   answeredByAi: "נענה על ידי AI",
+  quotedEnglish: "מתוך דף העזרה שלנו באנגלית",
   yesterday: "אתמול",
   sending: "שולח…",
   notSent: "לא נשלח.",

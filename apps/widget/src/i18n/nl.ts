@@ -25,6 +25,7 @@ export const nl: Catalogue = {
 
   yourMessage: "Je bericht",
   answeredByAi: "Beantwoord door AI",
+  quotedEnglish: "Uit onze Engelstalige hulppagina",
   yesterday: "Gisteren",
   sending: "Versturen…",
   notSent: "Niet verstuurd.",
