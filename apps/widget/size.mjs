@@ -17,6 +17,7 @@ const later = readdirSync(new URL("assets/", dist))
 const rows = [];
 const loader = gzipBytes("loader.js");
 rows.push(["loader.js", loader, "≤ 2000"]);
+rows.push(["welcome.js (once per visitor)", gzipBytes("welcome.js"), ""]);
 let total = 0;
 for (const file of firstLoad) {
   const bytes = gzipBytes(file);

@@ -163,13 +163,10 @@ export function ChatWidget({
     if (boot.chatID) connectOrFail().catch(() => {});
   }, []);
 
-  // Once: tell the loader the widget is ready, raise the welcome badge on a first visit, and listen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per widget; the handlers only set state
+  // Once: tell the loader the widget is ready, and listen. (The welcome message pops up beside the
+  // launcher: the loader's welcome.js, not a badge from here.)
   useEffect(() => {
     tellHost({ type: FRAME_READY });
-    if (widget.notifications.enableWelcomeMessage && widget.openingMessages.length > 0 && !storage.get().hasOpened) {
-      setUnread(1);
-    }
     const stopListening = listenToHost({
       onOpen: () => setIsOpen(true),
       onClosed: () => setIsOpen(false),
@@ -189,7 +186,6 @@ export function ChatWidget({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to opening and closing only
   useEffect(() => {
     if (!isOpen) return;
-    storage.set({ hasOpened: true });
     if (unread.current > 0) setUnread(0);
     focusScreen();
   }, [isOpen]);

@@ -424,7 +424,7 @@ describe("the visitor socket where websockets are blocked", () => {
   const polling = { transports: ["polling", "websocket"] as ("polling" | "websocket")[] };
 
   it("falls back to long-polling when the websocket is refused, and talks both ways over it", async () => {
-    const server = await startServer({ ...polling, pingInterval: 60, pingTimeout: 60 });
+    const server = await startServer({ ...polling, pingInterval: 200, pingTimeout: 400 });
     const proxy = await startProxy(server.port, () => "refuse");
     const { socket, seen } = open(proxy.origin);
     const heard: unknown[] = [];
@@ -442,8 +442,8 @@ describe("the visitor socket where websockets are blocked", () => {
     serverSocket.emit("chat-status", { chatID: "c1", status: "human", resolved: false });
     await vi.waitFor(() => expect(heard).toEqual([{ chatID: "c1", status: "human", resolved: false }]));
 
-    // It answers the heartbeat over HTTP: still the one connection after many ping intervals.
-    await pause(500);
+    // It answers the heartbeat over HTTP: still the one connection after several ping intervals.
+    await pause(1200);
     expect(seen).toEqual(["connect"]);
     expect(server.state.sockets).toHaveLength(1);
     expect(serverSocket.conn.transport.name).toBe("polling");

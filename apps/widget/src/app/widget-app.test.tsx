@@ -290,7 +290,7 @@ describe("the widget app", () => {
     view.unmount();
   });
 
-  it("inside a shop's page: says it is ready, raises the welcome badge, clears it on open, then nudges once", async () => {
+  it("inside a shop's page: says it is ready, counts nothing unread before a message comes, then nudges once", async () => {
     const parent = { postMessage: vi.fn() } as unknown as Window;
     vi.spyOn(window, "parent", "get").mockReturnValue(parent as Window & typeof globalThis);
     const widget = publicWidget({ notifications: { enableSound: false, enableWelcomeMessage: true } });
@@ -298,7 +298,8 @@ describe("the widget app", () => {
     const view = await openWidget(widget);
     await screen.findByRole("heading", { name: "Welcome to Sample Shop" });
     const sent = () => vi.mocked(parent.postMessage).mock.calls.map(([message]) => message);
-    expect(sent()).toEqual([{ type: "harbor:ready" }, { type: "harbor:unread", count: 1 }]);
+    // The welcome message is the loader's (welcome.js): no badge from here.
+    expect(sent()).toEqual([{ type: "harbor:ready" }]);
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
 
     // Closed: no nudge yet, and nothing connects while the visitor only looks.
@@ -307,12 +308,9 @@ describe("the widget app", () => {
     act(() => {
       window.dispatchEvent(new MessageEvent("message", { data: { type: "harbor:open" }, source: parent }));
     });
-    expect(sent().at(-1)).toEqual({ type: "harbor:unread", count: 0 });
+    expect(sent()).toEqual([{ type: "harbor:ready" }]);
     expect(await screen.findByText("Need a hand? Just ask.")).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}")).toMatchObject({
-      hasOpened: true,
-      hasSeenNudge: true,
-    });
+    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}")).toMatchObject({ hasSeenNudge: true });
     expect(server.io.of("/visitor").sockets.size).toBe(0);
 
     await userEvent.keyboard("{Escape}");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Catalogue, en } from "./en";
 import { he } from "./he";
-import { launcherTexts } from "./launcher-texts";
+import { launcherTexts, welcomeTexts } from "./launcher-texts";
 import { nl } from "./nl";
 import { pickLanguage } from "./pick-language";
 
@@ -63,6 +63,7 @@ describe("the widget's catalogues", () => {
   it("has launcher words in every language", () => {
     for (const language of ["en", "nl", "he"] as const) {
       expect(launcherTexts[language].every((text) => text.trim() !== "")).toBe(true);
+      expect(welcomeTexts[language].trim()).not.toBe("");
     }
   });
 });
