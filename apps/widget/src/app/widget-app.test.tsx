@@ -298,8 +298,9 @@ describe("the widget app", () => {
     const view = await openWidget(widget);
     await screen.findByRole("heading", { name: "Welcome to Sample Shop" });
     const sent = () => vi.mocked(parent.postMessage).mock.calls.map(([message]) => message);
-    // The welcome message is the loader's (welcome.js): no badge from here.
-    expect(sent()).toEqual([{ type: "harbor:ready" }]);
+    // The welcome message is the loader's (welcome.js): no badge from here. (Effects run just after
+    // the screen shows.)
+    await vi.waitFor(() => expect(sent()).toEqual([{ type: "harbor:ready" }]));
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
 
     // Closed: no nudge yet, and nothing connects while the visitor only looks.
