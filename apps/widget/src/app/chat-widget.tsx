@@ -146,12 +146,22 @@ export function ChatWidget({
     return sessionPromise.current;
   };
 
+  /** Downloads of the realtime client that failed in a row. */
+  const loadFailures = useRef(0);
+
   /** `connect` for what the visitor is waiting on: a failed download shows the error screen, never nothing. */
   const connectOrFail = () =>
-    connect().catch((error: unknown) => {
-      setHasLoadFailed(true);
-      throw error;
-    });
+    connect().then(
+      (current) => {
+        loadFailures.current = 0;
+        return current;
+      },
+      (error: unknown) => {
+        loadFailures.current += 1;
+        setHasLoadFailed(true);
+        throw error;
+      },
+    );
 
   useEffect(() => () => session?.close(), [session]);
 
@@ -270,6 +280,12 @@ export function ChatWidget({
 
   async function restart() {
     if (hasLoadFailed) {
+      // Chromium and Firefox download a failed module again; a browser that keeps the failure gets
+      // a fresh frame instead (the question is lost then, not the chat).
+      if (loadFailures.current > 1) {
+        location.reload();
+        return;
+      }
       setHasLoadFailed(false);
       setHeld(null);
       if (held) await ask(held.question, held.attachments);

@@ -132,7 +132,7 @@ export class FakeVisitorServer {
         });
       }
       void socket.join(chatID);
-      const { message } = this.store(chatID, {
+      const { message, isNew } = this.store(chatID, {
         clientMessageID: payload.clientMessageID,
         message: payload.question,
         messageType: "question",
@@ -150,7 +150,8 @@ export class FakeVisitorServer {
         return;
       }
       ack({ ok: true, data: answer });
-      if (this.autoAnswer) this.answer(chatID, message._id, this.autoAnswer(payload.question));
+      // As the real server does, a question sent again (same client id) is answered once.
+      if (this.autoAnswer && isNew) this.answer(chatID, message._id, this.autoAnswer(payload.question));
     });
     socket.on("add-event", (payload, ack) => {
       this.events.push(payload);
