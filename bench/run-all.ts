@@ -3,10 +3,12 @@ import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
 import { benchStartup } from "./startup";
 import { benchVisitors } from "./visitors";
+import { benchWidgetOpen } from "./widget-open";
 import { benchWidgetSize } from "./widget-size";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list), inbox, visitors, widget-size.
+// runs one: startup, ingest, retrieval (which also times the document list), inbox, visitors, widget-size,
+// widget-open (needs `npm run build` and Chromium).
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: () => benchStartup(),
@@ -15,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   inbox: () => benchInbox(),
   visitors: () => benchVisitors(),
   "widget-size": () => benchWidgetSize(),
+  "widget-open": () => benchWidgetOpen(),
 };
 for (const [name, run] of Object.entries(benchmarks)) {
   if (!only || only === name) await run();

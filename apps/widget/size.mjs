@@ -1,6 +1,7 @@
 // The widget's downloads, gzip-compressed, against its budgets (issue #5): the loader at most
 // 2 kB; the frame's first load (the JS and CSS frame.html names) at most 90 kB. Chunks loaded
-// later are listed too: the realtime client when the visitor starts to talk, Dutch or Hebrew for who reads them.
+// later are listed too: the realtime client when the visitor starts to talk, Dutch or Hebrew for
+// who reads them, forms, ticket screens and order cards when one is shown.
 // Run after `npm run build -w @harbor/widget`; exits 1 when a budget is exceeded.
 import { readdirSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -16,6 +17,7 @@ const later = readdirSync(new URL("assets/", dist))
 const rows = [];
 const loader = gzipBytes("loader.js");
 rows.push(["loader.js", loader, "≤ 2000"]);
+rows.push(["welcome.js (once per visitor)", gzipBytes("welcome.js"), ""]);
 let total = 0;
 for (const file of firstLoad) {
   const bytes = gzipBytes(file);

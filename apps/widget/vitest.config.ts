@@ -11,5 +11,7 @@ export default defineConfig({
     environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true } } },
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
+    // Journeys through the app on a busy machine (two cores shared with servers and browsers).
+    testTimeout: 20_000,
   },
 });

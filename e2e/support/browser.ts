@@ -1,11 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 
-/** Debian's Chromium (STACK.md): no browser download; background networking off on this closed network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium (STACK.md): no browser download; background networking off on this closed
+ * network. `extraArgs` for a journey that needs more (one browser process per site off, so a
+ * throttled network reaches a framed page on another site too).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
+      ...extraArgs,
       "--headless",
       "--no-sandbox",
       "--disable-gpu",

@@ -66,7 +66,7 @@ export function ackData<T>(ack: Ack<T>): T {
 export async function connectVisitor(
   h: Pick<Harness, "url">,
   widgetID: string,
-  options: { visitorToken?: string } = {},
+  options: { visitorToken?: string; transports?: ("websocket" | "polling")[] } = {},
 ) {
   const url = await h.url();
   // Over the network like a shop page (the harness's inject would reach only its own app).
@@ -80,7 +80,9 @@ export async function connectVisitor(
   const visitorToken = got.data.visitorToken;
   const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${url}/visitor`, {
     path: "/socket.io",
-    transports: ["websocket"],
+    transports: options.transports ?? ["websocket"],
+    // Long-polling stays long-polling (a network that blocks websockets).
+    upgrade: false,
     auth: { widgetID, visitorToken },
     forceNew: true,
     reconnection: false,

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { RichText } from "./rich-text";
+import { textDirection } from "./text-direction";
+import { useWidget } from "./widget-context";
 
 export type Tone = "me" | "ai" | "agent";
 
@@ -12,6 +14,7 @@ export function Bubbles({
   texts,
   meta,
   label,
+  note,
   children,
 }: {
   tone: Tone;
@@ -19,14 +22,18 @@ export function Bubbles({
   meta?: ReactNode;
   /** Read out instead of the text (the stars of a rating). */
   label?: string;
+  /** Shown above the bubbles: where their words come from. */
+  note?: string;
   children?: ReactNode;
 }) {
+  const { language } = useWidget();
   return (
-    <div className={`msg ${tone}`}>
+    <div className={note ? `msg ${tone} quote` : `msg ${tone}`}>
+      {note ? <p className="quoted">{note}</p> : null}
       {texts.map((text, index) => (
         // Bubbles are cut from one text and never move.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <p key={index} className="b" dir="auto">
+        <p key={index} className="b" dir={textDirection(text, language)}>
           {label ? (
             <>
               <span aria-hidden="true">{text}</span>

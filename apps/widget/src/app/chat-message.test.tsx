@@ -1,26 +1,29 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import type { Catalogue } from "../i18n/en";
+import { he } from "../i18n/he";
+import { nl } from "../i18n/nl";
 import { publicWidget, renderInWidget, storedMessage } from "../test/widget-fixtures";
 import { ChatMessage } from "./chat-message";
 
 function show(
   overrides: Parameters<typeof storedMessage>[0],
-  options: { isLast?: boolean; showSources?: boolean } = {},
+  options: { isLast?: boolean; showSources?: boolean; language?: "en" | "nl" | "he"; texts?: Catalogue } = {},
 ) {
   const onChoose = vi.fn();
   const widget = publicWidget();
   widget.workflows.showSources = options.showSources ?? true;
-  renderInWidget(
+  const view = renderInWidget(
     <ChatMessage
       message={storedMessage(overrides)}
       isLast={options.isLast ?? true}
       onChoose={onChoose}
       onForm={vi.fn()}
     />,
-    { widget },
+    { widget, language: options.language, texts: options.texts },
   );
-  return { onChoose };
+  return { onChoose, unmount: view.unmount };
 }
 
 const bubbles = () => [...document.querySelectorAll(".b")].map((bubble) => bubble.textContent);
@@ -37,8 +40,21 @@ describe("ChatMessage", () => {
     show({ senderRole: "customer", messageType: "question", message: "<b>שלום</b> <img src=x onerror=alert(1)>" });
     expect(bubbles()).toEqual(["<b>שלום</b> <img src=x onerror=alert(1)>"]);
     expect(document.querySelector("b, img")).toBeNull();
-    expect(document.querySelector(".msg.me .b")?.getAttribute("dir")).toBe("auto");
+    expect(document.querySelector(".msg.me .b")?.getAttribute("dir")).toBe("ltr");
     expect(screen.queryByText(/Answered by AI/)).toBeNull();
+  });
+
+  it("lays a Hebrew bubble out right to left even when it opens with English, and a bare address in it left to right", () => {
+    show(
+      {
+        message:
+          "iPhone 15 הוא הדגם החדש ביותר. Standard delivery takes two to three working days, see https://shop.example/shipping.",
+      },
+      { language: "he" },
+    );
+    const [hebrew] = [...document.querySelectorAll(".b")];
+    expect(hebrew?.getAttribute("dir")).toBe("rtl");
+    expect(screen.getByRole("link", { name: /shop\.example/ }).getAttribute("dir")).toBe("ltr");
   });
 
   it("makes safe links of web addresses in an answer; javascript: never becomes an href", () => {
@@ -64,6 +80,8 @@ describe("ChatMessage", () => {
     ];
     show({ message: "See these.", references });
     const sources = screen.getByRole("list", { name: "Sources" });
+    // Labelled where the visitor sees them, not only for screen readers.
+    expect(screen.getByText("Sources").getAttribute("id")).toBe(sources.getAttribute("aria-labelledby"));
     expect(
       within(sources)
         .getByRole("link", { name: /Returns policy/ })
@@ -72,6 +90,7 @@ describe("ChatMessage", () => {
     expect(within(sources).queryByRole("link", { name: /Bad link/ })).toBeNull();
     expect(within(sources).getByText("Bad link")).toBeTruthy();
     const products = screen.getByRole("list", { name: "Products" });
+    expect(screen.getByText("Products").getAttribute("id")).toBe(products.getAttribute("aria-labelledby"));
     expect(within(products).getByRole("img", { name: "Picture of Trail boot" }).getAttribute("src")).toBe(
       "https://cdn.example/boot.jpg",
     );
@@ -104,7 +123,7 @@ describe("ChatMessage", () => {
     expect(screen.getByText("Sorry, we'll do better.")).toBeTruthy();
   });
 
-  it("shows an order card with translated shipment statuses and a safe tracking link", () => {
+  it("shows an order card with translated shipment statuses and a safe tracking link", async () => {
     const order = {
       order: { name: "#1043", createdAt: "2025-11-10T10:00:00.000Z", financialStatus: "paid" },
       fulfillments: [
@@ -120,14 +139,15 @@ describe("ChatMessage", () => {
       refunds: [{ products: [{ title: "Socks" }] }],
     };
     show({ messageType: "integration_event", message: "", messageData: { responseFields: { order } } });
-    expect(screen.getByRole("heading", { name: "Order #1043" })).toBeTruthy();
+    // Order cards are downloaded when first shown.
+    expect(await screen.findByRole("heading", { name: "Order #1043" })).toBeTruthy();
     expect(screen.getByText("In transit")).toBeTruthy();
     expect(screen.getByRole("link", { name: /Track 3S123/ }).getAttribute("href")).toBe("https://track.example/3S123");
     expect(screen.getByText("Refunded")).toBeTruthy();
     expect(document.querySelector('img[src^="javascript"]')).toBeNull();
   });
 
-  it("shows subscriptions as quantity x price and 'Every {n} {unit}'", () => {
+  it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {
     const subscription = {
       product_title: "Coffee beans",
       quantity: 2,
@@ -140,7 +160,7 @@ describe("ChatMessage", () => {
       messageType: "integration_event",
       messageData: { rechargeData: { subscriptions: [subscription, { x: 1 }] } },
     });
-    const list = screen.getByRole("list", { name: "Subscriptions" });
+    const list = await screen.findByRole("list", { name: "Subscriptions" });
     expect(list.textContent).toContain("2 x €12.50");
     expect(list.textContent).toContain("Every 2 weeks");
   });
@@ -148,5 +168,21 @@ describe("ChatMessage", () => {
   it("shows nothing for an event without anything to show", () => {
     show({ messageType: "integration_event", message: "", messageData: { integrationEvent: { event: "get_order" } } });
     expect(document.querySelector(".msg")).toBeNull();
+  });
+
+  it("labels an answer that quotes the English help text for a Dutch or Hebrew visitor, and not for an English one", () => {
+    const quoted = {
+      message: "Volgens ons hulpartikel “Shipping”: Standard delivery takes two to three working days.",
+      messageData: { quotedLanguage: "en" },
+    };
+    let view = show(quoted, { language: "nl", texts: nl });
+    expect(screen.getByText("Uit onze Engelstalige hulppagina")).toBeTruthy();
+    expect(document.querySelector(".msg.quote")).not.toBeNull();
+    view.unmount();
+    view = show(quoted, { language: "he", texts: he });
+    expect(screen.getByText("מתוך דף העזרה שלנו באנגלית")).toBeTruthy();
+    view.unmount();
+    show(quoted, { language: "en" });
+    expect(document.querySelector(".quoted, .msg.quote")).toBeNull();
   });
 });

@@ -2,12 +2,10 @@ import { splitIntoBubbles } from "@harbor/contract/sentences";
 import type { VisitorCustomer, VisitorMessage } from "@harbor/contract/widget";
 import { useTexts } from "../i18n/texts";
 import { Bubbles, type Tone } from "./bubbles";
-import { CustomerForm } from "./customer-form";
 import { formatSentTime } from "./format";
+import { CustomerForm, Later, OrderCard, SubscriptionList } from "./lazy-parts";
 import { readMessageData, visitorEventOf } from "./message-data";
 import { MessageLinks } from "./message-links";
-import { OrderCard } from "./order-card";
-import { SubscriptionList } from "./subscription-list";
 import { useWidget } from "./widget-context";
 
 /**
@@ -92,9 +90,12 @@ export function ChatMessage({
     .filter(Boolean)
     .join(" · ");
   const tone: Tone = isVisitor ? "me" : message.senderRole === "agent" ? "agent" : "ai";
+  // The answer quotes the shop's English help text to a Dutch or Hebrew visitor: say so, rather than
+  // pass it off as a reply in their language.
+  const note = data.quotedLanguage === "en" && language !== "en" && !isVisitor ? t.quotedEnglish : undefined;
 
   return (
-    <Bubbles tone={tone} texts={texts} meta={meta}>
+    <Bubbles tone={tone} texts={texts} meta={meta} note={note}>
       {isLast && data.choices.length > 0 ? (
         <fieldset className="choices">
           <legend className="sr">{t.choices}</legend>
@@ -109,18 +110,26 @@ export function ChatMessage({
         <section className="card">
           {form.title ? <h3 dir="auto">{form.title}</h3> : null}
           {form.description ? <p dir="auto">{form.description}</p> : null}
-          <CustomerForm
-            fields={form.fields}
-            identity={identity}
-            language={language}
-            submitLabel={t.send}
-            onSubmit={onForm}
-          />
+          <Later>
+            <CustomerForm
+              fields={form.fields}
+              identity={identity}
+              language={language}
+              submitLabel={t.send}
+              onSubmit={onForm}
+            />
+          </Later>
         </section>
       ) : null}
-      {data.order ? <OrderCard order={data.order} language={language} /> : null}
+      {data.order ? (
+        <Later>
+          <OrderCard order={data.order} language={language} />
+        </Later>
+      ) : null}
       {data.subscriptions.length > 0 ? (
-        <SubscriptionList subscriptions={data.subscriptions} language={language} />
+        <Later>
+          <SubscriptionList subscriptions={data.subscriptions} language={language} />
+        </Later>
       ) : null}
       <MessageLinks references={references} attachments={data.attachments} />
     </Bubbles>

@@ -15,6 +15,7 @@ function actions(): ChatActions {
     upload: vi.fn(),
     sendEvent: vi.fn(async () => {}),
     raiseTicket: vi.fn(),
+    sendTicket: vi.fn(async () => {}),
     startNewChat: vi.fn(),
     stopAnswer: vi.fn(),
     continueChat: vi.fn(async () => {}),
@@ -70,7 +71,7 @@ describe("ChatScreen", () => {
     if (completed.chat) Object.assign(completed.chat, { isCompleted: true, resolved: true });
     renderInWidget(<ChatScreen state={completed} localMessages={[]} prompt="ended" actions={handlers} />);
 
-    expect(screen.getByText("This chat has ended.")).toBeTruthy();
+    expect(await screen.findByText("This chat has ended.")).toBeTruthy();
     expect(screen.queryByRole("textbox", { name: "Your message" })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Start new chat" }));
     expect(handlers.startNewChat).toHaveBeenCalled();
@@ -87,7 +88,7 @@ describe("ChatScreen", () => {
     expect(handlers.sendTranscript).toHaveBeenCalledWith("dana@example.com");
   });
 
-  it("speaks Hebrew", () => {
+  it("speaks Hebrew", async () => {
     const completed = sessionState({ messages: [question] });
     renderInWidget(<ChatScreen state={completed} localMessages={[]} prompt={null} actions={actions()} />, {
       texts: he,
@@ -100,7 +101,108 @@ describe("ChatScreen", () => {
       texts: he,
       language: "he",
     });
-    expect(screen.getByRole("button", { name: "המשך הצ'אט" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "המשך הצ'אט" })).toBeTruthy();
     expect(screen.getByRole("form", { name: "שלחו לי את השיחה באימייל" })).toBeTruthy();
+  });
+
+  it("says who answers in its header: the AI persona, the person who took over, the team while one is awaited", () => {
+    const header = () => document.querySelector("header")?.textContent;
+    const show = (state: SessionState) =>
+      renderInWidget(<ChatScreen state={state} localMessages={[]} prompt={null} actions={actions()} />);
+    let view = show(sessionState({ messages: [question] }));
+    expect(header()).toBe("AvaOnline - AI Expert");
+    view.unmount();
+
+    const waiting = sessionState({ messages: [question] });
+    if (waiting.chat) waiting.chat.status = "human";
+    view = show(waiting);
+    expect(header()).toBe("Our teamA person will reply here");
+    view.unmount();
+
+    const reply = storedMessage({
+      senderRole: "agent",
+      messageType: "answer",
+      senderName: "Dana",
+      message: "Hi, Dana here.",
+    });
+    view = show({ ...waiting, messages: [question, reply] });
+    expect(header()).toBe("DanaTeam member");
+    view.unmount();
+
+    // Handed back to the AI: the persona answers again.
+    view = show(sessionState({ messages: [question, reply] }));
+    expect(header()).toBe("AvaOnline - AI Expert");
+    view.unmount();
+
+    const ticket = sessionState({ messages: [question] });
+    if (ticket.chat) ticket.chat.status = "ticket";
+    show(ticket);
+    expect(header()).toBe("Our teamWe'll reply by e-mail");
+  });
+
+  it("says in its header when the channel is not open, and reads the change out", () => {
+    const show = (state: SessionState) =>
+      renderInWidget(<ChatScreen state={state} localMessages={[]} prompt={null} actions={actions()} />);
+    let view = show(sessionState({ connection: "connecting" }));
+    expect(screen.getByText("Connecting…").closest("[aria-live]")?.getAttribute("aria-live")).toBe("polite");
+    view.unmount();
+    view = show(sessionState({ connection: "offline", messages: [question] }));
+    expect(document.querySelector("header")?.textContent).toBe("AvaOffline – reconnecting…");
+    view.unmount();
+  });
+
+  it("shows a question not acknowledged in time as 'Not sent · Retry', and Retry sends it again", async () => {
+    const handlers = actions();
+    const pending = {
+      clientMessageID: "client-1",
+      question: "Is the sale still on?",
+      attachments: [],
+      timestamp: new Date().toISOString(),
+      isSending: false,
+    };
+    const view = renderInWidget(
+      <ChatScreen
+        state={sessionState({ pending: [{ ...pending, error: null }] })}
+        localMessages={[]}
+        prompt={null}
+        actions={handlers}
+      />,
+    );
+    expect(screen.getByText("Sending…")).toBeTruthy();
+    view.unmount();
+    renderInWidget(
+      <ChatScreen
+        state={sessionState({ pending: [{ ...pending, error: "" }] })}
+        localMessages={[]}
+        prompt={null}
+        actions={handlers}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Not sent · Retry");
+    await userEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(handlers.retry).toHaveBeenCalledWith("client-1");
+  });
+
+  it("shows the pre-chat details before the first question, though they are stored after it", () => {
+    const details = storedMessage({
+      senderRole: "customer",
+      messageType: "form",
+      eventType: "PRE_CHAT_FORM",
+      messageData: { form: { title: "Customer details", values: { name: "Dana" } } },
+    });
+    renderInWidget(
+      <ChatScreen
+        state={sessionState({ messages: [question, details] })}
+        localMessages={[]}
+        prompt={null}
+        actions={actions()}
+      />,
+    );
+    // The opening message, then the details, then the question.
+    const shown = [...document.querySelectorAll(".log > .msg")].map((message) => message.textContent ?? "");
+    expect(shown[1]).toContain("Before we start");
+    expect(shown[2]).toContain("Where is my parcel?");
+    // The question is the newest message: its answer is on its way.
+    expect(screen.getByRole("status").textContent).toBe("Understanding question");
   });
 });

@@ -19,7 +19,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function start(chatID: string | null = null) {
+function start(chatID: string | null = null, options: { sendTimeoutMs?: number } = {}) {
   // The client the widget ships, through happy-dom's WebSocket (the `ws` package behind the browser's API).
   const socket = createVisitorSocket({
     auth: { widgetID: "w1", visitorToken: "token-of-the-visitor" },
@@ -33,6 +33,7 @@ function start(chatID: string | null = null) {
     chatID,
     onChatChange: (id) => chatIDs.push(id),
     onIncoming: (message) => incoming.push(message),
+    sendTimeoutMs: options.sendTimeoutMs,
   });
   sessions.push(session);
   return { session, socket, chatIDs, incoming };
@@ -104,7 +105,7 @@ describe("chat session", () => {
       expect(texts(session)).toEqual(["First question", "Answer written while away", "Second question"]),
     );
     expect(server.joins.at(-1)).toEqual({ chatID, afterMessageID: held });
-    expect(session.getState().isConnected).toBe(true);
+    expect(session.getState().connection).toBe("online");
   });
 
   it("sends a question again after a lost ack, with the same client id, and it is stored once", async () => {
@@ -273,5 +274,64 @@ describe("chat session", () => {
     server.refusalStatus = 401;
     const { session } = start();
     await vi.waitFor(() => expect(session.getState()).toMatchObject({ isRefused: true, isExpired: true, error: null }));
+  });
+
+  it("says 'Not sent' when no server is reachable within the send timeout, and sends it when one is", async () => {
+    const port = Number(new URL(url).port);
+    await server.close();
+    const { session } = start(null, { sendTimeoutMs: 150 });
+    session.ask("Anyone there?");
+    expect(session.getState()).toMatchObject({ connection: "connecting", pending: [{ error: null }] });
+    await vi.waitFor(() => expect(session.getState().pending[0]?.error).toBe(""));
+    const clientMessageID = session.getState().pending[0]?.clientMessageID;
+
+    server = new FakeVisitorServer();
+    await server.listen(port);
+    await vi.waitFor(() => expect(texts(session)).toEqual(["Anyone there?"]), { timeout: 5000 });
+    expect(session.getState()).toMatchObject({ connection: "online", pending: [] });
+    expect([...server.chats.values()][0]?.messages[0]?.clientMessageID).toBe(clientMessageID);
+  });
+
+  it("says 'Not sent' when the ack does not come in time, and Retry stores the question once", async () => {
+    const { session } = start(null, { sendTimeoutMs: 150 });
+    server.holdNextAck = true;
+    session.ask("Is the sale still on?");
+    await vi.waitFor(() => expect(session.getState().pending[0]).toMatchObject({ isSending: true, error: "" }));
+    expect(session.getState().connection).toBe("online");
+
+    session.retry(session.getState().pending[0]?.clientMessageID as string);
+    expect(session.getState().pending[0]?.error).toBeNull();
+    await vi.waitFor(() => expect(texts(session)).toEqual(["Is the sale still on?"]));
+    expect(session.getState().pending).toEqual([]);
+    expect(server.questions).toEqual(["Is the sale still on?", "Is the sale still on?"]);
+    expect([...server.chats.values()][0]?.messages).toHaveLength(1);
+  });
+
+  it("tells the connection's state: connecting, online, then offline while it is lost", async () => {
+    const { session, socket } = start();
+    expect(session.getState().connection).toBe("connecting");
+    await vi.waitFor(() => expect(session.getState().connection).toBe("online"));
+    const disconnected = new Promise((resolve) => socket.on("disconnect", resolve));
+    await server.close();
+    await disconnected;
+    expect(session.getState().connection).toBe("offline");
+  });
+
+  it("never brings back an answer that is already stored when its progress arrives late", async () => {
+    const { session } = start();
+    session.ask("How long is delivery?");
+    await vi.waitFor(() => expect(session.getState().messages).toHaveLength(1));
+    const chatID = session.getState().chat?.chatID as string;
+    const questionID = session.getState().messages[0]?._id as string;
+    const room = server.io.of(VISITOR_NAMESPACE).to(chatID);
+    room.emit("answer-chunk", { chatID, questionID, text: "Two to " });
+    await vi.waitFor(() => expect(session.getState().answer?.text).toBe("Two to "));
+    server.say(chatID, { message: "Two to three days." });
+    await vi.waitFor(() => expect(session.getState().answer).toBeNull());
+    room.emit("answer-chunk", { chatID, questionID, text: "three days." });
+    room.emit("answer-phase", { chatID, questionID, phase: "writing" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(session.getState().answer).toBeNull();
+    expect(texts(session)).toEqual(["How long is delivery?", "Two to three days."]);
   });
 });

@@ -7,7 +7,10 @@ import type { VisitorSocket } from "./visitor-socket";
 
 export type ChatInfo = Omit<VisitorChat, "messages">;
 
-/** A question not stored yet: shown as sending until its ack, sent again after a reconnect. */
+/**
+ * A question not stored yet: "Sending…" until its ack; "Not sent · Retry" when none came within
+ * SEND_TIMEOUT_MS (it is still sent again, with the same client id, when the connection returns).
+ */
 export type PendingMessage = {
   clientMessageID: string;
   question: string;
@@ -16,15 +19,21 @@ export type PendingMessage = {
   quickReply?: QuickReply;
   timestamp: string;
   isSending: boolean;
-  /** Refused or unanswered: the visitor may retry. "" when there is no server message to show. */
+  /**
+   * Why it is not stored: the server's refusal (the visitor may retry), "" when no ack came in
+   * time (retried by the visitor or at the next connect), null while it may still go through.
+   */
   error: string | null;
 };
+
+/** The channel as the header shows it: not yet open, open, or lost and being reopened. */
+export type Connection = "connecting" | "online" | "offline";
 
 /** The answer being written: its phase, and the text streamed so far. */
 export type StreamingAnswer = { questionID: string; phase: AnswerPhase; text: string };
 
 export type SessionState = {
-  isConnected: boolean;
+  connection: Connection;
   chat: ChatInfo | null;
   /** Stored messages, in the order they were written. */
   messages: VisitorMessage[];
@@ -47,6 +56,8 @@ type WithoutIds<T> = T extends unknown ? Omit<T, "chatID" | "clientMessageID"> :
 export type VisitorEventInput = WithoutIds<EventPayload>;
 
 const ACK_TIMEOUT_MS = 15_000;
+/** A question not acknowledged this long after it was sent says "Not sent · Retry" (issue #14: "a few seconds"). */
+export const SEND_TIMEOUT_MS = 6000;
 
 /** An ack, or null when none came (timed out, or the connection dropped first). */
 const answerOf = <R extends Ack<unknown>>(promise: Promise<R>): Promise<R | null> => promise.catch(() => null);
@@ -76,11 +87,13 @@ export function createChatSession(options: {
   onChatChange(chatID: string | null): void;
   /** A message from the AI or a person arrived live (for the unread badge and the sound). */
   onIncoming?(message: VisitorMessage): void;
+  /** SEND_TIMEOUT_MS unless given (tests). */
+  sendTimeoutMs?: number;
 }) {
   const { socket } = options;
   let chatID = options.chatID;
   let state: SessionState = {
-    isConnected: socket.connected,
+    connection: socket.connected ? "online" : "connecting",
     chat: null,
     messages: [],
     pending: [],
@@ -93,6 +106,10 @@ export function createChatSession(options: {
   };
   const listeners = new Set<() => void>();
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Per question still pending: when it turns "Not sent". */
+  const sendTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Questions whose answer is stored: progress of theirs that arrives late is not shown again. */
+  const answered = new Set<string>();
 
   const update = (change: Partial<SessionState>) => {
     state = { ...state, ...change };
@@ -100,14 +117,16 @@ export function createChatSession(options: {
   };
   const ack = () => socket.timeout(ACK_TIMEOUT_MS);
   const isCurrent = (id: string | null) => id !== null && id === chatID;
-  /** Progress of an answer this chat shows (not one the visitor stopped). */
-  const isShown = (id: string, questionID: string) => isCurrent(id) && questionID !== state.stoppedQuestionID;
+  /** Progress of an answer this chat shows (not one the visitor stopped, nor one already stored). */
+  const isShown = (id: string, questionID: string) =>
+    isCurrent(id) && questionID !== state.stoppedQuestionID && !answered.has(questionID);
 
   /** Adds stored messages once each, in written order, and retires the pending copies they replace. */
   function store(incoming: VisitorMessage[]): VisitorMessage[] {
     const known = new Set(state.messages.map((message) => message._id));
     const fresh = incoming.filter((message) => !known.has(message._id));
     const stored = new Set(incoming.map((message) => message.clientMessageID));
+    for (const id of stored) if (id) clearTimeout(sendTimers.get(id));
     update({
       messages: fresh.length > 0 ? [...state.messages, ...fresh].sort(byTime) : state.messages,
       pending: state.pending.filter((pending) => !stored.has(pending.clientMessageID)),
@@ -128,6 +147,18 @@ export function createChatSession(options: {
       ),
     });
 
+  /** From now, a question not stored within SEND_TIMEOUT_MS shows "Not sent · Retry". */
+  function watchSend(clientMessageID: string) {
+    clearTimeout(sendTimers.get(clientMessageID));
+    sendTimers.set(
+      clientMessageID,
+      setTimeout(() => {
+        const pending = state.pending.find((waiting) => waiting.clientMessageID === clientMessageID);
+        if (pending?.error === null) changePending(clientMessageID, { error: "" });
+      }, options.sendTimeoutMs ?? SEND_TIMEOUT_MS),
+    );
+  }
+
   async function join() {
     const id = chatID;
     if (!id) return;
@@ -147,6 +178,7 @@ export function createChatSession(options: {
 
   async function send(pending: PendingMessage) {
     changePending(pending.clientMessageID, { isSending: true, error: null });
+    watchSend(pending.clientMessageID);
     const answer = await answerOf(
       ack().emitWithAck("ask-question", {
         chatID,
@@ -157,8 +189,9 @@ export function createChatSession(options: {
       }),
     );
     if (!answer) {
-      // Disconnected: sent again on the next connect. Still connected: the visitor may retry.
-      changePending(pending.clientMessageID, { isSending: false, error: socket.connected ? "" : null });
+      // No ack (the connection dropped, or the server never answered): "Not sent"; it goes again
+      // when the visitor retries or the connection returns.
+      changePending(pending.clientMessageID, { isSending: false, error: "" });
       return;
     }
     if (!answer.ok) {
@@ -180,11 +213,14 @@ export function createChatSession(options: {
     flush();
   }
 
-  /** Sends what waits, in order. Without a chat, only the first question goes: its ack names the chat. */
-  function flush() {
+  /**
+   * Sends what waits, in order. Without a chat, only the first question goes: its ack names the
+   * chat. A fresh connection also sends again what got no ack ("Not sent"), but never a refusal.
+   */
+  function flush(isReconnect = false) {
     if (!socket.connected) return;
     for (const pending of state.pending) {
-      if (pending.error !== null) continue;
+      if (pending.error !== null && !(isReconnect && pending.error === "")) continue;
       if (!chatID && state.pending.some((other) => other.isSending)) return;
       if (!pending.isSending) void send(pending);
       if (!chatID) return;
@@ -192,20 +228,22 @@ export function createChatSession(options: {
   }
 
   socket.on("connect", () => {
-    update({ isConnected: true });
-    void join().then(flush);
+    update({ connection: "online" });
+    void join().then(() => flush(true));
   });
-  socket.on("disconnect", () => update({ isConnected: false }));
+  socket.on("disconnect", () => update({ connection: "offline" }));
   socket.on("connect_error", (error) => {
     // A refusal by the server is final (the socket does not retry it); a network failure is retried.
-    if (socket.active) return;
-    const isExpired = (error.data as { status?: unknown } | undefined)?.status === 401;
-    update({ error: isExpired ? null : error.message, isRefused: true, isExpired });
+    if (!socket.active) {
+      const isExpired = (error.data as { status?: unknown } | undefined)?.status === 401;
+      update({ error: isExpired ? null : error.message, isRefused: true, isExpired });
+    } else if (state.connection === "online") update({ connection: "offline" });
   });
 
   socket.on("chat-message", ({ chatID: id, message }) => {
     if (!isCurrent(id)) return;
     if (message.senderRole !== "customer") {
+      if (state.answer) answered.add(state.answer.questionID);
       update({ answer: null, agentTyping: message.senderRole === "agent" ? null : state.agentTyping });
     }
     for (const fresh of store([message])) {
@@ -239,7 +277,7 @@ export function createChatSession(options: {
     if (id === null || isCurrent(id)) update({ error: message, answer: null });
   });
 
-  if (socket.connected) void join().then(flush);
+  if (socket.connected) void join().then(() => flush());
 
   return {
     getState: () => state,
@@ -260,11 +298,17 @@ export function createChatSession(options: {
         error: null,
       };
       update({ pending: [...state.pending, pending] });
+      watchSend(pending.clientMessageID);
       flush();
     },
 
+    /**
+     * Sends a question that says "Not sent" again, even while its first send still waits for an
+     * ack: both carry the same client id, so the server stores it once and answers both alike.
+     */
     retry(clientMessageID: string) {
-      changePending(clientMessageID, { error: null });
+      changePending(clientMessageID, { error: null, isSending: false });
+      watchSend(clientMessageID);
       flush();
     },
 
@@ -338,6 +382,7 @@ export function createChatSession(options: {
 
     close() {
       clearTimeout(typingTimer);
+      for (const timer of sendTimers.values()) clearTimeout(timer);
       socket.removeAllListeners();
       socket.disconnect();
     },

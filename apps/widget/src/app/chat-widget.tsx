@@ -17,12 +17,16 @@ import { ChatScreen } from "./chat-screen";
 import { type ChatSession, createChatSession, type SessionState, type VisitorEventInput } from "./chat-session";
 import { chime } from "./chime";
 import { newClientId } from "./client-id";
-import { CustomerForm } from "./customer-form";
 import { ErrorScreen } from "./error-screen";
 import { isEmbedded, listenToHost, tellHost } from "./frame-bridge";
 import { HomeScreen } from "./home-screen";
-import { TicketConfirmationScreen } from "./ticket-confirmation-screen";
-import { TicketFormScreen } from "./ticket-form-screen";
+import {
+  CustomerForm,
+  LaterScreen,
+  preloadCustomerForm,
+  TicketConfirmationScreen,
+  TicketFormScreen,
+} from "./lazy-parts";
 import type { VisitorStorage } from "./visitor-storage";
 import { WidgetApiError, widgetApi } from "./widget-api";
 import { WidgetContext } from "./widget-context";
@@ -40,8 +44,9 @@ export type WidgetBoot = {
 type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent";
 type Question = { question: string; attachments: VisitorAttachment[] };
 
+/** Before the realtime client is loaded: the header says "Connecting…" only while it is. */
 const NO_SESSION: SessionState = {
-  isConnected: false,
+  connection: "online",
   chat: null,
   messages: [],
   pending: [],
@@ -106,6 +111,8 @@ export function ChatWidget({
   const [identity, setIdentity] = useState<VisitorIdentity>({});
   const [ticket, setTicket] = useState<TicketConfirmation | null>(null);
   const [localMessages, setLocalMessages] = useState<VisitorMessage[]>([]);
+  /** The realtime client could not be downloaded: the error screen, and Restart Chat tries again. */
+  const [hasLoadFailed, setHasLoadFailed] = useState(false);
   const sessionPromise = useRef<Promise<ChatSession> | null>(null);
   const isOpenRef = useRef(isOpen);
   isOpenRef.current = isOpen;
@@ -120,6 +127,7 @@ export function ChatWidget({
     tellHost({ type: FRAME_UNREAD, count });
   };
 
+  /** Loads the realtime client and opens the chat's channel, once; a failed download may be tried again. */
   const connect = () => {
     sessionPromise.current ??= import("./visitor-socket").then(({ createVisitorSocket }) => {
       const created = createChatSession({
@@ -134,8 +142,28 @@ export function ChatWidget({
       setSession(created);
       return created;
     });
+    sessionPromise.current.catch(() => {
+      sessionPromise.current = null;
+    });
     return sessionPromise.current;
   };
+
+  /** Downloads of the realtime client that failed in a row. */
+  const loadFailures = useRef(0);
+
+  /** `connect` for what the visitor is waiting on: a failed download shows the error screen, never nothing. */
+  const connectOrFail = () =>
+    connect().then(
+      (current) => {
+        loadFailures.current = 0;
+        return current;
+      },
+      (error: unknown) => {
+        loadFailures.current += 1;
+        setHasLoadFailed(true);
+        throw error;
+      },
+    );
 
   useEffect(() => () => session?.close(), [session]);
 
@@ -144,16 +172,13 @@ export function ChatWidget({
   // they start typing or pick something that talks to the server.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per widget
   useEffect(() => {
-    if (boot.chatID) void connect();
+    if (boot.chatID) connectOrFail().catch(() => {});
   }, []);
 
-  // Once: tell the loader the widget is ready, raise the welcome badge on a first visit, and listen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per widget; the handlers only set state
+  // Once: tell the loader the widget is ready, and listen. (The welcome message pops up beside the
+  // launcher: the loader's welcome.js, not a badge from here.)
   useEffect(() => {
     tellHost({ type: FRAME_READY });
-    if (widget.notifications.enableWelcomeMessage && widget.openingMessages.length > 0 && !storage.get().hasOpened) {
-      setUnread(1);
-    }
     const stopListening = listenToHost({
       onOpen: () => setIsOpen(true),
       onClosed: () => setIsOpen(false),
@@ -173,7 +198,6 @@ export function ChatWidget({
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to opening and closing only
   useEffect(() => {
     if (!isOpen) return;
-    storage.set({ hasOpened: true });
     if (unread.current > 0) setUnread(0);
     focusScreen();
   }, [isOpen]);
@@ -224,7 +248,14 @@ export function ChatWidget({
       return;
     }
     setScreen("chat");
-    const current = await connect();
+    let current: ChatSession;
+    try {
+      current = await connectOrFail();
+    } catch {
+      // Kept for Restart Chat, which sends it once the realtime client loads.
+      setHeld({ question, attachments });
+      return;
+    }
     // A finished chat takes no more questions: this one starts the next chat.
     if (current.getState().chat?.isCompleted) await current.restart();
     current.ask(question, attachments, quickReply);
@@ -262,6 +293,19 @@ export function ChatWidget({
   }, [state.isExpired]);
 
   async function restart() {
+    if (hasLoadFailed) {
+      // Chromium and Firefox download a failed module again; a browser that keeps the failure gets
+      // a fresh frame instead (the question is lost then, not the chat).
+      if (loadFailures.current > 1) {
+        location.reload();
+        return;
+      }
+      setHasLoadFailed(false);
+      setHeld(null);
+      if (held) await ask(held.question, held.attachments);
+      else setScreen("home");
+      return;
+    }
     if (state.isRefused) {
       reboot();
       return;
@@ -273,7 +317,7 @@ export function ChatWidget({
   }
 
   const sendEvent = (event: VisitorEventInput, clientMessageID?: string) =>
-    connect().then((current) => current.sendEvent(event, clientMessageID));
+    connectOrFail().then((current) => current.sendEvent(event, clientMessageID));
 
   async function raiseTicket(form: TicketForm, clientMessageID: string) {
     const answer = await sendEvent({ event: "RAISE_TICKET", form }, clientMessageID);
@@ -304,41 +348,49 @@ export function ChatWidget({
   );
 
   function render() {
-    if (state.error) return <ErrorScreen onRestart={restart} />;
+    if (state.error || hasLoadFailed) return <ErrorScreen onRestart={restart} />;
     if (screen === "pre-chat") {
       return (
         <>
           <WidgetHeader title={preChatForm.title || t.preChatTitle} onBack={() => setScreen("home")} />
           <main className="bd">
             {preChatForm.description ? <p dir="auto">{preChatForm.description}</p> : null}
-            <CustomerForm
-              fields={preChatForm.fields}
-              identity={identity}
-              language={boot.language}
-              submitLabel={t.startChat}
-              onSubmit={giveDetails}
-            />
+            <LaterScreen>
+              <CustomerForm
+                fields={preChatForm.fields}
+                identity={identity}
+                language={boot.language}
+                submitLabel={t.startChat}
+                onSubmit={giveDetails}
+              />
+            </LaterScreen>
           </main>
         </>
       );
     }
     if (screen === "ticket") {
       return (
-        <TicketFormScreen
-          identity={identity}
-          language={boot.language}
-          onSubmit={raiseTicket}
-          onBack={() => setScreen("chat")}
-        />
+        <LaterScreen>
+          <TicketFormScreen
+            identity={identity}
+            language={boot.language}
+            onSubmit={raiseTicket}
+            onBack={() => setScreen("chat")}
+          />
+        </LaterScreen>
       );
     }
     if (screen === "ticket-sent" && ticket) {
-      return <TicketConfirmationScreen ticket={ticket} onDone={() => setScreen("chat")} />;
+      return (
+        <LaterScreen>
+          <TicketConfirmationScreen ticket={ticket} onDone={() => setScreen("chat")} />
+        </LaterScreen>
+      );
     }
     if (screen === "chat") {
       return (
         <ChatScreen
-          state={state}
+          state={session || !sessionPromise.current ? state : { ...state, connection: "connecting" }}
           localMessages={localMessages}
           prompt={chatPrompt(state, feedback.isActive)}
           actions={{
@@ -349,10 +401,11 @@ export function ChatWidget({
             upload,
             sendEvent,
             raiseTicket: () => setScreen("ticket"),
+            sendTicket: raiseTicket,
             startNewChat: restart,
             stopAnswer,
             continueChat,
-            sendTranscript: (email) => connect().then((current) => current.sendTranscript(email)),
+            sendTranscript: (email) => connectOrFail().then((current) => current.sendTranscript(email)),
           }}
         />
       );
@@ -362,7 +415,11 @@ export function ChatWidget({
         canContinue={state.chat !== null || localMessages.some((message) => message.messageType !== "nudge")}
         nudges={localMessages.filter((message) => message.messageType === "nudge")}
         onAsk={ask}
-        onTyping={() => void connect()}
+        // Typing is a good moment to start the download; a failure here waits for the send.
+        onTyping={() => {
+          void connect().catch(() => {});
+          if (preChatForm.isActive) preloadCustomerForm();
+        }}
         onSuggested={showSuggested}
         onContinue={continueChat}
       />

@@ -41,11 +41,15 @@ export function callingCode(region: string): string {
   return code ? `+${code}` : "";
 }
 
-/** The visitor's likely country: the browser's region ("nl-BE" → BE), else the widget language's home. */
-export function likelyRegion(browserLanguages: readonly string[], language: string): string {
-  for (const tag of browserLanguages) {
-    const region = /-([A-Z]{2})\b/i.exec(tag)?.[1]?.toUpperCase();
-    if (region && ` ${CODES}`.includes(` ${region}`)) return region;
-  }
-  return { nl: "NL", he: "IL" }[language] ?? "US";
+/**
+ * The country the phone field starts on, from the widget's language: Dutch → the Netherlands,
+ * Hebrew → Israel, English → the region of the browser's locale ("en-GB" → GB); "" (the visitor
+ * picks) when English comes without a region. A Dutch shop's visitor never starts on the US.
+ */
+export function defaultRegion(language: string, browserLanguages: readonly string[]): string {
+  const home = ({ nl: "NL", he: "IL" } as Record<string, string>)[language];
+  if (home) return home;
+  if (language !== "en") return "";
+  const region = /-([A-Z]{2})\b/i.exec(browserLanguages.find((tag) => /-[A-Z]{2}\b/i.test(tag)) ?? "")?.[1];
+  return region && callingCode(region.toUpperCase()) ? region.toUpperCase() : "";
 }

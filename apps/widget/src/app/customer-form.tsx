@@ -3,7 +3,7 @@ import type { VisitorIdentity } from "@harbor/contract/widget-frame";
 import { type FormEvent, useRef, useState } from "react";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
-import { callingCode, likelyRegion } from "./countries";
+import { callingCode, defaultRegion } from "./countries";
 import type { FormField } from "./message-data";
 import { PhoneField, type PhoneValue } from "./phone-field";
 import { TextField } from "./text-field";
@@ -36,7 +36,7 @@ export function CustomerForm({
     name: identity.name ?? "",
     email: identity.email ?? "",
   });
-  const [phone, setPhone] = useState<PhoneValue>({ region: likelyRegion(navigator.languages, language), number: "" });
+  const [phone, setPhone] = useState<PhoneValue>({ region: defaultRegion(language, navigator.languages), number: "" });
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -49,7 +49,7 @@ export function CustomerForm({
     event.preventDefault();
     const found: Record<string, string | null> = {};
     for (const { key } of fields) {
-      if (PHONE_KEYS.includes(key)) found[key] = phoneError(phone.number, true, t);
+      if (PHONE_KEYS.includes(key)) found[key] = phoneError(phone, true, t);
       else if (key === "email") found[key] = emailError(textOf(key), t);
       else found[key] = textOf(key) ? null : t.required;
     }

@@ -1,40 +1,59 @@
+import type { TicketForm } from "@harbor/contract/widget";
+import { useId } from "react";
 import { useTexts } from "../i18n/texts";
+import { handoffRoute } from "./handoff-route";
+import { Later, TicketRequest } from "./lazy-parts";
 import { safeHttpURL } from "./safe-links";
 import { whatsAppLink } from "./whatsapp-link";
 import { useWidget } from "./widget-context";
 
 /**
- * After "No, I need help" (spec part 2 §3 handoff): the team will answer in this chat; WhatsApp
- * opens with a summary ready to send; a ticket goes by e-mail. The other agent apps come with the
- * integrations.
+ * After "No, I need help": how this shop's visitor reaches a person, in the handoff's own words
+ * (the admin's availability or ticket message) and with one way to do it (handoff-route.ts):
+ * WhatsApp with the chat's summary ready to send, a person replying in this chat, or the ticket
+ * form right in the card.
  */
-export function HandoffCard({ summary, onRaiseTicket }: { summary: string; onRaiseTicket(): void }) {
+export function HandoffCard({
+  summary,
+  onTicket,
+}: {
+  summary: string;
+  onTicket(form: TicketForm, clientMessageID: string): Promise<unknown>;
+}) {
   const t = useTexts();
-  const { handoff } = useWidget().widget;
-  const { agent, ticket } = handoff;
-  const whatsApp = agent.isActive && agent.appType === "whatsapp" ? whatsAppLink(agent.whatsapp, summary) : null;
-  const picture = agent.isActive ? safeHttpURL(agent.profilePictureURL) : null;
+  const id = useId();
+  const { widget, identity, language } = useWidget();
+  const { agent, ticket } = widget.handoff;
+  const route = handoffRoute(widget);
+  const isAgent = route === "whatsapp" || (route === "chat" && agent.isActive);
+  const picture = isAgent ? safeHttpURL(agent.profilePictureURL) : null;
+  const words =
+    route === "ticket"
+      ? ticket.handoffMessage || t.ticketIntro
+      : (isAgent && agent.availabilityMessage) ||
+        (route === "whatsapp" ? t.handoffWhatsApp : route === "chat" ? t.handoffWait : t.handoffLater);
   return (
-    <section className="card">
-      <h2>{t.handoffTitle}</h2>
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{t.handoffTitle}</h2>
       {picture ? <img className="av" src={picture} alt="" /> : null}
-      {ticket.isActive && ticket.handoffMessage ? <p dir="auto">{ticket.handoffMessage}</p> : null}
-      {agent.isActive && agent.availabilityMessage ? <p dir="auto">{agent.availabilityMessage}</p> : null}
-      {agent.isActive && agent.responseTime ? <p>{t.replyTime(agent.responseTime)}</p> : null}
-      <p>{t.handoffWait}</p>
-      <div className="choices">
-        {whatsApp ? (
-          <a className="btn" href={whatsApp} target="_blank" rel="noopener noreferrer">
-            {t.whatsApp}
-            <span className="sr">{t.opensInNewTab}</span>
-          </a>
-        ) : null}
-        {ticket.isActive ? (
-          <button type="button" className="btn" onClick={onRaiseTicket}>
-            {t.raiseTicket}
-          </button>
-        ) : null}
-      </div>
+      <p dir="auto">{words}</p>
+      {isAgent && agent.responseTime ? <p>{t.replyTime(agent.responseTime)}</p> : null}
+      {route === "whatsapp" ? (
+        <a
+          className="btn p"
+          href={whatsAppLink(agent.whatsapp, summary) ?? undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t.whatsApp}
+          <span className="sr">{t.opensInNewTab}</span>
+        </a>
+      ) : null}
+      {route === "ticket" ? (
+        <Later>
+          <TicketRequest identity={identity} language={language} onSubmit={onTicket} />
+        </Later>
+      ) : null}
     </section>
   );
 }

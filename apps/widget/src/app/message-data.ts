@@ -125,6 +125,8 @@ export function readMessageData(data: Data) {
     }),
     /** The stars of a FEEDBACK event. */
     rating: typeof data.rating === "number" ? data.rating : null,
+    /** An answer that quotes help text in another language than the visitor's says which ("en"). */
+    quotedLanguage: text(data.quotedLanguage),
   };
 }
 

@@ -1,11 +1,13 @@
 import type { Reference } from "@harbor/contract/ai-agent";
 import type { VisitorAttachment } from "@harbor/contract/widget";
+import { useId } from "react";
 import { useTexts } from "../i18n/texts";
 import { safeHttpURL } from "./safe-links";
 
 /**
- * What a message points to: its sources (spec part 1 §9: shopify-products as product pictures,
- * the others as links) and the files a visitor attached (pictures shown, documents linked).
+ * What a message points to: its sources (spec part 1 §9), each group under a visible label —
+ * shop products as cards (picture and name), the other sources as links (or their titles where
+ * they have no address) — and the files a visitor attached (pictures shown, documents linked).
  * Only http(s) addresses become links or pictures.
  */
 export function MessageLinks({
@@ -16,6 +18,7 @@ export function MessageLinks({
   attachments: VisitorAttachment[];
 }) {
   const t = useTexts();
+  const id = useId();
   const products = references.filter((reference) => reference.sourceType === "shopify-products");
   const links = references.filter((reference) => reference.sourceType !== "shopify-products");
   const link = (href: string | null, text: string, picture?: string | null, alt = "") =>
@@ -44,7 +47,12 @@ export function MessageLinks({
         </ul>
       ) : null}
       {products.length > 0 ? (
-        <ul className="products" aria-label={t.products}>
+        <p className="label" id={`${id}p`}>
+          {t.products}
+        </p>
+      ) : null}
+      {products.length > 0 ? (
+        <ul className="products" aria-labelledby={`${id}p`}>
           {products.map((product) => (
             <li key={`${product.url}${product.title}`}>
               {link(
@@ -58,7 +66,12 @@ export function MessageLinks({
         </ul>
       ) : null}
       {links.length > 0 ? (
-        <ul className="sources" aria-label={t.sources}>
+        <p className="label" id={`${id}s`}>
+          {t.sources}
+        </p>
+      ) : null}
+      {links.length > 0 ? (
+        <ul className="sources" aria-labelledby={`${id}s`}>
           {links.map((reference) => (
             <li key={`${reference.url}${reference.title}`}>{link(safeHttpURL(reference.url), reference.title)}</li>
           ))}

@@ -4,7 +4,11 @@ import { countries } from "./countries";
 
 export type PhoneValue = { region: string; number: string };
 
-/** A phone number with its country calling code (spec part 2 §3: a plus sign, calling code, number). */
+/**
+ * A phone number with its country calling code (spec part 2 §3: a plus sign, calling code, number).
+ * The country list has a line of its own, so the longest name fits ("United States +1", never
+ * "United S"); with no country chosen yet it says so.
+ */
 export function PhoneField({
   value,
   onChange,
@@ -33,9 +37,11 @@ export function PhoneField({
           value={value.region}
           onChange={(event) => onChange({ ...value, region: event.target.value })}
         >
+          {value.region ? null : <option value="">{t.chooseCountry}</option>}
           {list.map((country) => (
             <option key={country.region} value={country.region}>
-              {`${country.name} ${country.callingCode}`}
+              {/* The code isolated left to right, so "+31" never reads "31+" beside a Hebrew name. */}
+              {`${country.name} \u2066${country.callingCode}\u2069`}
             </option>
           ))}
         </select>

@@ -5,33 +5,46 @@ import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
 import { VISITOR_MESSAGE_MAX } from "./contract-constants";
-import { callingCode, likelyRegion } from "./countries";
+import { callingCode, defaultRegion } from "./countries";
 import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
 import { emailError, internationalDigits, phoneError } from "./validation";
 import { WidgetHeader } from "./widget-header";
 
-/**
- * The ticket request (spec part 2 §3): name, e-mail (required), phone, and "Your comments"
- * (required). The request keeps one client id however often it is sent, so one ticket is raised.
- */
-export function TicketFormScreen({
-  identity,
-  language,
-  onSubmit,
-  onBack,
-}: {
+type TicketFormProps = {
   identity: VisitorIdentity;
   language: Language;
   onSubmit(form: TicketForm, clientMessageID: string): Promise<unknown>;
-  onBack(): void;
-}) {
+  /** The keyboard starts in its first field (on its own screen, not inside the chat). */
+  isFocusedFirst?: boolean;
+};
+
+/** The ticket request on a screen of its own ("No, I still want to raise a ticket"). */
+export function TicketFormScreen({ onBack, ...form }: TicketFormProps & { onBack(): void }) {
+  const t = useTexts();
+  return (
+    <>
+      <WidgetHeader title={t.raiseTicket} onBack={onBack} />
+      <main className="bd">
+        <p>{t.ticketIntro}</p>
+        <TicketRequest {...form} isFocusedFirst />
+      </main>
+    </>
+  );
+}
+
+/**
+ * The ticket request (spec part 2 §3): name, e-mail (required), phone, and "Your comments"
+ * (required). The request keeps one client id however often it is sent, so one ticket is raised.
+ * On its own screen, or in the handoff card when a ticket is the way to a person.
+ */
+export function TicketRequest({ identity, language, onSubmit, isFocusedFirst }: TicketFormProps) {
   const t = useTexts();
   const form = useRef<HTMLFormElement>(null);
   const [clientMessageID] = useState(newClientId);
   const [name, setName] = useState(identity.name ?? "");
   const [email, setEmail] = useState(identity.email ?? "");
-  const [phone, setPhone] = useState({ region: likelyRegion(navigator.languages, language), number: "" });
+  const [phone, setPhone] = useState({ region: defaultRegion(language, navigator.languages), number: "" });
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,7 +54,7 @@ export function TicketFormScreen({
     event.preventDefault();
     const found = {
       email: emailError(email, t),
-      phone: phoneError(phone.number, false, t),
+      phone: phoneError(phone, false, t),
       message: message.trim() ? null : t.commentsRequired,
     };
     setErrors(found);
@@ -70,47 +83,41 @@ export function TicketFormScreen({
   }
 
   return (
-    <>
-      <WidgetHeader title={t.raiseTicket} onBack={onBack} />
-      <main className="bd">
-        <p>{t.ticketIntro}</p>
-        <form ref={form} className="form" onSubmit={submit} noValidate>
-          <TextField
-            label={t.name}
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            data-autofocus
-          />
-          <TextField
-            label={t.email}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={errors.email}
-          />
-          <PhoneField value={phone} onChange={setPhone} language={language} error={errors.phone} />
-          <TextField
-            label={t.comments}
-            isMultiline
-            required
-            maxLength={VISITOR_MESSAGE_MAX}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            error={errors.message}
-          />
-          {failure ? (
-            <p className="err" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <button type="submit" className="btn p" disabled={isBusy}>
-            {t.send}
-          </button>
-        </form>
-      </main>
-    </>
+    <form ref={form} className="form" onSubmit={submit} noValidate>
+      <TextField
+        label={t.name}
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        data-autofocus={isFocusedFirst || undefined}
+      />
+      <TextField
+        label={t.email}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+      />
+      <PhoneField value={phone} onChange={setPhone} language={language} error={errors.phone} />
+      <TextField
+        label={t.comments}
+        isMultiline
+        required
+        maxLength={VISITOR_MESSAGE_MAX}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+        error={errors.message}
+      />
+      {failure ? (
+        <p className="err" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="btn p" disabled={isBusy}>
+        {t.send}
+      </button>
+    </form>
   );
 }

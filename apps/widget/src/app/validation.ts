@@ -23,8 +23,16 @@ export const phoneDigits = (number: string) => number.replace(/[\s().-]/g, "");
 export const internationalDigits = (number: string, region: string) =>
   ["IT", "SM", "VA"].includes(region) ? phoneDigits(number) : phoneDigits(number).replace(/^0/, "");
 
-/** A phone number of 4 to 15 digits (the contract's rule): its error, or null; empty is fine unless required. */
-export function phoneError(value: string, isRequired: boolean, t: Catalogue): string | null {
-  if (!value.trim()) return isRequired ? t.required : null;
-  return /^\d{4,15}$/.test(phoneDigits(value)) ? null : t.phoneInvalid;
+/**
+ * A phone number of 4 to 15 digits (the contract's rule) with its country chosen: its error, or
+ * null; empty is fine unless required.
+ */
+export function phoneError(
+  phone: { region: string; number: string },
+  isRequired: boolean,
+  t: Catalogue,
+): string | null {
+  if (!phone.number.trim()) return isRequired ? t.required : null;
+  if (!/^\d{4,15}$/.test(phoneDigits(phone.number))) return t.phoneInvalid;
+  return phone.region ? null : t.countryRequired;
 }

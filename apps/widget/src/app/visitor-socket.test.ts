@@ -1,4 +1,4 @@
-import { createServer } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import { connect, createServer as createTcpServer, type Socket as TcpSocket } from "node:net";
 import type { VisitorClientEvents, VisitorServerEvents } from "@harbor/contract/realtime";
 import { Server, type ServerOptions, type Socket as ServerSocket } from "socket.io";
@@ -79,6 +79,56 @@ async function startRelay(port: number) {
       for (const link of links) link.isCut = true;
     },
   };
+}
+
+/**
+ * An HTTP proxy in front of the server, as a corporate proxy or firewall may be: HTTP requests
+ * (long-polling) pass; a websocket upgrade is refused (403), left hanging, or passed, as the test
+ * decides per request. The page's address becomes the proxy's, as the widget's iframe is served by
+ * the server it talks to (so long-polling is same-origin).
+ */
+async function startProxy(port: number, webSocket: (url: string) => "refuse" | "hang" | "pass") {
+  const upgrades: string[] = [];
+  const held: TcpSocket[] = [];
+  const proxy = createServer((request, response) => {
+    const upstream = httpRequest(
+      { host: "127.0.0.1", port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on("error", () => response.destroy());
+    request.pipe(upstream);
+  });
+  proxy.on("upgrade", (request, client: TcpSocket, head: Buffer) => {
+    const url = request.url ?? "";
+    upgrades.push(url);
+    const verdict = webSocket(url);
+    client.on("error", () => {});
+    if (verdict === "refuse") return client.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
+    if (verdict === "hang") return void held.push(client);
+    const upstream = connect(port, "127.0.0.1", () => {
+      const lines = [`${request.method} ${url} HTTP/1.1`];
+      for (let i = 0; i < request.rawHeaders.length; i += 2)
+        lines.push(`${request.rawHeaders[i]}: ${request.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join("\r\n")}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on("error", () => client.destroy());
+    client.on("close", () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/widget/frame.html`);
+  cleanups.push(() => {
+    for (const socket of held) socket.destroy();
+    proxy.closeAllConnections();
+    proxy.close();
+  });
+  return { origin, upgrades };
 }
 
 describe("the visitor socket", () => {
@@ -367,5 +417,95 @@ describe("the visitor socket", () => {
     expect(chunks).toEqual(["one ", "two "]);
     // Recovery's session id and offset go beside the auth, which the middleware still checks.
     expect(second.handshake.auth).toMatchObject(auth);
+  });
+});
+
+describe("the visitor socket where websockets are blocked", () => {
+  const polling = { transports: ["polling", "websocket"] as ("polling" | "websocket")[] };
+
+  it("falls back to long-polling when the websocket is refused, and talks both ways over it", async () => {
+    const server = await startServer({ ...polling, pingInterval: 200, pingTimeout: 400 });
+    const proxy = await startProxy(server.port, () => "refuse");
+    const { socket, seen } = open(proxy.origin);
+    const heard: unknown[] = [];
+    socket.on("chat-status", (payload) => heard.push(payload));
+    await connected(socket);
+    const serverSocket = server.latest() as ServerSocket<VisitorClientEvents, VisitorServerEvents>;
+    expect(serverSocket.handshake.auth).toEqual(auth);
+    expect(serverSocket.conn.transport.name).toBe("polling");
+
+    serverSocket.on("restart-chat", (payload, ack) => ack({ ok: false, message: `No chat ${payload.chatID}` }));
+    expect(await socket.timeout(2000).emitWithAck("restart-chat", { chatID: "c1" })).toEqual({
+      ok: false,
+      message: "No chat c1",
+    });
+    serverSocket.emit("chat-status", { chatID: "c1", status: "human", resolved: false });
+    await vi.waitFor(() => expect(heard).toEqual([{ chatID: "c1", status: "human", resolved: false }]));
+
+    // It answers the heartbeat over HTTP: still the one connection after several ping intervals.
+    await pause(1200);
+    expect(seen).toEqual(["connect"]);
+    expect(server.state.sockets).toHaveLength(1);
+    expect(serverSocket.conn.transport.name).toBe("polling");
+    // The first websocket was refused, and so was the upgrade probe after it.
+    expect(proxy.upgrades.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("upgrades a long-polling connection to a websocket once one opens, losing nothing on the way", async () => {
+    const server = await startServer(polling);
+    // A fresh websocket is refused; the upgrade of an open session (it names its sid) gets through.
+    const proxy = await startProxy(server.port, (url) => (url.includes("sid=") ? "pass" : "refuse"));
+    const { socket, seen } = open(proxy.origin);
+    const chunks: string[] = [];
+    socket.on("answer-chunk", ({ text }) => chunks.push(text));
+    await connected(socket);
+    const serverSocket = server.latest() as ServerSocket<VisitorClientEvents, VisitorServerEvents>;
+    const asked: string[] = [];
+    serverSocket.on("reset-answer", ({ chatID }, ack) => {
+      asked.push(chatID);
+      ack({ ok: true, data: null });
+    });
+    // Both ways while the upgrade happens.
+    const answers = Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        await pause(index * 5);
+        serverSocket.emit("answer-chunk", { chatID: "c1", questionID: "q1", text: `${index} ` });
+        return socket.timeout(3000).emitWithAck("reset-answer", { chatID: `c${index}` });
+      }),
+    );
+    expect((await answers).every((answer) => answer.ok)).toBe(true);
+    await vi.waitFor(() => expect(serverSocket.conn.transport.name).toBe("websocket"));
+    await vi.waitFor(() => expect(chunks).toHaveLength(20));
+    expect(chunks).toEqual(Array.from({ length: 20 }, (_, index) => `${index} `));
+    expect(asked).toEqual(Array.from({ length: 20 }, (_, index) => `c${index}`));
+    expect(seen).toEqual(["connect"]);
+  });
+
+  it("gives a websocket that hangs (a proxy that swallows the upgrade) a few seconds, then uses long-polling", async () => {
+    const server = await startServer(polling);
+    const proxy = await startProxy(server.port, () => "hang");
+    const started = Date.now();
+    const { socket } = open(proxy.origin);
+    await vi.waitFor(() => expect(socket.connected).toBe(true), { timeout: 8000 });
+    expect(Date.now() - started).toBeLessThan(7000);
+    expect(server.latest()?.conn.transport.name).toBe("polling");
+  });
+
+  it("reconnects over long-polling after a drop, and closes cleanly over it", async () => {
+    const server = await startServer(polling);
+    const proxy = await startProxy(server.port, () => "refuse");
+    const { socket, seen } = open(proxy.origin);
+    await connected(socket);
+    (server.latest() as ServerSocket).conn.close();
+    await vi.waitFor(() => expect(seen).toEqual(["connect", "disconnect: transport close", "connect"]));
+    const upgradesBefore = proxy.upgrades.length;
+    expect(server.latest()?.conn.transport.name).toBe("polling");
+
+    const reason = new Promise((resolve) => (server.latest() as ServerSocket).on("disconnect", resolve));
+    socket.disconnect();
+    expect(await reason).toBe("client namespace disconnect");
+    await vi.waitFor(() => expect(server.io.engine.clientsCount).toBe(0));
+    // The second connection started with long-polling: only its upgrade probe tried a websocket.
+    expect(upgradesBefore).toBeLessThanOrEqual(3);
   });
 });

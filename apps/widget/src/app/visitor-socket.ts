@@ -40,13 +40,26 @@ export type VisitorSocket = {
 const RECONNECT_DELAY = { min: 1000, max: 5000 };
 /** How long a connection may take to open (socket.io-client's `timeout`). */
 const OPEN_TIMEOUT_MS = 20_000;
+/**
+ * How long a websocket may take to open before the connection goes over long-polling instead: a
+ * proxy that swallows the upgrade leaves it hanging rather than refusing it. Twice what a slow
+ * mobile network ("fast 3G", 560 ms a round trip) needs.
+ */
+const WEBSOCKET_OPEN_MS = 4000;
+/** Engine.IO v4 joins the packets of one long-polling request or response with the record separator. */
+const SEPARATOR = "\x1e";
+
+/** One Engine.IO transport as the connection uses it: packets out, and closing it. */
+type Transport = { send(packet: string): void; close(): void };
 
 /**
- * The `/visitor` channel over the browser's WebSocket, speaking Engine.IO v4 and Socket.IO v5 as
- * socket.io-client does but only what the widget needs: websocket transport, one namespace, JSON
- * packets (no widget event carries binary), acks, the server's heartbeat, reconnection with
- * backoff, and connection state recovery (the server replays what a quick reconnect missed).
- * socket.io-client cost the visitor 12 kB gzip more (docs/decisions/010).
+ * The `/visitor` channel, speaking Engine.IO v4 and Socket.IO v5 as socket.io-client does but only
+ * what the widget needs: one namespace, JSON packets (no widget event carries binary), acks, the
+ * server's heartbeat, reconnection with backoff, and connection state recovery (the server replays
+ * what a quick reconnect missed). It opens a websocket; where one never opens (a proxy or firewall
+ * that blocks them), it falls back to HTTP long-polling and, from there, probes for a websocket
+ * again with Engine.IO's own upgrade. socket.io-client cost the visitor 12 kB gzip more
+ * (docs/decisions/010, 020).
  */
 export function createVisitorSocket(options: {
   auth: VisitorHandshake;
@@ -55,7 +68,8 @@ export function createVisitorSocket(options: {
   reconnectDelay?: { min: number; max: number };
 }): VisitorSocket {
   const { min, max } = options.reconnectDelay ?? RECONNECT_DELAY;
-  const url = `${(options.origin ?? location.origin).replace(/^http/, "ws")}${SOCKET_PATH}/?EIO=4&transport=websocket`;
+  const httpUrl = `${options.origin ?? location.origin}${SOCKET_PATH}/?EIO=4`;
+  const wsUrl = httpUrl.replace(/^http/, "ws");
   const namespace = `${VISITOR_NAMESPACE},`;
   const listeners = new Map<string, Listener[]>();
   const acks = new Map<number, (error: Error | null, result?: unknown) => void>();
@@ -63,7 +77,9 @@ export function createVisitorSocket(options: {
   let outbox: { id: number; frame: string }[] = [];
   /** Events that came before the CONNECT ack: a recovered session's missed ones, delivered at connect. */
   let early: unknown[][] = [];
-  let ws: WebSocket | null = null;
+  let transport: Transport | null = null;
+  /** A websocket never opened here while long-polling did: later connections start with long-polling. */
+  let isWebSocketBlocked = false;
   let isConnected = false;
   let isActive = true;
   let attempts = 0;
@@ -79,33 +95,158 @@ export function createVisitorSocket(options: {
   const fire = (event: string, ...args: unknown[]) => {
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args);
   };
-  const send = (frame: string) => ws?.send(frame);
+  const send = (frame: string) => transport?.send(frame);
   const watch = () => {
     clearTimeout(watchdog);
     watchdog = setTimeout(() => drop("ping timeout"), silenceMs);
   };
   // The browser knows at once that the network went; the heartbeat would take up to a minute.
-  const onOffline = () => ws && drop("transport close");
+  const onOffline = () => transport && drop("transport close");
 
   function open() {
-    const current = new WebSocket(url);
-    ws = current;
     silenceMs = OPEN_TIMEOUT_MS;
     watch();
-    current.addEventListener("message", (event) => {
-      if (ws === current) receive(String(event.data));
+    if (isWebSocketBlocked) openPolling();
+    else transport = openWebSocket();
+  }
+
+  /**
+   * A websocket transport: a fresh connection's (`ws` not given), or the one a long-polling
+   * connection upgraded to. A fresh one that closes or hangs before the server's open packet gives
+   * way to long-polling.
+   */
+  function openWebSocket(ws = new WebSocket(`${wsUrl}&transport=websocket`)): Transport {
+    let isOpen = ws.readyState === WebSocket.OPEN;
+    const self: Transport = { send: (packet) => ws.send(packet), close: () => ws.close() };
+    const fallBack = () => {
+      if (transport !== self || isOpen) return;
+      ws.close();
+      openPolling(true);
+    };
+    const timer = isOpen ? undefined : setTimeout(fallBack, WEBSOCKET_OPEN_MS);
+    ws.addEventListener("message", (event) => {
+      if (transport !== self) return;
+      isOpen = true;
+      clearTimeout(timer);
+      receive(String(event.data));
     });
-    current.addEventListener("close", () => {
-      if (ws === current) drop("transport close");
+    ws.addEventListener("close", () => {
+      clearTimeout(timer);
+      if (isOpen) {
+        if (transport === self) drop("transport close");
+      } else fallBack();
     });
+    return self;
+  }
+
+  /**
+   * Engine.IO's long-polling: a GET waits for the server's packets, a POST carries ours (one of
+   * each at a time, as the server requires). Once open it probes a websocket; when the server
+   * answers the probe, it stops polling, says "upgrade" over the websocket and goes on there.
+   */
+  function openPolling(isFallback = false) {
+    let sid = "";
+    const queue: string[] = [];
+    let writes: Promise<unknown> = Promise.resolve();
+    let isPolling = false;
+    let isWriting = false;
+    /** Set while upgrading: nothing new goes over HTTP, and the probe waits for both requests to end. */
+    let isPaused = false;
+    let onIdle: (() => void) | null = null;
+    let upgrade: WebSocket | null = null;
+    const reading = new AbortController();
+    const url = () => `${httpUrl}&transport=polling&t=${Date.now().toString(36)}${sid && `&sid=${sid}`}`;
+    const request = (init?: RequestInit) =>
+      fetch(url(), { cache: "no-store", ...init }).then((response) =>
+        response.ok ? response.text() : Promise.reject(new Error(`${response.status}`)),
+      );
+    const fail = () => {
+      if (transport === self) drop("transport error");
+    };
+    const settle = () => {
+      if (isPaused && !isPolling && !isWriting) onIdle?.();
+    };
+    const post = (packets: string[]) => {
+      isWriting = true;
+      return request({ method: "POST", body: packets.join(SEPARATOR) }).then(() => {
+        isWriting = false;
+        settle();
+      }, fail);
+    };
+    const write = () => {
+      writes = writes.then(() => (queue.length === 0 || isPaused ? undefined : post(queue.splice(0))));
+    };
+    const self: Transport = {
+      send(packet) {
+        queue.push(packet);
+        write();
+      },
+      close() {
+        reading.abort();
+        upgrade?.close();
+        // The server hears at once that this client has gone, instead of when its heartbeat fails.
+        if (sid) writes = writes.then(() => post([...queue.splice(0), "1"])).catch(() => {});
+      },
+    };
+
+    async function poll() {
+      while (transport === self && !isPaused) {
+        isPolling = true;
+        const payload = await request({ signal: reading.signal }).catch(() => null);
+        isPolling = false;
+        if (payload === null) return void fail();
+        for (const packet of payload.split(SEPARATOR)) {
+          if (transport !== self) return;
+          if (packet[0] === "0" && !sid) {
+            sid = JSON.parse(packet.slice(1)).sid;
+            // Long-polling works where the websocket did not: keep to it for this page view.
+            if (isFallback) isWebSocketBlocked = true;
+            probe();
+          }
+          receive(packet);
+        }
+      }
+      settle();
+    }
+
+    /** Engine.IO's upgrade: ping "probe" over a websocket of this session; its pong means it works. */
+    function probe() {
+      const ws = new WebSocket(`${wsUrl}&transport=websocket&sid=${sid}`);
+      upgrade = ws;
+      const timer = setTimeout(() => ws.close(), WEBSOCKET_OPEN_MS * 2);
+      const onProbe = (event: MessageEvent) => {
+        clearTimeout(timer);
+        if (transport !== self || event.data !== "3probe") return ws.close();
+        isPaused = true;
+        onIdle = () => {
+          onIdle = null;
+          upgrade = null;
+          ws.removeEventListener("message", onProbe);
+          ws.send("5");
+          isWebSocketBlocked = false;
+          transport = openWebSocket(ws);
+          for (const packet of queue.splice(0)) send(packet);
+        };
+        // The server ends the waiting GET (with a noop) once it has answered the probe.
+        settle();
+      };
+      ws.addEventListener("open", () => ws.send("2probe"));
+      ws.addEventListener("close", () => clearTimeout(timer));
+      ws.addEventListener("message", onProbe);
+    }
+
+    // The connection's transport from now on (the poll below runs while it is).
+    transport = self;
+    void poll();
+    return self;
   }
 
   /** Leaves the connection; while still active, tries again after a growing, jittered delay. */
   function drop(reason: string) {
     clearTimeout(watchdog);
     clearTimeout(retry);
-    ws?.close();
-    ws = null;
+    transport?.close();
+    transport = null;
     early = [];
     if (isConnected) {
       isConnected = false;

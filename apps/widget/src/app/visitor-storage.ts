@@ -5,8 +5,6 @@ export type StoredVisitor = {
   chatID?: string | null;
   /** The nudge message was shown (for "show once"). */
   hasSeenNudge?: boolean;
-  /** The visitor has opened the widget once (the welcome badge is for first visits only). */
-  hasOpened?: boolean;
 };
 
 /**

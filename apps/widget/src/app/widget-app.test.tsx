@@ -1,5 +1,5 @@
 import type { PublicWidget } from "@harbor/contract/widget";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeVisitorServer } from "../test/fake-visitor-server";
@@ -69,7 +69,7 @@ describe("the widget app", () => {
     await userEvent.click(screen.getByLabelText("2 stars"));
     await userEvent.click(screen.getByRole("button", { name: "Send rating" }));
     expect(await screen.findByText("Sorry, we'll do better.")).toBeTruthy();
-    expect(screen.getByText("This chat has ended.")).toBeTruthy();
+    expect(await screen.findByText("This chat has ended.")).toBeTruthy();
     expect(server.chats.get(chatID as string)?.messages.map((m) => m.eventType)).toEqual([
       null,
       null,
@@ -167,27 +167,45 @@ describe("the widget app", () => {
     view.unmount();
   });
 
-  it("hands off after 'No, I need help': WhatsApp with the chat's summary, or a ticket with its confirmation", async () => {
+  it("hands off after 'No, I need help' one way: WhatsApp with the chat's summary where that is the agent app", async () => {
     const view = await openWidget(publicWidget());
     const box = await screen.findByRole("textbox", { name: "Your message" });
     fireEvent.change(box, { target: { value: "My parcel is damaged" } });
     fireEvent.keyDown(box, { key: "Enter" });
     await userEvent.click(await screen.findByRole("button", { name: "No, I need help" }));
 
-    expect(await screen.findByRole("heading", { name: "Talk to a person" })).toBeTruthy();
-    const whatsApp = screen.getByRole("link", { name: /Chat on WhatsApp/ }).getAttribute("href") as string;
+    const card = (await screen.findByRole("heading", { name: "Talk to a person" })).closest("section") as HTMLElement;
+    const whatsApp = within(card)
+      .getByRole("link", { name: /Chat on WhatsApp/ })
+      .getAttribute("href") as string;
     expect(whatsApp).toBe(
       `https://wa.me/31612345678?text=${encodeURIComponent("Hi! I need help with my chat T1: My parcel is damaged")}`,
     );
+    // One promise: no reply in this chat, no ticket by e-mail beside it.
+    expect(within(card).queryByRole("button")).toBeNull();
+    expect(card.textContent).not.toMatch(/in this chat|tickets within a day/);
+    view.unmount();
+  });
 
-    await userEvent.click(screen.getByRole("button", { name: "Raise a ticket" }));
-    await userEvent.type(screen.getByLabelText(/E-mail/), "dana@example.com");
-    await userEvent.type(screen.getByLabelText(/Your comments/), "The box was crushed.");
-    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+  it("hands off with the ticket form in the card where a ticket is the way, and confirms the ticket", async () => {
+    const widget = publicWidget();
+    widget.handoff.agent.isActive = false;
+    const view = await openWidget(widget);
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "My parcel is damaged" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await userEvent.click(await screen.findByRole("button", { name: "No, I need help" }));
+
+    const card = (await screen.findByRole("heading", { name: "Talk to a person" })).closest("section") as HTMLElement;
+    expect(card.textContent).toContain("We answer tickets within a day.");
+    await userEvent.type(await within(card).findByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.type(within(card).getByLabelText(/Your comments/), "The box was crushed.");
+    await userEvent.click(within(card).getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("heading", { name: "Ticket raised" })).toBeTruthy();
     expect(screen.getByText("T1")).toBeTruthy();
     expect(screen.getByText("The box was crushed.")).toBeTruthy();
     expect(screen.getByText("A copy was sent to dana@example.com.")).toBeTruthy();
+    expect(server.events.map((event) => event.event)).toEqual(["NEED_HELP", "RAISE_TICKET"]);
     view.unmount();
   });
 
@@ -209,7 +227,7 @@ describe("the widget app", () => {
     fireEvent.keyDown(box, { key: "Enter" });
 
     await screen.findByText("Tell us who you are.");
-    await userEvent.click(screen.getByRole("button", { name: "Start chat" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Start chat" }));
     expect(screen.getByText("E-mail is required")).toBeTruthy();
     expect(server.questions).toEqual([]);
 
@@ -229,6 +247,28 @@ describe("the widget app", () => {
     expect(server.events.find((event) => event.event === "PRE_CHAT_FORM")).toMatchObject({
       customer: { name: "Dana", email: "dana@example.com", number: { countryCallingCode: "+32", number: "470123456" } },
     });
+    view.unmount();
+  });
+
+  it("paints the visitor's untouched bubble in the brand colour and the AI's in a neutral tone, with readable text", async () => {
+    const view = await openWidget(
+      publicWidget({
+        theme: {
+          brand: { brandColor: "#0a7d7d" },
+          chatBubble: {
+            customer: { backgroundColor: "#4e45dd", textColor: "#ffffff" },
+            aiAgent: { backgroundColor: "#4e45dd", textColor: "#ffffff" },
+          },
+        },
+      }),
+    );
+    await screen.findByRole("textbox", { name: "Your message" });
+    const style = (document.querySelector(".w") as HTMLElement).style;
+    expect(style.getPropertyValue("--me-bg")).toBe("#0a7d7d");
+    expect(style.getPropertyValue("--me-fg")).toBe("#ffffff");
+    expect(style.getPropertyValue("--ai-bg")).toBe("#f1f1f4");
+    expect(style.getPropertyValue("--ai-fg")).toBe("#1d1d1f");
+    expect(style.getPropertyValue("--brand")).toBe("#0a7d7d");
     view.unmount();
   });
 
@@ -273,7 +313,7 @@ describe("the widget app", () => {
     view.unmount();
   });
 
-  it("inside a shop's page: says it is ready, raises the welcome badge, clears it on open, then nudges once", async () => {
+  it("inside a shop's page: says it is ready, counts nothing unread before a message comes, then nudges once", async () => {
     const parent = { postMessage: vi.fn() } as unknown as Window;
     vi.spyOn(window, "parent", "get").mockReturnValue(parent as Window & typeof globalThis);
     const widget = publicWidget({ notifications: { enableSound: false, enableWelcomeMessage: true } });
@@ -281,7 +321,9 @@ describe("the widget app", () => {
     const view = await openWidget(widget);
     await screen.findByRole("heading", { name: "Welcome to Sample Shop" });
     const sent = () => vi.mocked(parent.postMessage).mock.calls.map(([message]) => message);
-    expect(sent()).toEqual([{ type: "harbor:ready" }, { type: "harbor:unread", count: 1 }]);
+    // The welcome message is the loader's (welcome.js): no badge from here. (Effects run just after
+    // the screen shows.)
+    await vi.waitFor(() => expect(sent()).toEqual([{ type: "harbor:ready" }]));
     expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
 
     // Closed: no nudge yet, and nothing connects while the visitor only looks.
@@ -290,12 +332,9 @@ describe("the widget app", () => {
     act(() => {
       window.dispatchEvent(new MessageEvent("message", { data: { type: "harbor:open" }, source: parent }));
     });
-    expect(sent().at(-1)).toEqual({ type: "harbor:unread", count: 0 });
+    expect(sent()).toEqual([{ type: "harbor:ready" }]);
     expect(await screen.findByText("Need a hand? Just ask.")).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}")).toMatchObject({
-      hasOpened: true,
-      hasSeenNudge: true,
-    });
+    expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}")).toMatchObject({ hasSeenNudge: true });
     expect(server.io.of("/visitor").sockets.size).toBe(0);
 
     await userEvent.keyboard("{Escape}");

@@ -1,8 +1,10 @@
+import { widgetColors } from "@harbor/contract/widget-colors";
 import { useEffect, useMemo, useState } from "react";
 import { type Catalogue, en } from "../i18n/en";
 import { pickLanguage } from "../i18n/pick-language";
 import { loadCatalogue, TextsContext } from "../i18n/texts";
 import { ChatWidget, type WidgetBoot } from "./chat-widget";
+import { ErrorBoundary } from "./error-boundary";
 import { ErrorScreen } from "./error-screen";
 import { createVisitorStorage } from "./visitor-storage";
 import { widgetApi } from "./widget-api";
@@ -11,7 +13,8 @@ type Loaded = { boot: WidgetBoot; texts: Catalogue };
 
 /**
  * The iframe's app: loads the widget's settings with this visitor's token, picks the language
- * (the widget's, else the browser's), applies the theme, and lays Hebrew out right to left.
+ * (the widget's, else the browser's), applies the theme's colours (visitor and AI told apart, every
+ * text readable: contract/widget-colors.ts), and lays Hebrew out right to left.
  */
 export function WidgetApp({ widgetID }: { widgetID: string }) {
   const storage = useMemo(() => createVisitorStorage(widgetID), [widgetID]);
@@ -64,27 +67,31 @@ export function WidgetApp({ widgetID }: { widgetID: string }) {
     );
   }
 
-  const { theme } = loaded.boot.widget;
-  const colors = {
-    "--brand": theme.brand.brandColor,
-    "--me-bg": theme.chatBubble.customer.backgroundColor,
-    "--me-fg": theme.chatBubble.customer.textColor,
-    "--ai-bg": theme.chatBubble.aiAgent.backgroundColor,
-    "--ai-fg": theme.chatBubble.aiAgent.textColor,
+  const colors = widgetColors(loaded.boot.widget.theme);
+  const style = {
+    "--brand": colors.brand,
+    "--on-brand": colors.onBrand,
+    "--brand-ink": colors.brandInk,
+    "--me-bg": colors.visitorBubble,
+    "--me-fg": colors.visitorText,
+    "--ai-bg": colors.aiBubble,
+    "--ai-fg": colors.aiText,
   } as React.CSSProperties;
 
   return (
     <TextsContext.Provider value={loaded.texts}>
-      <div className="w" dir={language === "he" ? "rtl" : "ltr"} lang={language} style={colors}>
-        <ChatWidget
-          key={attempt}
-          boot={loaded.boot}
-          storage={storage}
-          onReboot={() => {
-            setLoaded(null);
-            setAttempt((count) => count + 1);
-          }}
-        />
+      <div className="w" dir={language === "he" ? "rtl" : "ltr"} lang={language} style={style}>
+        <ErrorBoundary onRestart={() => location.reload()}>
+          <ChatWidget
+            key={attempt}
+            boot={loaded.boot}
+            storage={storage}
+            onReboot={() => {
+              setLoaded(null);
+              setAttempt((count) => count + 1);
+            }}
+          />
+        </ErrorBoundary>
       </div>
     </TextsContext.Provider>
   );

@@ -9,10 +9,13 @@ export function WidgetHeader({
   title,
   subtitle,
   pictureURL,
+  isLive,
   onBack,
 }: {
   title: string;
   subtitle?: string;
+  /** Changes of the title and subtitle are read out (who answers, the connection). */
+  isLive?: boolean;
   pictureURL?: string | null;
   onBack?(): void;
 }) {
@@ -26,7 +29,7 @@ export function WidgetHeader({
         </button>
       ) : null}
       {picture ? <img className="av" src={picture} alt="" /> : null}
-      <div className="grow">
+      <div className="grow" aria-live={isLive ? "polite" : undefined}>
         {title ? <h1 tabIndex={-1}>{title}</h1> : null}
         {subtitle ? <p>{subtitle}</p> : null}
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Catalogue, en } from "./en";
 import { he } from "./he";
-import { launcherTexts } from "./launcher-texts";
+import { launcherTexts, welcomeTexts } from "./launcher-texts";
 import { nl } from "./nl";
 import { pickLanguage } from "./pick-language";
 
@@ -54,9 +54,16 @@ describe("the widget's catalogues", () => {
     expect(he.every(2, "day")).toBe("כל 2 ימים");
   });
 
+  it("isolates names, addresses and numbers set into Hebrew sentences, so their direction never moves the punctuation", () => {
+    expect(he.copySentTo("dana@example.com")).toBe("עותק נשלח אל \u2068dana@example.com\u2069.");
+    expect(he.agentTyping("Dana")).toBe("\u2068Dana\u2069 מקליד/ה…");
+    expect(he.order("#1043")).toContain("\u2068#1043\u2069");
+  });
+
   it("has launcher words in every language", () => {
     for (const language of ["en", "nl", "he"] as const) {
       expect(launcherTexts[language].every((text) => text.trim() !== "")).toBe(true);
+      expect(welcomeTexts[language].trim()).not.toBe("");
     }
   });
 });

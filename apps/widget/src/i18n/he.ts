@@ -1,6 +1,13 @@
 import type { Catalogue } from "./en";
 
 /**
+ * A name, address or number set into a Hebrew sentence, isolated (first strong isolate … pop) so
+ * its own direction never pulls the sentence's punctuation across it ("dana@example.com." in a
+ * right-to-left line keeps its full stop at the sentence's end).
+ */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+
+/**
  * Hebrew. Same keys as en.ts. Addressed in the plural (as Hebrew interfaces usually are, so no
  * gender is assumed); the visitor's own words use the "צריך/ה" form. Laid out right to left.
  */
@@ -28,17 +35,25 @@ export const he: Catalogue = {
 
   yourMessage: "ההודעה שלכם",
   answeredByAi: "נענה על ידי AI",
+  quotedEnglish: "מתוך דף העזרה שלנו באנגלית",
   yesterday: "אתמול",
   sending: "שולח…",
   notSent: "לא נשלח.",
   retry: "לנסות שוב",
+  notSentShort: "לא נשלח",
+  connecting: "מתחבר…",
+  reconnecting: "לא מחובר – מתחבר מחדש…",
+  teamMember: "נציג מהצוות",
+  ourTeam: "הצוות שלנו",
+  personWillReply: "נציג מהצוות יענה לכם כאן",
+  replyByEmail: "נענה לכם באימייל",
   understandingQuestion: "מבין את השאלה",
   writingResponse: "כותב תשובה",
   stopAnswer: "עצירת התשובה",
-  agentTyping: (name) => `${name} מקליד/ה…`,
+  agentTyping: (name) => `${isolate(name)} מקליד/ה…`,
   typingNudge: "עדיין מקלידים? לחצו על שליחה כשתסיימו.",
   attachFiles: "צירוף קבצים",
-  removeFile: (name) => `הסרת ${name}`,
+  removeFile: (name) => `הסרת ${isolate(name)}`,
   fileTooLarge: "חלק מהקבצים גדולים מ-10MB",
   tooManyFiles: (max) => `אפשר לשלוח עד ${max} קבצים בבת אחת.`,
   sources: "מקורות",
@@ -60,11 +75,13 @@ export const he: Catalogue = {
   chatEnded: "הצ'אט הסתיים.",
   startNewChat: "התחלת צ'אט חדש",
   emailTranscript: "שלחו לי את השיחה באימייל",
-  transcriptSent: (email) => `שלחנו את השיחה אל ${email}.`,
+  transcriptSent: (email) => `שלחנו את השיחה אל ${isolate(email)}.`,
 
   handoffTitle: "שיחה עם נציג",
   handoffWait: "נציג מהצוות יענה לכם בצ'אט הזה.",
-  replyTime: (time) => `זמן תגובה רגיל: ${time}`,
+  handoffWhatsApp: "הצוות שלנו עונה בוואטסאפ. השאלה שלכם תצורף להודעה.",
+  handoffLater: "אנחנו לא זמינים כרגע. נציג מהצוות יענה לכם בצ'אט הזה כשנחזור.",
+  replyTime: (time) => `זמן תגובה רגיל: ${isolate(time)}`,
   whatsApp: "צ'אט בוואטסאפ",
   whatsAppText: (ticketID, question) => `שלום! אני צריך/ה עזרה בצ'אט ${ticketID}: ${question}`,
   whatsAppHello: "שלום! אני צריך/ה עזרה.",
@@ -75,6 +92,8 @@ export const he: Catalogue = {
   email: "אימייל",
   phone: "מספר טלפון",
   countryCode: "קידומת מדינה",
+  chooseCountry: "בחרו מדינה",
+  countryRequired: "בחרו את המדינה של המספר הזה",
   startChat: "התחלת הצ'אט",
   ticketIntro: "ספרו לנו במה אפשר לעזור ונחזור אליכם באימייל.",
   comments: "ההערות שלכם",
@@ -88,19 +107,19 @@ export const he: Catalogue = {
   ticketID: "מספר פנייה",
   summary: "סיכום",
   message: "הודעה",
-  copySentTo: (email) => `עותק נשלח אל ${email}.`,
+  copySentTo: (email) => `עותק נשלח אל ${isolate(email)}.`,
   backToChat: "חזרה לצ'אט",
 
   errorTitle: "אופס, תקלה",
   errorText: "השרתים שלנו נתקלו בבעיה. כדי להמשיך, הפעילו את הצ'אט מחדש",
   restartChat: "הפעלת הצ'אט מחדש",
 
-  order: (name) => `הזמנה ${name}`,
+  order: (name) => `הזמנה ${isolate(name)}`,
   ordered: (date) => `הוזמנה ב-${date}`,
   payment: (status) => `תשלום: ${status}`,
   shipment: (index) => `משלוח ${index}`,
   track: "מעקב",
-  trackNumber: (number) => `מעקב אחר ${number}`,
+  trackNumber: (number) => `מעקב אחר ${isolate(number)}`,
   fulfillment: {
     processing: "בטיפול",
     shipped: "נשלחה",

@@ -10,3 +10,10 @@ export const launcherTexts: Record<Language, [open: string, close: string, title
   nl: ["Chat openen", "Chat sluiten", "Chat"],
   he: ["פתיחת הצ'אט", "סגירת הצ'אט", "צ'אט"],
 };
+
+/** The welcome message's close button (welcome.js, a script of its own). */
+export const welcomeTexts: Record<Language, string> = {
+  en: "Dismiss",
+  nl: "Sluiten",
+  he: "סגירה",
+};

@@ -42,15 +42,13 @@ if (script && widgetID && !global.Harbor?.open) {
     .then((response) => response.json())
     .then((body: { hasError: boolean; message: string; data: WidgetGetResponse }) => {
       // An unknown or switched-off widget draws nothing on the shop's page; nor one outside its hours.
-      if (body.hasError) throw new Error(body.message);
+      // The server's refusal ("This chat widget is switched off.") goes to the console below.
+      if (body.hasError) throw body.message;
       if (!isWidgetShown(body.data.widget)) return;
-      host = createWidgetHost({ origin, settings: body.data.widget });
+      host = createWidgetHost(origin, body.data.widget);
       // A queued call of an unknown method is dropped.
       for (const [method, ...args] of waiting.splice(0))
         (harbor[method] as ((...values: unknown[]) => void) | undefined)?.(...args);
-      // The iframe costs the page nothing until it is idle (or the visitor opens the chat first).
-      const idle = window.requestIdleCallback ?? setTimeout;
-      idle(() => host?.preload());
     })
     // Quietly: the shop's page must never break because its chat widget could not load.
     .catch(console.warn);

@@ -1,6 +1,12 @@
 import { FRAME_CLOSE, FRAME_READY, FRAME_UNREAD, HOST_IDENTIFY, HOST_OPEN } from "@harbor/contract/widget-frame";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createWidgetHost, isWidgetShown, type LauncherSettings } from "./widget-host";
+import {
+  createWidgetHost,
+  isWidgetShown,
+  type LauncherSettings,
+  WELCOME_DELAY_MS,
+  type WelcomeElement,
+} from "./widget-host";
 
 const ORIGIN = "https://harbor.example";
 
@@ -10,6 +16,8 @@ function settings(overrides: Partial<LauncherSettings> = {}, button: Partial<Lau
     language: "en",
     isWithinActiveHours: true,
     showHandoffWhenInactive: false,
+    openingMessages: ["Hi! Questions about your order? Ask me."],
+    notifications: { enableSound: false, enableWelcomeMessage: false },
     theme: {
       brand: { brandColor: "#123456" },
       chatBubble: {
@@ -57,7 +65,7 @@ afterEach(() => {
 
 describe("the launcher", () => {
   it("is drawn from the settings: brand colour, normal size, bottom right by default, z-index, in a shadow root", () => {
-    createWidgetHost({ origin: ORIGIN, settings: settings() });
+    createWidgetHost(ORIGIN, settings());
     const button = launcher();
     expect(button.style.width).toBe("60px");
     expect(button.style.height).toBe("60px");
@@ -75,9 +83,9 @@ describe("the launcher", () => {
   });
 
   it("honours small size, top/left offsets, a custom icon (http only), show and the widget's language", () => {
-    createWidgetHost({
-      origin: ORIGIN,
-      settings: settings(
+    createWidgetHost(
+      ORIGIN,
+      settings(
         { language: "nl" },
         {
           size: "small",
@@ -85,7 +93,7 @@ describe("the launcher", () => {
           customIconURL: "https://cdn.example/i.png",
         },
       ),
-    });
+    );
     const button = launcher();
     expect(button.style.width).toBe("48px");
     expect(button.style.top).toBe("30px");
@@ -95,10 +103,10 @@ describe("the launcher", () => {
     expect(button.getAttribute("aria-label")).toBe("Chat openen");
     document.body.innerHTML = "";
 
-    createWidgetHost({
-      origin: ORIGIN,
-      settings: settings({}, { customIconURL: 'javascript:alert(1)"><img src=x onerror=alert(2)>', show: false }),
-    });
+    createWidgetHost(
+      ORIGIN,
+      settings({}, { customIconURL: 'javascript:alert(1)"><img src=x onerror=alert(2)>', show: false }),
+    );
     expect(launcher().querySelector("img")).toBeNull();
     expect(launcher().querySelector("svg")).not.toBeNull();
     expect(launcher().hidden).toBe(true);
@@ -113,7 +121,7 @@ describe("the launcher", () => {
 
 describe("the iframe", () => {
   it("is created on first open (not before) above the launcher, and on phones the CSS makes it full screen", () => {
-    const host = createWidgetHost({ origin: ORIGIN, settings: settings() });
+    const host = createWidgetHost(ORIGIN, settings());
     expect(frame()).toBeNull();
     host.open();
     expect(frame().getAttribute("src")).toBe(`${ORIGIN}/widget/frame.html?widgetID=abc123`);
@@ -128,8 +136,8 @@ describe("the iframe", () => {
   });
 
   it("posts only to the widget's origin, holding messages until the frame is ready", () => {
-    const host = createWidgetHost({ origin: ORIGIN, settings: settings() });
-    host.preload();
+    const host = createWidgetHost(ORIGIN, settings());
+    launcher().dispatchEvent(new Event("pointerenter"));
     const post = fakeFrameWindow().postMessage;
     const ready = vi.fn();
     host.onReady(ready);
@@ -149,7 +157,7 @@ describe("the iframe", () => {
   });
 
   it("ignores messages from another origin or another window; hears its frame's close and unread count", () => {
-    const host = createWidgetHost({ origin: ORIGIN, settings: settings() });
+    const host = createWidgetHost(ORIGIN, settings());
     host.open();
     fakeFrameWindow();
     deliver({ type: FRAME_CLOSE }, { origin: "https://evil.example" });
@@ -167,5 +175,70 @@ describe("the iframe", () => {
     deliver({ type: FRAME_UNREAD, count: "<img src=x>" });
     expect(launcher().querySelector("span")).toBeNull();
     expect(launcher().querySelector("img")).toBeNull();
+  });
+});
+
+describe("loading on intent", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it("loads nothing while the page only sits there, however long", () => {
+    vi.useFakeTimers();
+    createWidgetHost(ORIGIN, settings());
+    vi.advanceTimersByTime(60_000);
+    expect(frame()).toBeNull();
+  });
+
+  it("loads the frame, hidden, when the pointer comes over the launcher (a touch starts so too) or the keyboard reaches it", () => {
+    createWidgetHost(ORIGIN, settings());
+    launcher().dispatchEvent(new Event("pointerenter"));
+    expect(frame().getAttribute("src")).toBe(`${ORIGIN}/widget/frame.html?widgetID=abc123`);
+    expect(frame().hidden).toBe(true);
+    launcher().dispatchEvent(new Event("pointerenter"));
+    expect(shadow().querySelectorAll("iframe")).toHaveLength(1);
+    document.body.innerHTML = "";
+
+    createWidgetHost(ORIGIN, settings());
+    launcher().focus();
+    expect(frame()).not.toBeNull();
+  });
+
+  it("adds welcome.js a few seconds in, once per visitor, when the welcome message is on", () => {
+    vi.useFakeTimers();
+    const welcomeOn = settings({ notifications: { enableSound: false, enableWelcomeMessage: true } });
+    createWidgetHost(ORIGIN, welcomeOn);
+    const welcomeScript = () => shadow().querySelector<HTMLScriptElement>("script");
+    vi.advanceTimersByTime(WELCOME_DELAY_MS - 1);
+    expect(welcomeScript()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(welcomeScript()?.getAttribute("src")).toBe(`${ORIGIN}/widget/welcome.js`);
+    const element = document.querySelector("harbor-widget") as WelcomeElement;
+    expect(element.harbor?.[0]).toBe(welcomeOn);
+    expect(localStorage.getItem("harbor:abc123")).toBe("1");
+
+    // The next page view of the same visitor.
+    document.body.innerHTML = "";
+    createWidgetHost(ORIGIN, welcomeOn);
+    vi.advanceTimersByTime(WELCOME_DELAY_MS);
+    expect(welcomeScript()).toBeNull();
+  });
+
+  it("adds no welcome.js when the welcome message is off, or the chat was opened first", () => {
+    vi.useFakeTimers();
+    createWidgetHost(ORIGIN, settings());
+    vi.advanceTimersByTime(WELCOME_DELAY_MS);
+    expect(shadow().querySelector("script")).toBeNull();
+    document.body.innerHTML = "";
+
+    const host = createWidgetHost(
+      ORIGIN,
+      settings({ notifications: { enableSound: false, enableWelcomeMessage: true } }),
+    );
+    host.open();
+    vi.advanceTimersByTime(WELCOME_DELAY_MS);
+    expect(shadow().querySelector("script")).toBeNull();
+    expect(localStorage.getItem("harbor:abc123")).toBeNull();
   });
 });

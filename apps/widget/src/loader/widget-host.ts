@@ -17,17 +17,29 @@ import type { Language } from "../i18n/pick-language";
 /** What the launcher needs of the widget's settings (POST /api/widget/get). */
 export type LauncherSettings = Pick<
   PublicWidget,
-  "widgetID" | "language" | "theme" | "button" | "isWithinActiveHours" | "showHandoffWhenInactive"
+  | "widgetID"
+  | "language"
+  | "theme"
+  | "button"
+  | "isWithinActiveHours"
+  | "showHandoffWhenInactive"
+  | "openingMessages"
+  | "notifications"
 >;
 
-export type WidgetHost = HarborApi & {
-  /** Creates the iframe ahead of the first open (the loader calls it when the page is idle). */
-  preload(): unknown;
-};
+export type WidgetHost = HarborApi;
+
+/**
+ * What welcome.js finds on the `<harbor-widget>` element: the widget's settings (the message to
+ * show) and how to open the chat. It preloads the frame through the launcher's intent handler.
+ */
+export type WelcomeElement = HTMLElement & { harbor?: [settings: LauncherSettings, open: () => void] };
 
 /** Distance from the page's edge when no offset is set, and between launcher and panel. */
 const EDGE = 20;
 const GAP = 16;
+/** The welcome message comes this long after the page loads. */
+export const WELCOME_DELAY_MS = 3000;
 
 // The button's aria-label names it, so neither the icon nor the badge is read out.
 const icon = (path: string) => `<svg viewBox="0 0 24 24"><path d="${path}"/></svg>`;
@@ -47,10 +59,7 @@ const CSS =
   "svg,img{width:55%;height:55%;fill:#fff;object-fit:contain}" +
   "span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9px;background:#d22;color:#fff;font:12px/20px sans-serif}" +
   "iframe{width:380px;height:640px;border-radius:16px}" +
-  "@media(max-width:479px){iframe{inset:0!important;width:100%;height:100%;max-height:none!important;border-radius:0}.o button{display:none}}";
-
-/** A web address that can sit inside a quoted attribute: http(s), no quote in it. */
-const isHttpUrl = (value: string | null) => /^https?:\/\/[^"]*$/i.test(value ?? "");
+  "@media(max-width:479px){iframe{inset:0!important;width:100%;height:100%;max-height:none!important;border-radius:0}[aria-expanded=true]{display:none}}";
 
 /** Outside active hours the widget stays off the page, unless the handoff option is kept for then. */
 export const isWidgetShown = (settings: LauncherSettings) =>
@@ -61,35 +70,29 @@ export const isWidgetShown = (settings: LauncherSettings) =>
  * show and custom icon. The iframe talks only to the widget's `origin`, and only its messages
  * are heard.
  */
-export function createWidgetHost({ origin, settings }: { origin: string; settings: LauncherSettings }): WidgetHost {
+export function createWidgetHost(origin: string, settings: LauncherSettings): WidgetHost {
   const { button } = settings;
   // The browser's first language only: a full pickLanguage would cost the loader more than it saves.
   const [openLabel, closeLabel, title] =
     launcherTexts[(settings.language ?? navigator.language.slice(0, 2)) as Language] ?? launcherTexts.en;
   const size = button.size === "small" ? 48 : 60;
-  const zIndex = `${button.zIndex}`;
-  // Only a web address becomes the icon (never javascript: or data: from a tampered setting).
-  const hasCustomIcon = isHttpUrl(button.customIconURL);
+  // Only a web address that can sit inside a quoted attribute (http(s), no quote in it) becomes the
+  // icon, never javascript: or data: from a tampered setting.
+  const hasCustomIcon = /^https?:\/\/[^"]*$/i.test(button.customIconURL ?? "");
 
-  const host = document.createElement("harbor-widget");
+  const host: WelcomeElement = document.createElement("harbor-widget");
   const root = host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${CSS}</style><div><button></button></div>`;
-  const wrapper = root.querySelector("div") as HTMLDivElement;
-  const launcher = root.querySelector("button") as HTMLButtonElement;
+  const wrapper = root.lastChild as HTMLDivElement;
+  const launcher = wrapper.firstChild as HTMLButtonElement;
 
   // The launcher's corner: top/left when set, else bottom/right (20 px in by default).
   const { top, left, bottom, right } = button.position;
   const [vertical, verticalOffset] = top !== null ? (["top", top] as const) : (["bottom", bottom ?? EDGE] as const);
   const [side, sideOffset] = left !== null ? (["left", left] as const) : (["right", right ?? EDGE] as const);
   const panelOffset = verticalOffset + size + GAP;
-  Object.assign(launcher.style, {
-    width: `${size}px`,
-    height: `${size}px`,
-    background: settings.theme.brand.brandColor,
-    zIndex,
-    [vertical]: `${verticalOffset}px`,
-    [side]: `${sideOffset}px`,
-  });
+  // The brand colour is a checked hex colour (the server's schema), so it can sit in the CSS text.
+  launcher.style.cssText = `width:${size}px;height:${size}px;background:${settings.theme.brand.brandColor};z-index:${button.zIndex};${vertical}:${verticalOffset}px;${side}:${sideOffset}px`;
   launcher.hidden = !button.show;
 
   let frame: HTMLIFrameElement | null = null;
@@ -99,20 +102,17 @@ export function createWidgetHost({ origin, settings }: { origin: string; setting
   const queue: HostToFrameMessage[] = [];
   const readyCallbacks: (() => void)[] = [];
 
-  const post = (message: HostToFrameMessage) => {
-    if (isReady && frame?.contentWindow) frame.contentWindow.postMessage(message, origin);
-    else queue.push(message);
-  };
+  // Ready means the frame exists and has loaded.
+  const post = (message: HostToFrameMessage) =>
+    isReady ? (frame as HTMLIFrameElement).contentWindow?.postMessage(message, origin) : queue.push(message);
 
   const drawLauncher = () => {
-    // Safe to quote: checked to be http(s) with no `"` in it.
-    const customIcon = `<img alt="" src="${button.customIconURL}">`;
     launcher.innerHTML =
-      (isOpen ? CLOSE_ICON : hasCustomIcon ? customIcon : CHAT_ICON) +
-      (unread > 0 && !isOpen ? `<span>${unread}</span>` : "");
+      // Safe to quote: checked to be http(s) with no `"` in it.
+      (isOpen ? CLOSE_ICON : hasCustomIcon ? `<img alt="" src="${button.customIconURL}">` : CHAT_ICON) +
+      (unread && !isOpen ? `<span>${unread}</span>` : "");
     launcher.setAttribute("aria-label", isOpen ? closeLabel : openLabel);
     launcher.setAttribute("aria-expanded", `${isOpen}`);
-    wrapper.className = isOpen ? "o" : "";
   };
 
   const ensureFrame = () => {
@@ -122,12 +122,7 @@ export function createWidgetHost({ origin, settings }: { origin: string; setting
     frame.src = `${origin}${WIDGET_FRAME_PATH}?widgetID=${settings.widgetID}`;
     frame.title = title;
     frame.hidden = true;
-    Object.assign(frame.style, {
-      zIndex,
-      maxHeight: `calc(100vh - ${panelOffset + EDGE}px)`,
-      [vertical]: `${panelOffset}px`,
-      [side]: `${sideOffset}px`,
-    });
+    frame.style.cssText = `z-index:${button.zIndex};max-height:calc(100vh - ${panelOffset + EDGE}px);${vertical}:${panelOffset}px;${side}:${sideOffset}px`;
     wrapper.append(frame);
     return frame;
   };
@@ -148,12 +143,14 @@ export function createWidgetHost({ origin, settings }: { origin: string; setting
     frame.hidden = true;
     drawLauncher();
     post({ type: HOST_CLOSED });
-    if (!launcher.hidden) launcher.focus();
+    // A hidden launcher takes no focus: then it stays where the page had it.
+    launcher.focus();
   };
 
-  window.addEventListener("message", (event: MessageEvent) => {
-    // Only the widget's own frame, from the widget's own origin (STYLE.md rule 11).
-    if (event.origin !== origin || !event.source || event.source !== frame?.contentWindow) return;
+  addEventListener("message", (event: MessageEvent) => {
+    // Only the widget's own frame (there is none yet: `undefined` is never a source), from the
+    // widget's own origin (STYLE.md rule 11).
+    if (event.origin !== origin || event.source !== frame?.contentWindow) return;
     const type = event.data?.type;
     if (type === FRAME_READY) {
       isReady = true;
@@ -162,14 +159,36 @@ export function createWidgetHost({ origin, settings }: { origin: string; setting
     } else if (type === FRAME_CLOSE) {
       close();
     } else if (type === FRAME_UNREAD) {
-      unread = Number(event.data.count) | 0;
+      unread = event.data.count | 0;
       drawLauncher();
     }
   });
 
-  launcher.addEventListener("click", () => (isOpen ? close() : open()));
+  launcher.onclick = () => (isOpen ? close() : open());
+  // The chat's frame loads on intent, not with every page view (issue #20): the pointer over the
+  // launcher (a touch starts with it too), the keyboard on it, `Harbor.open`, or the welcome message
+  // coming up.
+  launcher.onpointerenter = launcher.onfocus = ensureFrame;
   drawLauncher();
   document.body.append(host);
+
+  // The welcome message pops up beside the launcher once per visitor (remembered on the shop's
+  // origin; where storage is refused, never rather than on every page). It is a script of its own,
+  // fetched only then, so no page view pays more than the loader.
+  const seenKey = `harbor:${settings.widgetID}`;
+  if (settings.notifications.enableWelcomeMessage) {
+    setTimeout(() => {
+      try {
+        if (isOpen || localStorage[seenKey]) return;
+        localStorage[seenKey] = 1;
+      } catch {
+        return;
+      }
+      host.harbor = [settings, open];
+      // In the shadow root, out of the shop's way; it runs there all the same.
+      wrapper.append(Object.assign(document.createElement("script"), { src: `${origin}/widget/welcome.js` }));
+    }, WELCOME_DELAY_MS);
+  }
 
   return {
     open,
@@ -178,6 +197,5 @@ export function createWidgetHost({ origin, settings }: { origin: string; setting
     identify: (identity: VisitorIdentity) =>
       post({ type: HOST_IDENTIFY, name: identity?.name, email: identity?.email }),
     onReady: (callback: () => void) => (isReady ? callback() : readyCallbacks.push(callback)),
-    preload: ensureFrame,
   };
 }

@@ -22,6 +22,8 @@ export class FakeVisitorServer {
   transcriptFailure: string | null = null;
   /** Set to hold the next ask-question's ack back (the connection drops before it is sent). */
   swallowNextAck = false;
+  /** Set to store the next question but never acknowledge it, the connection staying up (a lost ack). */
+  holdNextAck = false;
   refusal: string | null = null;
   /** The status a refusal carries, as the real server sends it (401: the visitor token is no good). */
   refusalStatus: number | null = null;
@@ -43,8 +45,9 @@ export class FakeVisitorServer {
     namespace.on("connection", (socket) => this.serve(socket));
   }
 
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.http.listen(0, "127.0.0.1", resolve));
+  /** Listens on `port` (a free one when 0), answering the server's address. */
+  async listen(port = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.http.listen(port, "127.0.0.1", resolve));
     const address = this.http.address();
     if (!address || typeof address === "string") throw new Error("no port");
     return `http://127.0.0.1:${address.port}`;
@@ -135,7 +138,7 @@ export class FakeVisitorServer {
         });
       }
       void socket.join(chatID);
-      const { message } = this.store(chatID, {
+      const { message, isNew } = this.store(chatID, {
         clientMessageID: payload.clientMessageID,
         message: payload.question,
         messageType: "question",
@@ -148,8 +151,13 @@ export class FakeVisitorServer {
         socket.conn.close();
         return;
       }
+      if (this.holdNextAck) {
+        this.holdNextAck = false;
+        return;
+      }
       ack({ ok: true, data: answer });
-      if (this.autoAnswer) this.answer(chatID, message._id, this.autoAnswer(payload.question));
+      // As the real server does, a question sent again (same client id) is answered once.
+      if (this.autoAnswer && isNew) this.answer(chatID, message._id, this.autoAnswer(payload.question));
     });
     socket.on("add-event", (payload, ack) => {
       this.events.push(payload);

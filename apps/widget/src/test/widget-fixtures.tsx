@@ -87,7 +87,7 @@ export function storedMessage(overrides: Partial<VisitorMessage> = {}): VisitorM
 
 export function sessionState(overrides: Partial<SessionState> = {}): SessionState {
   return {
-    isConnected: true,
+    connection: "online",
     chat: {
       chatID: "10000000-0000-4000-8000-000000000001",
       ticketID: "AB12CD",

@@ -65,6 +65,22 @@ describe("connecting", () => {
       await h.app.services.widgetRepository.saveSettings(owner.companyId, widget.settings);
     }
   });
+
+  it("takes a visitor whose network blocks websockets over long-polling: the question, its answer, staff live", async () => {
+    const staff = await connectStaff(h, owner.cookie);
+    const visitor = await connectVisitor(h, widgetID, { transports: ["polling"] });
+    expect(visitor.socket.io.engine.transport.name).toBe("polling");
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
+    const answer = await visitor.events.waitFor<{ chatID: string; message: VisitorMessage }>(
+      "chat-message",
+      (p) => p.message.senderRole === "ai",
+    );
+    expect(answer.chatID).toBe(asked.chatID);
+    expect(answer.message.message).toMatch(/standard delivery takes/i);
+    await staff.events.waitFor<{ chatID: string }>("chat-message", (p) => p.chatID === asked.chatID);
+    visitor.socket.close();
+    staff.socket.close();
+  });
 });
 
 describe("asking", () => {

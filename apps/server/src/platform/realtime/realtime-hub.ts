@@ -27,10 +27,11 @@ export type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvent
 export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
 
 /**
- * The socket.io server beside the API (ARCHITECTURE.md "The realtime channel"): websocket only,
- * two namespaces and their rooms. It knows no domain: the chats module turns its events into emits
- * to these rooms (chat-events.ts), and the channels (who may connect, what they may send) are
- * registered by staff-channel.ts and the visitor module.
+ * The socket.io server beside the API (docs/ARCHITECTURE.md "Realtime"): websocket, and
+ * long-polling where a network blocks websockets (decision 022); two namespaces and their rooms.
+ * It knows no domain: the chats module turns its events into emits to these rooms
+ * (chat-events.ts), and the channels (who may connect, what they may send) are registered by
+ * staff-channel.ts and the visitor module.
  */
 export async function createRealtimeHub(options: {
   httpServer: HttpServer;
@@ -40,7 +41,9 @@ export async function createRealtimeHub(options: {
 }) {
   const io = new Server(options.httpServer, {
     path: SOCKET_PATH,
-    transports: ["websocket"],
+    // Websocket first; long-polling for the visitors whose network blocks websockets (the widget
+    // falls back to it, then probes for a websocket again with Engine.IO's upgrade). Decision 022.
+    transports: ["polling", "websocket"],
     maxHttpBufferSize: MAX_FRAME_BYTES,
     serveClient: false,
     // A reconnect within two minutes gets the same socket id and the packets it missed on top of

@@ -1,0 +1,104 @@
+import type { PublicWidget } from "@harbor/contract/widget";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { publicWidget, renderInWidget } from "../test/widget-fixtures";
+import { HandoffCard } from "./handoff-card";
+import { handoffRoute } from "./handoff-route";
+
+type Handoff = PublicWidget["handoff"];
+const agentOff: Handoff["agent"] = {
+  isActive: false,
+  appType: null,
+  whatsapp: null,
+  responseTime: null,
+  availabilityMessage: null,
+  profilePictureURL: null,
+};
+
+function widgetWith(
+  handoff: Partial<{ agent: Partial<Handoff["agent"]>; ticket: Partial<Handoff["ticket"]> }>,
+  isWithinActiveHours = true,
+) {
+  const widget = publicWidget({ isWithinActiveHours });
+  widget.handoff = {
+    agent: { ...agentOff, ...handoff.agent },
+    ticket: { isActive: false, handoffMessage: "", ...handoff.ticket },
+  };
+  return widget;
+}
+
+const whatsApp = { isActive: true, appType: "whatsapp" as const, whatsapp: "+31 6 1234 5678" };
+const inbox = { isActive: true, appType: "shopify-inbox" as const };
+const tickets = { isActive: true, handoffMessage: "Leave your e-mail and we answer within a day." };
+
+describe("handoffRoute", () => {
+  it("takes the agent handoff's app while it is on, a person in this chat within active hours, else a ticket", () => {
+    expect(handoffRoute(widgetWith({ agent: whatsApp, ticket: tickets }))).toBe("whatsapp");
+    expect(handoffRoute(widgetWith({ agent: whatsApp, ticket: tickets }, false))).toBe("whatsapp");
+    expect(handoffRoute(widgetWith({ agent: inbox, ticket: tickets }))).toBe("chat");
+    expect(handoffRoute(widgetWith({ agent: inbox, ticket: tickets }, false))).toBe("ticket");
+    expect(handoffRoute(widgetWith({ ticket: tickets }))).toBe("ticket");
+    expect(handoffRoute(widgetWith({}))).toBe("chat");
+    expect(handoffRoute(widgetWith({}, false))).toBe("chat-later");
+    // A WhatsApp handoff without a number to open is no way to a person.
+    expect(handoffRoute(widgetWith({ agent: { ...whatsApp, whatsapp: "" }, ticket: tickets }, false))).toBe("ticket");
+  });
+});
+
+describe("HandoffCard", () => {
+  const show = (widget: PublicWidget, onTicket = vi.fn(async () => {})) => {
+    renderInWidget(
+      <HandoffCard summary="Hi! I need help with my chat T1: My parcel is damaged" onTicket={onTicket} />,
+      {
+        widget,
+      },
+    );
+    return onTicket;
+  };
+  const card = () => screen.getByRole("heading", { name: "Talk to a person" }).closest("section") as HTMLElement;
+
+  it("offers WhatsApp alone, in the agent's words, with the chat's summary ready to send", () => {
+    show(
+      widgetWith({
+        agent: { ...whatsApp, availabilityMessage: "We're on WhatsApp 9–17.", responseTime: "an hour" },
+        ticket: tickets,
+      }),
+    );
+    const link = screen.getByRole("link", { name: /Chat on WhatsApp/ });
+    expect(link.getAttribute("href")).toBe(
+      `https://wa.me/31612345678?text=${encodeURIComponent("Hi! I need help with my chat T1: My parcel is damaged")}`,
+    );
+    expect(card().textContent).toContain("We're on WhatsApp 9–17.");
+    expect(card().textContent).toContain("Usual reply time: an hour");
+    expect(card().textContent).not.toContain("in this chat");
+    expect(card().textContent).not.toContain("within a day");
+    expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("promises a person in this chat within active hours, and nothing else", () => {
+    show(widgetWith({ agent: inbox, ticket: tickets }));
+    expect(card().textContent).toBe("Talk to a personA team member will reply in this chat.");
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("puts the ticket form in the card when a ticket is the way, in the ticket handoff's words", async () => {
+    const onTicket = show(widgetWith({ agent: inbox, ticket: tickets }, false));
+    expect(card().textContent).toContain("Leave your e-mail and we answer within a day.");
+    expect(card().textContent).not.toContain("in this chat");
+    await userEvent.type(await screen.findByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.type(screen.getByLabelText(/Your comments/), "The box was crushed.");
+    await userEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(onTicket).toHaveBeenCalledWith(
+      { name: "", email: "dana@example.com", number: "", message: "The box was crushed." },
+      expect.any(String),
+    );
+  });
+
+  it("says a person replies here when the team is back, outside hours with no other way", () => {
+    show(widgetWith({}, false));
+    expect(card().textContent).toBe(
+      "Talk to a personWe're away right now. A team member will reply in this chat when we're back.",
+    );
+  });
+});
