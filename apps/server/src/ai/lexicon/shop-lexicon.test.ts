@@ -138,6 +138,14 @@ describe("shop-lexicon.json", () => {
       expect(areRelated(...concepts)).toBe(false);
     },
   );
+
+  it("keeps a bare 'card' out of payment: credit card and gift card are phrases", () => {
+    const bareCard = { en: "card", nl: "kaart", he: "כרטיס" } as const;
+    const payment = ["payment", "payment-method", "credit-card", "debit-card", "gift-card", "voucher"];
+    for (const language of LANGUAGES) {
+      for (const id of payment) expect(byId.get(id)?.[language]).not.toContain(bareCard[language]);
+    }
+  });
 });
 
 describe("sample lookups a shopper's words make", () => {
@@ -208,7 +216,39 @@ describe("sample lookups a shopper's words make", () => {
     ["he", "חשבונית מס", "invoice"],
     ["en", "reciept", "receipt"],
     ["nl", "kassabon", "receipt"],
+    ["nl", "cadeaubon", "gift-card"],
+    ["en", "giftcard", "gift-card"],
+    ["he", "תו קנייה", "gift-card"],
+    ["nl", "kortingscode", "discount-code"],
+    ["he", "קופון", "discount-code"],
+    ["nl", "achteraf betalen", "pay-later"],
+    ["en", "installments", "instalments"],
+    ["he", "בתשלומים", "instalments"],
+    ["nl", "pinpas", "debit-card"],
+    ["he", "כרטיס אשראי", "credit-card"],
+    ["nl", "btw", "vat"],
+    ["he", 'מע"מ', "vat"],
+    ["nl", "invoerrechten", "customs"],
+    ["he", "מכס", "customs"],
+    ["he", 'ש"ח', "shekel"],
     // Stock, account, contact
+    ["nl", "uitverkocht", "out-of-stock"],
+    ["he", "אזל מהמלאי", "out-of-stock"],
+    ["nl", "weer op voorraad", "back-in-stock"],
+    ["en", "preorder", "pre-order"],
+    ["nl", "wachtwoord", "password"],
+    ["he", "סיסמה", "password"],
+    ["he", "סיסמא", "password"],
+    ["nl", "inloggen", "login"],
+    ["he", "להתחבר", "login"],
+    ["nl", "nieuwsbrief", "newsletter"],
+    ["he", "ניוזלטר", "newsletter"],
+    ["nl", "openingstijden", "opening-hours"],
+    ["he", "שעות פתיחה", "opening-hours"],
+    ["nl", "klantenservice", "customer-service"],
+    ["he", "נציג אנושי", "human-agent"],
+    ["nl", "abonnement opzeggen", "cancel-subscription"],
+    ["he", "להקפיא את המנוי", "pause-subscription"],
     // Sizes, materials, care, colours
     // Products
     // Time, quantity, places
