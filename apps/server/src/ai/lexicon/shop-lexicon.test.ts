@@ -34,7 +34,14 @@ function areRelated(a: string, b: string): boolean {
  * One written form that two unrelated concepts genuinely share in a language. Each is a real
  * homograph, not a shortcut: the matcher has to live with it, so it is named here with its reason.
  */
-const SHARED_ENTRIES: { language: Language; entry: string; concepts: [string, string]; reason: string }[] = [];
+const SHARED_ENTRIES: { language: Language; entry: string; concepts: [string, string]; reason: string }[] = [
+  {
+    language: "he",
+    entry: "כסף",
+    concepts: ["money", "silver"],
+    reason: "Hebrew has one word for money and for the metal silver",
+  },
+];
 
 /** Hebrew one-letter prefixes (and, the, in, to, from, that, as) the engine strips from a word. */
 const HEBREW_PREFIX = /^[והבלמשכ]/;
@@ -250,6 +257,17 @@ describe("sample lookups a shopper's words make", () => {
     ["nl", "abonnement opzeggen", "cancel-subscription"],
     ["he", "להקפיא את המנוי", "pause-subscription"],
     // Sizes, materials, care, colours
+    ["nl", "maattabel", "size-chart"],
+    ["he", "טבלת מידות", "size-chart"],
+    ["nl", "valt klein", "too-small"],
+    ["he", "קטן עליי", "too-small"],
+    ["nl", "katoen", "cotton"],
+    ["he", "כותנה", "cotton"],
+    ["he", "מעור", "leather"],
+    ["nl", "wassen", "wash"],
+    ["he", "לכבס", "wash"],
+    ["nl", "zwarte", "black"],
+    ["he", "שחורה", "black"],
     // Products
     // Time, quantity, places
     ["he", 'לחו"ל', "international-shipping"],
