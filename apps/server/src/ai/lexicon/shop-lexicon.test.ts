@@ -41,6 +41,30 @@ const SHARED_ENTRIES: { language: Language; entry: string; concepts: [string, st
     concepts: ["money", "silver"],
     reason: "Hebrew has one word for money and for the metal silver",
   },
+  {
+    language: "nl",
+    entry: "ketting",
+    concepts: ["necklace", "bike-chain"],
+    reason: "Dutch calls a necklace and a bicycle chain both 'ketting'",
+  },
+  {
+    language: "nl",
+    entry: "kettingen",
+    concepts: ["necklace", "bike-chain"],
+    reason: "plural of 'ketting': necklaces and bicycle chains",
+  },
+  {
+    language: "he",
+    entry: "שרשרת",
+    concepts: ["necklace", "bike-chain"],
+    reason: "Hebrew calls a necklace and a bicycle chain both 'שרשרת'",
+  },
+  {
+    language: "he",
+    entry: "שרשראות",
+    concepts: ["necklace", "bike-chain"],
+    reason: "plural of 'שרשרת': necklaces and bicycle chains",
+  },
 ];
 
 /** Hebrew one-letter prefixes (and, the, in, to, from, that, as) the engine strips from a word. */
@@ -269,6 +293,26 @@ describe("sample lookups a shopper's words make", () => {
     ["nl", "zwarte", "black"],
     ["he", "שחורה", "black"],
     // Products
+    ["en", "tshirt", "tshirt"],
+    ["en", "t-shirt", "tshirt"],
+    ["he", "טישרט", "tshirt"],
+    ["en", "trainers", "sneakers"],
+    ["nl", "spijkerbroek", "jeans"],
+    ["he", "מכנסיים", "trousers"],
+    ["en", "ebike", "e-bike"],
+    ["nl", "elektrische fiets", "e-bike"],
+    ["he", "אופניים חשמליים", "e-bike"],
+    ["nl", "lekke band", "puncture"],
+    ["nl", "accu", "bike-battery"],
+    ["nl", "oplader", "charger"],
+    ["he", "מטען", "charger"],
+    ["he", "מזגן", "air-conditioning"],
+    ["nl", "vaatwasser", "dishwasher"],
+    ["he", "ספה", "sofa"],
+    ["nl", "bank", "sofa"],
+    ["nl", "zonnebrandcrème", "sunscreen"],
+    ["he", "קרם הגנה", "sunscreen"],
+    ["nl", "hondenvoer", "pet-food"],
     // Time, quantity, places
     ["he", 'לחו"ל', "international-shipping"],
   ])("%s '%s' is %s", (language, text, conceptId) => {
@@ -283,6 +327,13 @@ describe("sample lookups a shopper's words make", () => {
     ["en", "return", "refund"],
     ["nl", "retour", "refund"],
     ["he", "החזרה", "refund"],
+    ["en", "jacket", "clothing"],
+    ["nl", "jas", "clothing"],
+    ["he", "מעיל", "clothing"],
+    ["nl", "racefiets", "bicycle"],
+    ["he", "אופני הרים", "bicycle"],
+    ["nl", "oorbellen", "jewellery"],
+    ["he", "עגילים", "jewellery"],
   ])("%s '%s' reaches %s", (language, text, conceptId) => {
     expect(reaches(text, language)).toContain(conceptId);
   });
