@@ -102,6 +102,10 @@ function reaches(text: string, language: Language): Set<string> {
 }
 
 describe("shop-lexicon.json", () => {
+  it("has at least 450 concepts", () => {
+    expect(lexicon.length).toBeGreaterThanOrEqual(450);
+  });
+
   it("gives every concept a unique id", () => {
     const ids = lexicon.map((concept) => concept.id);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
@@ -314,7 +318,26 @@ describe("sample lookups a shopper's words make", () => {
     ["he", "קרם הגנה", "sunscreen"],
     ["nl", "hondenvoer", "pet-food"],
     // Time, quantity, places
+    ["en", "business days", "working-day"],
+    ["nl", "werkdagen", "working-day"],
+    ["he", "ימי עסקים", "working-day"],
+    ["he", "שבועיים", "week"],
+    ["nl", "hoe lang", "how-long"],
+    ["he", "כמה זמן", "how-long"],
+    ["en", "dutch", "netherlands"],
+    ["nl", "nederlandse", "netherlands"],
+    ["he", "הולנדי", "netherlands"],
+    ["he", "להולנד", "netherlands"],
+    ["nl", "belgië", "belgium"],
+    ["nl", "belgie", "belgium"],
+    ["he", "בגרמניה", "germany"],
+    ["nl", "verenigde staten", "united-states"],
+    ["he", 'ארה"ב', "united-states"],
     ["he", 'לחו"ל', "international-shipping"],
+    ["nl", "buiten de eu", "non-eu"],
+    ["he", "אילת", "eilat"],
+    ["he", "חול המועד", "public-holiday"],
+    ["nl", "feestdagen", "public-holiday"],
   ])("%s '%s' is %s", (language, text, conceptId) => {
     expect(lookup(text, language)).toEqual([conceptId]);
   });
