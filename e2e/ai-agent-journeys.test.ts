@@ -72,10 +72,13 @@ describe("AI agent journeys", () => {
     await question.press("Enter");
     const answer = page.getByTestId("answer");
     await expect.poll(() => answer.innerText()).toContain("1–3 working days");
-    expect(await answer.innerText()).toContain("Ava");
     expect(await page.getByTestId("outcome").textContent()).toBe("Answered");
     expect(await page.getByTestId("passages").innerText()).toContain("Shipping and delivery");
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    // Answers open with the facts; a hello is what the persona answers in its own name.
+    await question.fill("Hello!");
+    await question.press("Enter");
+    await expect.poll(() => answer.innerText()).toContain("I'm Ava");
 
     // A formal persona with another name and a new picture, cropped square in the browser:
     // saved once, then Save is disabled again.
@@ -108,10 +111,10 @@ describe("AI agent journeys", () => {
 
     await menu.getByRole("link", { name: "Playground" }).click();
     await page.waitForURL("**/ai-agent/playground");
-    await question.fill(QUESTION);
+    // A hello is answered by the persona, under its new name.
+    await question.fill("Hello!");
     await page.getByRole("button", { name: "Ask" }).click();
-    await expect.poll(() => answer.innerText()).toContain("Thank you for your question.");
-    expect(await answer.innerText()).toContain("1–3 working days");
+    await expect.poll(() => answer.innerText()).toContain("I'm Noa");
     expect(await answer.innerText()).not.toContain("Ava");
   });
 

@@ -72,7 +72,7 @@ describe("serving the dashboard", () => {
       ...loadConfig({ DATA_DIR: dashboardDir, APP_SECRET: "x".repeat(40), LOG_LEVEL: "silent" }),
       dashboardDir,
     };
-    const app = await buildApp({ config, database, logger: false });
+    const app = await buildApp({ config, database, logger: false, rateLimitMax: 5 });
     try {
       const page = await app.inject({ method: "GET", url: "/settings/user-access" });
       expect(page.statusCode).toBe(200);
@@ -82,6 +82,21 @@ describe("serving the dashboard", () => {
       const asset = await app.inject({ method: "GET", url: "/assets/app-abc123.js" });
       expect(asset.statusCode).toBe(200);
       expect(asset.headers["cache-control"]).toContain("immutable");
+
+      // Built files are not counted against the address's limit; API calls are.
+      const ip = "203.0.113.20";
+      const assetStatuses = [];
+      for (let i = 0; i < 12; i++) {
+        assetStatuses.push(
+          (await app.inject({ method: "GET", url: "/assets/app-abc123.js", remoteAddress: ip })).statusCode,
+        );
+      }
+      expect(new Set(assetStatuses)).toEqual(new Set([200]));
+      const apiStatuses = [];
+      for (let i = 0; i < 6; i++) {
+        apiStatuses.push((await app.inject({ method: "GET", url: "/api/config", remoteAddress: ip })).statusCode);
+      }
+      expect(apiStatuses.at(-1)).toBe(429);
 
       const missingAsset = await app.inject({ method: "GET", url: "/assets/missing.js" });
       expect(missingAsset.statusCode).toBe(404);

@@ -32,6 +32,9 @@ export async function registerHttpPlugins(app: FastifyInstance, options: { rateL
   await app.register(fastifyRateLimit, {
     max: options.rateLimitMax,
     timeWindow: "1 minute",
+    // Built files cost a disk read and are cached for good; a dashboard load alone fetches dozens,
+    // and an office behind one address would otherwise lock itself out of its own app.
+    allowList: (request) => isStaticFileRequest(request.method, request.url),
     errorResponseBuilder: () =>
       new AppError("TOO_MANY_REQUESTS", "Too many requests. Please wait a minute and try again."),
   });
@@ -42,6 +45,12 @@ export async function registerHttpPlugins(app: FastifyInstance, options: { rateL
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+}
+
+/** The dashboard's and the widget's built files (not the API, not the sample page). */
+export function isStaticFileRequest(method: string, url: string): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  return url.startsWith("/assets/") || (url.startsWith("/widget/") && !url.startsWith("/widget/demo"));
 }
 
 /** GET /api/health (the database answers) and GET /api/config (what the dashboard needs before sign-in). */
