@@ -243,6 +243,14 @@ export const playgroundPassageSchema = z.object({
 
 export const tokenCountSchema = z.object({ model: z.string(), inputTokens: z.number(), outputTokens: z.number() });
 
+/** See `AnswerGrounds` in turn.ts. */
+export const answerGroundsSchema = z.object({
+  question: z.string(),
+  coverage: z.number(),
+  threshold: z.number(),
+  concepts: z.array(z.object({ words: z.string(), weight: z.number(), covered: z.number(), isRequired: z.boolean() })),
+});
+
 /** POST /api/ai-agent/playground: an answer as a visitor would get it, with what led to it. */
 export const playgroundResponseSchema = z.object({
   language: visitorLanguageSchema,
@@ -252,6 +260,8 @@ export const playgroundResponseSchema = z.object({
   questionCategory: z.string().nullable(),
   selectedIntent: z.string().nullable(),
   passages: z.array(playgroundPassageSchema),
+  /** Why the engine answered or declined, per question part; empty for a remote model or a conversational reply. */
+  grounds: z.array(answerGroundsSchema),
   usage: z.array(tokenCountSchema),
   timings: z.object({ retrieveMs: z.number(), answerMs: z.number(), totalMs: z.number() }),
 });

@@ -65,6 +65,19 @@ export type DialogueState = {
 
 export const EMPTY_DIALOGUE_STATE: DialogueState = { offer: null, awaiting: null, order: null };
 
+/**
+ * Why the extractive engine answered or declined one question (or one part of a compound
+ * question): how much of the question its chosen sentences cover, against the bar it must clear,
+ * and each of the question's concepts with its weight (rarer in the passages weighs more) and how
+ * well the answer covers it (0–1). A remote model's answers carry none.
+ */
+export type AnswerGrounds = {
+  question: string;
+  coverage: number;
+  threshold: number;
+  concepts: { words: string; weight: number; covered: number; isRequired: boolean }[];
+};
+
 /** `messageData.turn` on an AI reply. */
 export type TurnRecord = {
   intent: TurnIntent;
@@ -75,6 +88,8 @@ export type TurnRecord = {
   resolvePrompt: boolean;
   /** Compound questions: how many parts were asked, and how many were answered. */
   parts?: { asked: number; answered: number };
+  /** Why it answered or declined, per question part (extractive engine only). */
+  grounds?: AnswerGrounds[];
 };
 
 /** Reads `messageData.turn` defensively (stored data from older versions may lack it). */
@@ -95,5 +110,6 @@ export function turnOf(messageData: Record<string, unknown> | null | undefined):
     },
     resolvePrompt: turn.resolvePrompt === true,
     ...(turn.parts ? { parts: turn.parts } : {}),
+    ...(Array.isArray(turn.grounds) ? { grounds: turn.grounds } : {}),
   };
 }

@@ -535,6 +535,17 @@ export const texts = {
       timings: "Timings",
       timingLabels: { retrieve: "Retrieval", answer: "Answer", total: "Total" },
       milliseconds: (ms: number) => `${ms.toLocaleString("en")} ms`,
+      grounds: {
+        title: "Why it answered or declined",
+        explanation:
+          "The words of the question, rarer ones in the passages weighing more, and how well the chosen sentences cover each. Below the bar, your AI agent declines and offers a person.",
+        summary: (coverage: number, threshold: number) =>
+          `The chosen sentences cover ${Math.round(coverage * 100)} % of the question; it answers from ${Math.round(threshold * 100)} %.`,
+        part: (question: string) => `“${question}”`,
+        columns: { words: "Question words", weight: "Weight", covered: "Covered" },
+        implied: "read from the question's form, not required",
+        percent: (share: number) => `${Math.round(share * 100)} %`,
+      },
       passages: "Retrieved passages",
       noPassages: "No passages were retrieved.",
       passageColumns: { title: "Title", score: "Score", cited: "Cited", content: "Content" },

@@ -57,6 +57,7 @@ export async function askEvalQuestions(options: {
           Math.max(question.sourceIds.length, 1)
         : null,
       retrieved,
+      grounds: result.turn?.grounds ?? [],
       references: result.answer?.references ?? [],
       category: result.classification?.questionCategory ?? null,
       intent: result.classification?.selectedIntent ?? null,

@@ -1,4 +1,5 @@
 import type { AnswerOutcome, Reference } from "@harbor/contract/ai-agent";
+import type { AnswerGrounds } from "@harbor/contract/turn";
 import type { EvalQuestion } from "./eval-set";
 
 /** Recall is measured on the top passages the answerer reads. */
@@ -23,6 +24,8 @@ export type EvalAnswer = {
   recallAt5: number | null;
   /** The top passages' documents (the set's ids: article id or product GID), with their scores. */
   retrieved: { id: string; title: string; score: number }[];
+  /** Why the engine answered or declined (coverage against its bar, per concept). */
+  grounds: AnswerGrounds[];
   references: Reference[];
   category: string | null;
   intent: string | null;

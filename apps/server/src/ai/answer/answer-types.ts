@@ -1,5 +1,6 @@
 import type { AgentCompany, AnswerOutcome, Persona, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import type { AnswerGrounds } from "@harbor/contract/turn";
 
 /** Tokens one provider call used; the local engine reports its own work the same way (model "local"). */
 export type TokenUsage = { model: string; inputTokens: number; outputTokens: number };
@@ -33,6 +34,8 @@ export type AnswerResult = {
   /** Passages the answer is built on (chunk ids); their documents become references. */
   citedChunkIds: string[];
   usage: TokenUsage[];
+  /** Why it answered or declined (the extractive engine; a model's reasons are its own). */
+  grounds?: AnswerGrounds;
 };
 
 /**

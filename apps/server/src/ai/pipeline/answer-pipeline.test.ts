@@ -106,6 +106,27 @@ describe("answer pipeline with the local engine", () => {
     expect(result.answer?.message).not.toMatch(/\d/);
   });
 
+  it("records why it answered or declined on the stored reply, and the playground shows the same reasons", async () => {
+    const { chatId, result: answered } = await ask("How long do I have to return a jacket?");
+    const [grounds] = answered.turn?.grounds ?? [];
+    expect(grounds?.coverage).toBeGreaterThanOrEqual(grounds?.threshold ?? 1);
+    expect(grounds?.concepts.find((concept) => concept.words.includes("return"))?.covered).toBe(1);
+    const stored = await h.app.services.chatsRepository.recentTurns(owner.companyId, chatId, 2);
+    expect((stored.at(-1)?.messageData?.turn as { grounds?: unknown } | undefined)?.grounds).toEqual(
+      answered.turn?.grounds,
+    );
+
+    const declined = await h.api<PlaygroundResponse>("POST", "/api/ai-agent/playground", {
+      cookie: owner.cookie,
+      body: { question: "Do you sell gift cards for the Rotterdam store?" },
+    });
+    expect(declined.body.data.outcome).toBe("no-match");
+    const [reasons] = declined.body.data.grounds;
+    expect(reasons?.coverage).toBeLessThan(reasons?.threshold ?? 0);
+    // The words nothing in the articles speaks to are the ones left uncovered.
+    expect(reasons?.concepts.find((concept) => concept.words.includes("rotterdam"))?.covered).toBe(0);
+  });
+
   it("offers the order flow for questions about the visitor's own order instead of guessing", async () => {
     const { result } = await ask("Where is my order #1043? It hasn't arrived yet");
     expect(result.outcome).toBe("needs-order");

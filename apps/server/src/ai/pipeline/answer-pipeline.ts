@@ -1,7 +1,13 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
-import { type DialogueState, EMPTY_DIALOGUE_STATE, type QuickReply, type TurnRecord } from "@harbor/contract/turn";
+import {
+  type AnswerGrounds,
+  type DialogueState,
+  EMPTY_DIALOGUE_STATE,
+  type QuickReply,
+  type TurnRecord,
+} from "@harbor/contract/turn";
 import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage } from "../answer/answer-types";
 import { detectLanguage } from "../retrieval/detect-language";
 import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
@@ -239,6 +245,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     let outcome: AnswerOutcome;
     let citedChunkIds: string[] = [];
     let parts: TurnRecord["parts"];
+    let grounds: AnswerGrounds[] = [];
     try {
       const result =
         partQuestions.length > 1
@@ -248,6 +255,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       outcome = result.outcome;
       citedChunkIds = result.citedChunkIds;
       parts = "parts" in result ? result.parts : undefined;
+      grounds = "partGrounds" in result ? result.partGrounds : result.grounds ? [result.grounds] : [];
       // The answerer saw an order question after all: the order flow, never a guessed status.
       if (outcome === "needs-order") {
         const orderPlan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
@@ -275,7 +283,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       emit({ type: "chunk", text });
     }
     const isAnswered = outcome === "answered";
-    const turn = answeredTurn(plan, { isAnswered, parts });
+    const turn = { ...answeredTurn(plan, { isAnswered, parts }), ...(grounds.length > 0 ? { grounds } : {}) };
     return done({
       outcome,
       text,
@@ -303,14 +311,16 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       citedChunkIds: string[];
       streamed: string;
       parts: NonNullable<TurnRecord["parts"]>;
+      partGrounds: AnswerGrounds[];
     }> {
       const results = [];
       for (const [index, part] of questions.entries())
         results.push(await answer(part, foundPerPart[index] ?? [], false));
       const answered = results.filter((result) => result.outcome === "answered");
+      const partGrounds = results.flatMap((result) => (result.grounds ? [result.grounds] : []));
       if (answered.length === 0) {
         const first = results[0] as (typeof results)[number];
-        return { ...first, streamed: "", parts: { asked: questions.length, answered: 0 } };
+        return { ...first, streamed: "", parts: { asked: questions.length, answered: 0 }, partGrounds };
       }
       const sentences = new Set<string>();
       const pieces = results.map((result, index) => {
@@ -328,6 +338,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         citedChunkIds: [...new Set(answered.flatMap((result) => result.citedChunkIds))],
         streamed: "",
         parts: { asked: questions.length, answered: answered.length },
+        partGrounds,
       };
     }
   }
@@ -360,6 +371,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
             score: p.score,
             isCited: cited.has(p.chunkId),
           })),
+          grounds: result.turn.grounds ?? [],
           usage: result.usage,
           timings: result.timings,
         },

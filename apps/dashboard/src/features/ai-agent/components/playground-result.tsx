@@ -158,6 +158,8 @@ export function PlaygroundResult({ result }: { result: PlaygroundResponse }) {
         </Stack>
       </Paper>
 
+      {result.grounds.length > 0 ? <AnswerGroundsPanel grounds={result.grounds} /> : null}
+
       <Paper withBorder radius="lg" p="md">
         <Stack gap="sm">
           <Title order={3} size="h4">
@@ -167,6 +169,67 @@ export function PlaygroundResult({ result }: { result: PlaygroundResponse }) {
         </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** The engine's reasons: each question part's coverage against the bar, word by word. */
+function AnswerGroundsPanel({ grounds }: { grounds: PlaygroundResponse["grounds"] }) {
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="grounds">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t.grounds.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t.grounds.explanation}
+        </Text>
+        {grounds.map((part, index) => (
+          // Parts have no id and are replaced as a whole with each answer.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Stack key={index} gap={6}>
+            {grounds.length > 1 ? (
+              <Text size="sm" fw={600} style={{ overflowWrap: "anywhere" }}>
+                {t.grounds.part(part.question)}
+              </Text>
+            ) : null}
+            <Group gap="xs">
+              <Badge variant="dot" tt="none" color={part.coverage >= part.threshold ? "green" : "orange"}>
+                {t.grounds.percent(part.coverage)}
+              </Badge>
+              <Text size="sm">{t.grounds.summary(part.coverage, part.threshold)}</Text>
+            </Group>
+            <Table.ScrollContainer minWidth={300}>
+              <Table fz="sm" verticalSpacing={4} horizontalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.grounds.columns.words}</Table.Th>
+                    <Table.Th ta="right">{t.grounds.columns.weight}</Table.Th>
+                    <Table.Th ta="right">{t.grounds.columns.covered}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {part.concepts.map((concept) => (
+                    <Table.Tr key={concept.words}>
+                      <Table.Td style={{ overflowWrap: "anywhere" }}>
+                        {concept.words}
+                        {concept.isRequired ? null : (
+                          <Text span size="xs" c="dimmed">
+                            {" "}
+                            ({t.grounds.implied})
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">{concept.weight.toFixed(2)}</Table.Td>
+                      <Table.Td ta="right">{t.grounds.percent(concept.covered)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -42,6 +42,7 @@ function answer(overrides: Partial<PlaygroundResponse> = {}): PlaygroundResponse
         isCited: false,
       },
     ],
+    grounds: [],
     usage: [{ model: "gpt-test", inputTokens: 1234, outputTokens: 56 }],
     timings: { retrieveMs: 40, answerMs: 1200, totalMs: 1250 },
     ...overrides,
@@ -119,6 +120,55 @@ describe("PlaygroundPage", () => {
     await user.click(show);
     expect(screen.getByText("Belgium: 2 working days.")).toBeTruthy();
     expect(within(rows[0]!).getByRole("button", { name: /Hide/ }).getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("explains a decline: the coverage against the bar, and which question words the sentences missed", async () => {
+    const user = userEvent.setup();
+    renderPage(() => ({
+      data: answer({
+        outcome: "no-match",
+        grounds: [
+          {
+            question: "What SPF does the day cream have?",
+            coverage: 0.31,
+            threshold: 0.45,
+            concepts: [
+              { words: "spf", weight: 2.4, covered: 0, isRequired: true },
+              { words: "day cream", weight: 1.1, covered: 1, isRequired: true },
+              { words: "(cost)", weight: 0.3, covered: 0, isRequired: false },
+            ],
+          },
+        ],
+      }),
+    }));
+    await user.type(question(), "What SPF does the day cream have?");
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    const grounds = await screen.findByTestId("grounds");
+    expect(within(grounds).getByRole("heading", { name: "Why it answered or declined" })).toBeTruthy();
+    expect(
+      within(grounds).getByText("The chosen sentences cover 31 % of the question; it answers from 45 %."),
+    ).toBeTruthy();
+    const rows = within(grounds).getAllByRole("row").slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ["spf", "2.40", "0 %"],
+      ["day cream", "1.10", "100 %"],
+      ["(cost) (read from the question's form, not required)", "0.30", "0 %"],
+    ]);
+  });
+
+  it("shows no reasons for a model's answer, which carries none", async () => {
+    const user = userEvent.setup();
+    renderPage(() => ({ data: answer() }));
+    await user.type(question(), "Shipping?");
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    await screen.findByTestId("answer");
+    expect(screen.queryByTestId("grounds")).toBeNull();
   });
 
   it.each([

@@ -1,11 +1,12 @@
 import type { AnswerOutcome } from "@harbor/contract/ai-agent";
 import { forbiddenPhrasesOf } from "@harbor/contract/answer-rules";
+import type { AnswerGrounds } from "@harbor/contract/turn";
 import { isOrderSpecificQuestion } from "../../turn/order-question";
 import type { Answerer, AnswerInput, AnswerResult } from "../answer-types";
 import { composeAnswer } from "./compose-answer";
 import { LOCAL_MODEL, localUsage } from "./local-usage";
 import { localPhrases } from "./phrases";
-import { selectSentences } from "./select-sentences";
+import { type Selection, selectSentences } from "./select-sentences";
 
 /**
  * Below this share of the question answered by the lead sentences, the engine says it doesn't
@@ -34,6 +35,7 @@ export function createLocalAnswerer(): Answerer {
       let outcome: AnswerOutcome = "answered";
       let text: string;
       let citedChunkIds: string[] = [];
+      let grounds: AnswerGrounds | undefined;
       if (isOrderSpecificQuestion(input.question, input.language)) {
         outcome = "needs-order";
         text = phrases.orderFlow;
@@ -45,6 +47,7 @@ export function createLocalAnswerer(): Answerer {
           excludedPhrases: forbiddenPhrasesOf(input.answerRules),
           companyName: input.company.name,
         });
+        grounds = groundsOf(input.question, selection);
         if (selection.units.length === 0 || selection.coverage < MIN_COVERAGE) {
           outcome = "no-match";
           text = phrases.noMatch;
@@ -67,8 +70,26 @@ export function createLocalAnswerer(): Answerer {
         text,
         outcome,
         citedChunkIds,
+        ...(grounds ? { grounds } : {}),
         usage: localUsage({ read: [input.question, ...input.passages.map((p) => p.content)], written: [text] }),
       };
     },
+  };
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The selection's reasons, for the answer record and the playground. */
+function groundsOf(question: string, selection: Selection): AnswerGrounds {
+  return {
+    question,
+    coverage: round(selection.coverage),
+    threshold: MIN_COVERAGE,
+    concepts: selection.concepts.map((concept, index) => ({
+      words: concept.words.join(" / "),
+      weight: round(concept.weight),
+      covered: round(selection.covered[index] ?? 0),
+      isRequired: !concept.isImplied,
+    })),
   };
 }

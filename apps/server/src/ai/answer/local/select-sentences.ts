@@ -74,6 +74,8 @@ export type Selection = {
   /** Weighted share (0–1) of the question's concepts the core picks address, with their headings and titles. */
   coverage: number;
   concepts: QuestionConcept[];
+  /** Per concept, how well the core picks cover it (0–1), in `concepts` order. */
+  covered: number[];
 };
 
 export type SelectionInput = {
@@ -260,5 +262,6 @@ export function selectSentences(input: SelectionInput): Selection {
     })),
     coverage: requiredWeight > 0 ? coveredWeight / requiredWeight : 0,
     concepts,
+    covered: concepts.map((c) => core.get(c) ?? 0),
   };
 }
