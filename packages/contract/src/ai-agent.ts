@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idSchema } from "./common";
 import { sourceTypeSchema } from "./knowledge";
+import { GROUNDS_VERDICTS } from "./turn";
 
 /** AI agent limits (spec part 1 §5, §9). */
 export const PERSONA_TEXT_MAX = 250;
@@ -246,6 +247,7 @@ export const tokenCountSchema = z.object({ model: z.string(), inputTokens: z.num
 /** See `AnswerGrounds` in turn.ts. */
 export const answerGroundsSchema = z.object({
   question: z.string(),
+  verdict: z.enum(GROUNDS_VERDICTS),
   coverage: z.number(),
   threshold: z.number(),
   concepts: z.array(z.object({ words: z.string(), weight: z.number(), covered: z.number(), isRequired: z.boolean() })),

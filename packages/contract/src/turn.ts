@@ -71,8 +71,23 @@ export const EMPTY_DIALOGUE_STATE: DialogueState = { offer: null, awaiting: null
  * and each of the question's concepts with its weight (rarer in the passages weighs more) and how
  * well the answer covers it (0–1). A remote model's answers carry none.
  */
+export const GROUNDS_VERDICTS = [
+  /** The chosen sentences cover enough of the question. */
+  "covered",
+  /** Nothing retrieved shares a word with the question. */
+  "nothing-found",
+  /** They cover too little of it. */
+  "too-little-covered",
+  /** A yes/no question's subject ("do you sell *ropes*?") is nowhere in them. */
+  "subject-missing",
+  /** They speak of the product the question names, but not of what it asks about it. */
+  "asked-missing",
+] as const;
+export type GroundsVerdict = (typeof GROUNDS_VERDICTS)[number];
+
 export type AnswerGrounds = {
   question: string;
+  verdict: GroundsVerdict;
   coverage: number;
   threshold: number;
   concepts: { words: string; weight: number; covered: number; isRequired: boolean }[];

@@ -542,6 +542,13 @@ export const texts = {
         summary: (coverage: number, threshold: number) =>
           `The chosen sentences cover ${Math.round(coverage * 100)} % of the question; it answers from ${Math.round(threshold * 100)} %.`,
         part: (question: string) => `“${question}”`,
+        verdicts: {
+          covered: "Answered: the chosen sentences cover the question.",
+          "nothing-found": "Declined: nothing in the knowledge base shares a word with the question.",
+          "too-little-covered": "Declined: the chosen sentences cover too little of the question.",
+          "subject-missing": "Declined: what the question asks about is not in the chosen sentences.",
+          "asked-missing": "Declined: the sentences are about the product asked about, but not about what is asked.",
+        },
         columns: { words: "Question words", weight: "Weight", covered: "Covered" },
         implied: "read from the question's form, not required",
         percent: (share: number) => `${Math.round(share * 100)} %`,

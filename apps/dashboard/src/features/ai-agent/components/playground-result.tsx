@@ -192,6 +192,9 @@ function AnswerGroundsPanel({ grounds }: { grounds: PlaygroundResponse["grounds"
                 {t.grounds.part(part.question)}
               </Text>
             ) : null}
+            <Text size="sm" fw={600} data-testid="verdict">
+              {t.grounds.verdicts[part.verdict]}
+            </Text>
             <Group gap="xs">
               <Badge variant="dot" tt="none" color={part.coverage >= part.threshold ? "green" : "orange"}>
                 {t.grounds.percent(part.coverage)}

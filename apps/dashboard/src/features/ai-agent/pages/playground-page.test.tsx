@@ -130,6 +130,7 @@ describe("PlaygroundPage", () => {
         grounds: [
           {
             question: "What SPF does the day cream have?",
+            verdict: "too-little-covered",
             coverage: 0.31,
             threshold: 0.45,
             concepts: [
@@ -145,6 +146,9 @@ describe("PlaygroundPage", () => {
     await user.click(screen.getByRole("button", { name: "Ask" }));
     const grounds = await screen.findByTestId("grounds");
     expect(within(grounds).getByRole("heading", { name: "Why it answered or declined" })).toBeTruthy();
+    expect(within(grounds).getByTestId("verdict").textContent).toBe(
+      "Declined: the chosen sentences cover too little of the question.",
+    );
     expect(
       within(grounds).getByText("The chosen sentences cover 31 % of the question; it answers from 45 %."),
     ).toBeTruthy();

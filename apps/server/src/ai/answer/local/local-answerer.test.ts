@@ -110,6 +110,48 @@ describe("local answerer", () => {
     expect(none.result).toMatchObject({ outcome: "no-match", text: localPhrases.he.noMatch });
   });
 
+  it("declines a yes/no question whose subject nothing speaks to, though other words match", async () => {
+    const shampoo = passage(
+      "shampoo",
+      "Rosemary Shampoo Bar",
+      "Description\nA solid shampoo bar for normal to oily hair. One bar lasts about as long as two bottles.",
+      { sourceType: "shopify-products" },
+    );
+    const { result } = await run({
+      question: "Do you have a conditioner bar to go with the rosemary shampoo bar?",
+      passages: [shampoo],
+    });
+    expect(result.outcome).toBe("no-match");
+    expect(result.grounds?.verdict).toBe("subject-missing");
+    const focus = result.grounds?.concepts.find((concept) => concept.words.includes("conditioner"));
+    expect(focus?.covered).toBe(0);
+    // The same passage answers what it does speak to.
+    const answered = await run({ question: "How long does the rosemary shampoo bar last?", passages: [shampoo] });
+    expect(answered.result.outcome).toBe("answered");
+  });
+
+  it("declines what is asked about a named product when its page doesn't say it", async () => {
+    const cream = passage(
+      "cream",
+      "Daily Moisture Cream",
+      "Description\nA light daily cream for every skin type.\n\n- Size: 50 ml glass jar\n- Fragrance-free",
+      { sourceType: "shopify-products" },
+    );
+    const { result } = await run({
+      question: "What SPF does the Daily Moisture Cream have?",
+      passages: [cream, delivery],
+    });
+    expect(result.outcome).toBe("no-match");
+    expect(result.grounds?.verdict).toBe("asked-missing");
+    expect(result.grounds?.concepts.find((concept) => concept.words === "spf")?.covered).toBe(0);
+    const answered = await run({
+      question: "Is the Daily Moisture Cream fragrance-free?",
+      passages: [cream, delivery],
+    });
+    expect(answered.result.outcome).toBe("answered");
+    expect(answered.result.text).toContain("Fragrance-free");
+  });
+
   it("frames English facts for a Dutch visitor with a lead-in naming the article", async () => {
     const { result } = await run({ question: "Hoe lang is een cadeaukaart geldig?", language: "nl" });
     expect(result.outcome).toBe("answered");

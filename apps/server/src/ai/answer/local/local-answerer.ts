@@ -1,12 +1,12 @@
 import type { AnswerOutcome } from "@harbor/contract/ai-agent";
 import { forbiddenPhrasesOf } from "@harbor/contract/answer-rules";
-import type { AnswerGrounds } from "@harbor/contract/turn";
+import type { AnswerGrounds, GroundsVerdict } from "@harbor/contract/turn";
 import { isOrderSpecificQuestion } from "../../turn/order-question";
 import type { Answerer, AnswerInput, AnswerResult } from "../answer-types";
 import { composeAnswer } from "./compose-answer";
 import { LOCAL_MODEL, localUsage } from "./local-usage";
 import { localPhrases } from "./phrases";
-import { type Selection, selectSentences } from "./select-sentences";
+import { MIN_ASKED_COVERAGE, type Selection, selectSentences } from "./select-sentences";
 
 /**
  * Below this share of the question answered by the lead sentences, the engine says it doesn't
@@ -48,7 +48,7 @@ export function createLocalAnswerer(): Answerer {
           companyName: input.company.name,
         });
         grounds = groundsOf(input.question, selection);
-        if (selection.units.length === 0 || selection.coverage < MIN_COVERAGE) {
+        if (grounds.verdict !== "covered") {
           outcome = "no-match";
           text = phrases.noMatch;
         } else {
@@ -79,10 +79,22 @@ export function createLocalAnswerer(): Answerer {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** Whether the chosen sentences answer the question, and if not, why not. */
+function verdictOf(selection: Selection): GroundsVerdict {
+  if (selection.units.length === 0) return "nothing-found";
+  if (selection.coverage < MIN_COVERAGE) return "too-little-covered";
+  if (selection.concepts.some((c, index) => c.isFocus && (selection.covered[index] ?? 0) === 0)) {
+    return "subject-missing";
+  }
+  if (selection.askedCoverage !== null && selection.askedCoverage < MIN_ASKED_COVERAGE) return "asked-missing";
+  return "covered";
+}
+
 /** The selection's reasons, for the answer record and the playground. */
 function groundsOf(question: string, selection: Selection): AnswerGrounds {
   return {
     question,
+    verdict: verdictOf(selection),
     coverage: round(selection.coverage),
     threshold: MIN_COVERAGE,
     concepts: selection.concepts.map((concept, index) => ({

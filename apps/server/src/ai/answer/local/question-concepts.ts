@@ -25,6 +25,8 @@ export type QuestionConcept = {
   isSeen: boolean;
   /** Question words such as "jaar" or "שוקל" are answered by a stated value of this kind, not by the word. */
   answeredBy: AnswerKind[];
+  /** What a yes/no question asks about ("conditioner" in "do you have a conditioner bar?"). */
+  isFocus: boolean;
 };
 
 /** A thesaurus match ("delivery" for "shipping", "verzending" for "delivery") is a little less sure than the word itself. */
@@ -95,7 +97,7 @@ export function isOneEditApart(a: string, b: string): boolean {
   return longer.slice(i + 1) === shorter.slice(i);
 }
 
-type Draft = Omit<QuestionConcept, "weight" | "isSeen" | "answeredBy">;
+type Draft = Omit<QuestionConcept, "weight" | "isSeen" | "answeredBy" | "isFocus">;
 
 /** A candidate sentence as the weighting sees it: its keys (own words and heading) and the values it states. */
 export type ConceptEvidence = { keys: Set<string>; values: AnswerKind[] };
@@ -188,7 +190,7 @@ export function questionConceptsFor(options: {
   const total = Math.max(options.units.length, 1);
   return drafts.map((draft) => {
     const answeredBy = draft.words.flatMap(kindsOfCueWord).filter((kind) => options.kinds.includes(kind));
-    const concept = { ...draft, answeredBy, weight: 0, isSeen: false };
+    const concept = { ...draft, answeredBy, weight: 0, isSeen: false, isFocus: false };
     const frequency = options.units.filter((unit) => evidenceFor(concept, unit) > 0).length;
     const isSeen = frequency > 0 || options.titleKeys.some((keys) => matchIn(draft, keys) > 0);
     const isFragment = draft.words.every((word) => PHRASE_FRAGMENTS.has(word));
@@ -199,6 +201,6 @@ export function questionConceptsFor(options: {
       (isFragment ? FRAGMENT_WEIGHT : 1) *
       (isFocus ? FOCUS_WEIGHT : 1) *
       (draft.isNumber && !isSeen ? UNSEEN_NUMBER_WEIGHT : 1);
-    return { ...concept, weight, isSeen };
+    return { ...concept, weight, isSeen, isFocus };
   });
 }

@@ -53,6 +53,12 @@ const RELEVANCE_FLOOR = 0.4;
 const CORE_PICKS = 2;
 /** The asked kind of value counts as half an average concept towards coverage. */
 const VALUE_SHARE = 0.5;
+/**
+ * When the question names a product, the rest of it is what is asked about the product ("SPF" in
+ * "what SPF does the Daily Cream have?"); the product's own sentences always cover its name, so
+ * the rest must be covered on its own, at least this much.
+ */
+export const MIN_ASKED_COVERAGE = 0.35;
 
 const meanOf = (concepts: QuestionConcept[]) => concepts.reduce((sum, c) => sum + c.weight, 0) / concepts.length;
 
@@ -76,6 +82,10 @@ export type Selection = {
   concepts: QuestionConcept[];
   /** Per concept, how well the core picks cover it (0–1), in `concepts` order. */
   covered: number[];
+  /** Per concept: it names a product the question is about (in a product's title, in no article). */
+  isSubject: boolean[];
+  /** Coverage of what is asked beside the named product; null when no product is named. */
+  askedCoverage: number | null;
 };
 
 export type SelectionInput = {
@@ -244,6 +254,12 @@ export function selectSentences(input: SelectionInput): Selection {
   const requiredWeight = required.reduce((sum, c) => sum + c.weight, 0) + valueWeight;
   const coveredWeight =
     required.reduce((sum, c) => sum + c.weight * (core.get(c) ?? 0), 0) + (coreStatesValue ? valueWeight : 0);
+  const isSubject = subjectConceptsOf(concepts, candidates);
+  const asked = required.filter((c) => !isSubject.get(c));
+  const askedWeight = asked.reduce((sum, c) => sum + c.weight, 0) + valueWeight;
+  const askedCovered =
+    asked.reduce((sum, c) => sum + c.weight * (core.get(c) ?? 0), 0) + (coreStatesValue ? valueWeight : 0);
+  const namesProduct = required.some((c) => isSubject.get(c));
   const passageOrder = [...new Set(picks.units.map((unit) => unit.passage))];
   const ordered = [...picks.units].sort(
     (a, b) => passageOrder.indexOf(a.passage) - passageOrder.indexOf(b.passage) || a.position - b.position,
@@ -263,5 +279,24 @@ export function selectSentences(input: SelectionInput): Selection {
     coverage: requiredWeight > 0 ? coveredWeight / requiredWeight : 0,
     concepts,
     covered: concepts.map((c) => core.get(c) ?? 0),
+    isSubject: concepts.map((c) => isSubject.get(c) ?? false),
+    // A question all about the product ("how long does the shampoo bar last?") is judged as a whole.
+    askedCoverage: namesProduct && asked.length > 0 ? askedCovered / askedWeight : null,
   };
+}
+
+/** Concepts that name a product: found in a product passage's title and in no article's words. */
+function subjectConceptsOf(concepts: QuestionConcept[], candidates: CandidateUnit[]): Map<QuestionConcept, boolean> {
+  const productTitles = candidates.filter((c) => c.passage.sourceType === "shopify-products").map((c) => c.titleKeys);
+  const articleUnits = candidates.filter((c) => c.passage.sourceType !== "shopify-products");
+  return new Map(
+    concepts.map((c) => [
+      c,
+      !c.isNumber &&
+        productTitles.some((keys) => matchIn(c, keys) === 1) &&
+        !articleUnits.some(
+          (unit) => matchIn(c, unit.textKeys) + matchIn(c, unit.headingKeys) + matchIn(c, unit.titleKeys) > 0,
+        ),
+    ]),
+  );
 }
