@@ -130,6 +130,21 @@ describe("local answerer", () => {
     expect(answered.result.outcome).toBe("answered");
   });
 
+  it("asks the whole of what a yes/no question asks about to be there: 'gaming' is not 'gaming monitors'", async () => {
+    const tv = passage(
+      "tv",
+      "Kaiyo O9 65-inch OLED TV",
+      "Description\nOur best picture, made for films and gaming.\n\n- Gaming: 4 x HDMI 2.1, 4K at 120 Hz",
+      { sourceType: "shopify-products" },
+    );
+    const { result } = await run({ question: "Do you sell gaming monitors?", passages: [tv] });
+    expect(result.outcome).toBe("no-match");
+    expect(result.grounds?.verdict).toBe("subject-missing");
+    // After "does the", the words run on into a verb: only the first is what is asked about.
+    const answered = await run({ question: "Does the OLED TV support gaming at 120 Hz?", passages: [tv] });
+    expect(answered.result.outcome).toBe("answered");
+  });
+
   it("declines what is asked about a named product when its page doesn't say it", async () => {
     const cream = passage(
       "cream",

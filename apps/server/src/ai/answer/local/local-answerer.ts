@@ -10,7 +10,7 @@ import { MIN_ASKED_COVERAGE, type Selection, selectSentences } from "./select-se
 
 /**
  * Below this share of the question answered by the lead sentences, the engine says it doesn't
- * know and offers a person. Measured on shop-a (`npm run eval`, src/eval/eval-shop-a.test.ts): it is where
+ * know and offers a person. Measured on shop-a (`npm run eval`, src/eval/eval-sets.test.ts): it is where
  * unanswerable questions ("do you sell climbing ropes?") fall away while paraphrased
  * answerable ones stay; higher costs answerable questions, lower lets guesses through.
  */

@@ -25,7 +25,7 @@ export type QuestionConcept = {
   isSeen: boolean;
   /** Question words such as "jaar" or "שוקל" are answered by a stated value of this kind, not by the word. */
   answeredBy: AnswerKind[];
-  /** What a yes/no question asks about ("conditioner" in "do you have a conditioner bar?"). */
+  /** Part of what a yes/no question asks about ("conditioner bar" in "do you have a conditioner bar?"). */
   isFocus: boolean;
 };
 
@@ -58,14 +58,37 @@ function openingOf(question: string): string {
   return YES_NO_OPENING.exec(normaliseForMatching(question).trim())?.[0] ?? "";
 }
 
-/** The first content word after a yes/no opening that is not part of a name, or null. */
-function focusWordOf(question: string): string | null {
+const EXISTENCE_OPENING =
+  /(?:sell|have|offer|stock|carry|make|verkopen|hebben|aanbieden|מוכרים)$|^(?:is there|are there|is er|zijn er|(?:hebben|verkopen) jullie|יש)/;
+
+/** Words that may open the asked-about phrase without being part of it ("do you sell *any* …"). */
+const LEADING_FILLERS = new Set(["a", "an", "the", "any", "some", "also", "ook", "een", "de", "het", "nog"]);
+
+/**
+ * The words of what a yes/no question asks about: the run of content words right after the
+ * opening ("gaming monitors" in "do you sell gaming monitors?", "conditioner bar" in "do you have
+ * a conditioner bar to go with …"), up to the first word that is not one, at most three, names
+ * left out. Every one of them counts: "gaming" alone is not "gaming monitors".
+ */
+function focusWordsOf(question: string): string[] {
   const text = normaliseForMatching(question).trim();
   const opening = openingOf(question);
-  if (!opening) return null;
+  if (!opening) return [];
+  // Only "do you sell / is there / hebben jullie …" ask whether a thing exists; after "does the"
+  // or "can I" the run goes on into a verb ("does the stove *work* with …"), so its first word is it.
+  const maxWords = EXISTENCE_OPENING.test(opening) ? 3 : 1;
   const nameWords = new Set(nameTermsOf(question).flatMap((term) => term.word.split(" ")));
-  const rest = termsOf(text.slice(opening.length)).filter((term) => !term.isNumber && !nameWords.has(term.word));
-  return rest[0]?.word ?? null;
+  const tokens = text.slice(opening.length).match(/[\p{L}\p{N}'-]+/gu) ?? [];
+  const words: string[] = [];
+  for (const token of tokens) {
+    if (words.length === 0 && LEADING_FILLERS.has(token)) continue;
+    const [term] = termsOf(token);
+    // A size or model number ("8K", "2-person") qualifies the thing asked about; it is not the thing.
+    if (term?.isNumber) continue;
+    if (!term || nameWords.has(term.word) || words.length === maxWords) break;
+    words.push(term.word);
+  }
+  return words;
 }
 
 /**
@@ -163,7 +186,8 @@ export function questionConceptsFor(options: {
       (term) => !formWords.has(term.word) && term.word !== companyName,
     ),
   );
-  const focus = focusWordOf(options.question);
+  const focusWords = focusWordsOf(options.question);
+  const focus = new Set(focusWords);
   // "How much is delivery?" asks for a cost without saying "cost"; a "Costs" heading should count.
   const cost = termsOf("cost")[0];
   if (cost && options.kinds.includes("price") && !drafts.some((d) => cost.groupKeys.some((k) => d.groupKeys.has(k)))) {
@@ -194,12 +218,14 @@ export function questionConceptsFor(options: {
     const frequency = options.units.filter((unit) => evidenceFor(concept, unit) > 0).length;
     const isSeen = frequency > 0 || options.titleKeys.some((keys) => matchIn(draft, keys) > 0);
     const isFragment = draft.words.every((word) => PHRASE_FRAGMENTS.has(word));
-    const isFocus = focus !== null && draft.words.includes(focus);
+    const isFocus = draft.words.some((word) => focus.has(word));
+    // The phrase's first word carries the weight (as "tent" in "rent a tent"); all of it must be covered.
+    const isFirstFocus = focusWords[0] !== undefined && draft.words.includes(focusWords[0]);
     const weight =
       Math.log(1 + total / Math.max(frequency, 0.5)) *
       (draft.isImplied ? IMPLIED_WEIGHT : 1) *
       (isFragment ? FRAGMENT_WEIGHT : 1) *
-      (isFocus ? FOCUS_WEIGHT : 1) *
+      (isFirstFocus ? FOCUS_WEIGHT : 1) *
       (draft.isNumber && !isSeen ? UNSEEN_NUMBER_WEIGHT : 1);
     return { ...concept, weight, isSeen, isFocus };
   });
