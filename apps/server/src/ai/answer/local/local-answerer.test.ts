@@ -167,6 +167,28 @@ describe("local answerer", () => {
     expect(answered.result.text).toContain("Fragrance-free");
   });
 
+  it("answers a yes/no question with yes or no first when every chosen sentence settles it the same way", async () => {
+    const stores = passage(
+      "stores",
+      "Paying in our stores",
+      "Our stores accept cash, debit cards and credit cards. Klarna can't be used in store.",
+    );
+    const yes = await run({ question: "Are your gift cards valid for 5 years?", passages: [giftCards] });
+    expect(yes.result.text).toMatch(/^Yes\. All gift cards are valid for 5 years/);
+    const cadeaukaart = passage("cadeaukaart", "Cadeaukaarten", "Alle cadeaukaarten zijn 5 jaar geldig.");
+    const dutch = await run({ question: "Zijn cadeaukaarten 5 jaar geldig?", language: "nl", passages: [cadeaukaart] });
+    expect(dutch.result.text).toBe("Ja. Alle cadeaukaarten zijn 5 jaar geldig.");
+    const refused = passage("refused", "Klarna", "Klarna can't be used in our stores.");
+    const no = await run({ question: "Can I use Klarna in your stores?", passages: [refused] });
+    expect(no.result.text).toMatch(/^No\. Klarna can't be used/);
+    // Cards accepted beside Klarna refused: the facts speak for themselves, without a yes or no.
+    const mixed = await run({ question: "Can I pay with Klarna or cards in store?", passages: [stores] });
+    expect(mixed.result.text).not.toMatch(/^(Yes|No)\./);
+    // A question that asks how long gets the facts, not a yes.
+    const how = await run({ question: "How long are gift cards valid?", passages: [giftCards] });
+    expect(how.result.text).toMatch(/^All gift cards/);
+  });
+
   it("frames English facts for a Dutch visitor with a lead-in naming the article", async () => {
     const { result } = await run({ question: "Hoe lang is een cadeaukaart geldig?", language: "nl" });
     expect(result.outcome).toBe("answered");

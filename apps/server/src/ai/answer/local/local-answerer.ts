@@ -7,6 +7,7 @@ import { composeAnswer } from "./compose-answer";
 import { LOCAL_MODEL, localUsage } from "./local-usage";
 import { localPhrases } from "./phrases";
 import { MIN_ASKED_COVERAGE, type Selection, selectSentences } from "./select-sentences";
+import { isYesNoQuestion, polarityOf } from "./yes-no";
 
 /**
  * Below this share of the question answered by the lead sentences, the engine says it doesn't
@@ -15,6 +16,9 @@ import { MIN_ASKED_COVERAGE, type Selection, selectSentences } from "./select-se
  * answerable ones stay; higher costs answerable questions, lower lets guesses through.
  */
 export const MIN_COVERAGE = 0.45;
+
+/** A yes or no goes first only when the chosen sentences cover about all of the question. */
+const YES_NO_MIN_COVERAGE = 0.9;
 
 /** Pieces of about this many words are streamed, like a model's tokens, so the widget types them out. */
 const WORDS_PER_PIECE = 6;
@@ -59,6 +63,8 @@ export function createLocalAnswerer(): Answerer {
             history: input.history,
             units: selection.units,
           });
+          const verdict = yesOrNo(input.question, selection);
+          if (verdict) text = `${phrases[verdict]} ${text}`;
           citedChunkIds = [...new Set(selection.units.map((unit) => unit.chunkId))];
         }
       }
@@ -75,6 +81,19 @@ export function createLocalAnswerer(): Answerer {
       };
     },
   };
+}
+
+/**
+ * "yes" or "no" when a yes/no question is settled plainly (yes-no.ts): every chosen sentence must
+ * say the same, unhedged. "Our stores accept cards" beside "Klarna can't be used in store" settles
+ * nothing about Klarna in a store, so neither goes first.
+ */
+function yesOrNo(question: string, selection: Selection): "yes" | "no" | null {
+  if (!isYesNoQuestion(question) || selection.coverage < YES_NO_MIN_COVERAGE) return null;
+  const polarities = new Set(selection.units.map((unit) => polarityOf(unit.text)));
+  if (polarities.size !== 1) return null;
+  const [polarity] = polarities;
+  return polarity ?? null;
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -22,6 +22,9 @@ export type LocalPhrases = {
   sourceLeadIn: string;
   /** The same, for facts from several pages or from product pages. */
   sourcesLeadIn: string;
+  /** The first word of the answer to a yes/no question the facts settle. */
+  yes: string;
+  no: string;
 };
 
 export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
@@ -34,6 +37,8 @@ export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
       "I couldn't find an answer to “{part}” in our help articles; a person from our team can help with that.",
     sourceLeadIn: "Based on our help article “{title}”:",
     sourcesLeadIn: "Here's what I found in our help pages:",
+    yes: "Yes.",
+    no: "No.",
   },
   nl: {
     noMatch: "Dat kon ik niet vinden in onze hulpartikelen. Zal ik je doorverbinden met een medewerker?",
@@ -45,6 +50,8 @@ export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
       "Op “{part}” vond ik geen antwoord in onze hulpartikelen; een medewerker van ons team kan je daarmee helpen.",
     sourceLeadIn: "Volgens ons hulpartikel “{title}”:",
     sourcesLeadIn: "Dit vond ik in onze hulppagina's:",
+    yes: "Ja.",
+    no: "Nee.",
   },
   he: {
     noMatch: "לא מצאתי את זה במאמרי העזרה שלנו. תרצו שאחבר אתכם לנציג?",
@@ -53,6 +60,8 @@ export const localPhrases: Record<VisitorLanguage, LocalPhrases> = {
     partNotFound: "לא מצאתי במאמרי העזרה שלנו תשובה ל„{part}”; נציג מהצוות שלנו יוכל לעזור בזה.",
     sourceLeadIn: 'לפי מאמר העזרה שלנו "{title}":',
     sourcesLeadIn: "זה מה שמצאתי בדפי העזרה שלנו:",
+    yes: "כן.",
+    no: "לא.",
   },
 };
 
