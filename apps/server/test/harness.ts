@@ -38,6 +38,8 @@ export async function createHarness(
     redisUrl?: string;
     /** How website crawls resolve host names (a test's own DNS server). */
     resolveHost?: ResolveHost;
+    /** How often a live /staff socket's session is read again. */
+    staffRecheckMs?: number;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -64,6 +66,7 @@ export async function createHarness(
     llm: options.llm,
     visitorLimits: options.visitorLimits,
     resolveHost: options.resolveHost,
+    staffRecheckMs: options.staffRecheckMs,
   });
   await app.ready();
   let listening: Promise<string> | null = null;

@@ -78,4 +78,32 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
     visitorOnB.socket.close();
     await nodeB.services.visitorService.drain();
   });
+
+  it("closes the inbox open on node B when its session signs out on node A", async () => {
+    const session = await nodeA.signIn("owner@scaled-shop.example");
+    const inboxOnB = await connectStaff({ url: async () => nodeBUrl }, session.cookie);
+    const closed = new Promise<string>((resolve) => inboxOnB.socket.once("disconnect", resolve));
+
+    const logout = await nodeA.api("POST", "/api/auth/logout", { cookie: session.cookie });
+    expect(logout.status).toBe(200);
+
+    expect(await closed).toBe("io server disconnect");
+    // The owner's other session, open on node B too, still hears the shop.
+    const stillOnB = await connectStaff({ url: async () => nodeBUrl }, owner.cookie);
+    const visitor = await connectVisitor(nodeA, widgetID);
+    const asked = ackData(
+      await emitWithAck<AskQuestionAck>(visitor.socket, "ask-question", {
+        chatID: null,
+        clientMessageID: crypto.randomUUID(),
+        question: "Do you ship to Norway?",
+      }),
+    );
+    await stillOnB.events.waitFor<{ chat: InboxChat }>("chat-updated", (p) => p.chat.chatID === asked.chatID);
+    expect(inboxOnB.events.of<{ chat: InboxChat }>("chat-updated").some((p) => p.chat.chatID === asked.chatID)).toBe(
+      false,
+    );
+    stillOnB.socket.close();
+    visitor.socket.close();
+    await nodeA.app.services.visitorService.drain();
+  });
 });
