@@ -163,6 +163,8 @@ export async function buildApp(deps: AppDeps) {
     customReplies: aiAgent.aiAgentRepository,
     sources: knowledge.knowledgeRepository,
     publicUrl,
+    // The visitor module is built after this one (it reads the widgets), hence the late binding.
+    onSwitchedOff: (widgetId) => visitor.widgetSwitchedOff(widgetId),
   });
   const visitor = createVisitorModule({
     db,

@@ -22,6 +22,8 @@ const MAX_FRAME_BYTES = 1024 * 1024 + 64 * 1024;
 
 export const staffRoom = (companyId: string) => `company:${companyId}`;
 export const visitorChatRoom = (chatId: string) => `chat:${chatId}`;
+/** Every visitor socket of one widget, so switching the widget off reaches them all. */
+export const visitorWidgetRoom = (widgetId: string) => `widget:${widgetId}`;
 
 export type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents>;
 export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
@@ -60,6 +62,8 @@ export async function createRealtimeHub(options: {
     io,
     visitors,
     staff,
+    /** Nodes share rooms and server-side messages (Redis); alone, there is no one to tell. */
+    isScaled: redis !== null,
     /** Disconnects every client without closing the HTTP server (Fastify closes that). */
     async close() {
       io.disconnectSockets(true);

@@ -106,4 +106,23 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
     visitor.socket.close();
     await nodeA.app.services.visitorService.drain();
   });
+
+  it("tells a visitor on node B that the widget was switched off on node A, and closes their socket", async () => {
+    const onA = await connectVisitor(nodeA, widgetID);
+    onA.socket.close();
+    const visitorOnB = await connectVisitor({ url: async () => nodeBUrl }, widgetID, {
+      visitorToken: onA.visitorToken,
+    });
+    const closed = new Promise<string>((resolve) => visitorOnB.socket.once("disconnect", resolve));
+    const form = new FormData();
+    form.append("isActive", JSON.stringify(false));
+
+    const saved = await nodeA.api("POST", "/api/widget-settings/save", { cookie: owner.cookie, body: form });
+    expect(saved.status).toBe(200);
+
+    expect(await visitorOnB.events.waitFor<{ message: string }>("widget-closed")).toEqual({
+      message: "This chat has been closed by the shop.",
+    });
+    expect(await closed).toBe("io server disconnect");
+  });
 });
