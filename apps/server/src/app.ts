@@ -18,6 +18,7 @@ import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/kno
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
+import { trustedProxyHops } from "./platform/client-address";
 import { createSecretBox } from "./platform/crypto";
 import { registerErrorHandler } from "./platform/error-handler";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
@@ -73,7 +74,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustedProxyHops > 0 ? trustedProxyHops(config.trustedProxyHops) : false,
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -88,7 +89,12 @@ export async function buildApp(deps: AppDeps) {
   const configured = createEmbedder(config);
   const embedder = deps.embedder ?? configured.embedder;
   const jobRunner = createJobRunner({ sql: database.sql, log, ...deps.jobTimings });
-  const realtime = await createRealtimeHub({ httpServer: app.server, log, redisUrl: config.redisUrl });
+  const realtime = await createRealtimeHub({
+    httpServer: app.server,
+    log,
+    redisUrl: config.redisUrl,
+    trustedProxyHops: config.trustedProxyHops,
+  });
   const { publicUrl, platformAdmins } = config;
   const staffAccess = createStaffAccess(realtime.staff);
 
