@@ -1,10 +1,14 @@
 import type { InboxChat } from "@harbor/contract/chat";
 import type { AskQuestionAck } from "@harbor/contract/realtime";
 import type { VisitorMessage } from "@harbor/contract/widget";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, connectStaff, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+import { type FakeOpenAi, startFakeOpenAi } from "../../ai/providers/fakes/openai-fake-server";
+import { createOpenAiProvider } from "../../ai/providers/openai-provider";
 import { buildApp, type HarborApp } from "../../app";
+import { chatMessages } from "../../db/schema/index";
 
 /**
  * Scaled mode: two server nodes on one database, their socket.io rooms joined through Redis. A
@@ -124,5 +128,84 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
       message: "This chat has been closed by the shop.",
     });
     expect(await closed).toBe("io server disconnect");
+  });
+});
+
+describe.runIf(redisUrl)("a widget switched off on one node, while another node writes an answer", () => {
+  const apiKey = "sk-scaled-switch-off";
+  let fake: FakeOpenAi;
+  let nodeA: Harness;
+  let nodeB: HarborApp;
+  let nodeBUrl: string;
+  let owner: Awaited<ReturnType<Harness["signUp"]>>;
+  let widgetID: string;
+
+  beforeAll(async () => {
+    // Node B answers with a model that writes a word every 150 ms, so the switch comes mid-answer.
+    fake = await startFakeOpenAi({ apiKey });
+    fake.setFallback((request) => {
+      const body = request.body as { response_format?: unknown; tools?: unknown };
+      if (body.response_format || body.tools) {
+        return {
+          type: "object",
+          value: {
+            questionCategory: null,
+            selectedIntent: null,
+            shortenedCustomerMessage: "Delivery?",
+            isOrderSpecific: false,
+          },
+        };
+      }
+      return {
+        type: "text",
+        text: "Standard delivery takes two to four working days in the Netherlands.",
+        pauseMs: 150,
+      };
+    });
+    nodeA = await createHarness({ redisUrl });
+    nodeB = await buildApp({
+      config: nodeA.config,
+      database: nodeA.database,
+      mailer: nodeA.mailer,
+      logger: false,
+      demoContentSeeders: [],
+      isRunningJobs: false,
+      llm: createOpenAiProvider({ apiKey, baseURL: fake.baseURL, model: "gpt-4o-mini", timeoutMs: 10_000 }),
+    });
+    nodeBUrl = await nodeB.listen({ port: 0, host: "127.0.0.1" });
+    owner = await nodeA.signUp("owner@scaled-switch.example");
+    await nodeA.app.services.knowledgeService.seedDemoArticles(owner.companyId);
+    widgetID = (await nodeA.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
+  }, 120_000);
+
+  afterAll(async () => {
+    await nodeB?.close();
+    await nodeA?.close();
+    await fake?.close();
+  });
+
+  it("stops the answer on the node writing it: nothing is stored", async () => {
+    const visitorOnB = await connectVisitor({ url: async () => nodeBUrl }, widgetID);
+    const asked = ackData(
+      await emitWithAck<AskQuestionAck>(visitorOnB.socket, "ask-question", {
+        chatID: null,
+        clientMessageID: crypto.randomUUID(),
+        question: "How long does standard delivery take?",
+      }),
+    );
+    await visitorOnB.events.waitFor("answer-chunk");
+    const form = new FormData();
+    form.append("isActive", JSON.stringify(false));
+
+    const saved = await nodeA.api("POST", "/api/widget-settings/save", { cookie: owner.cookie, body: form });
+    expect(saved.status).toBe(200);
+
+    await visitorOnB.events.waitFor("widget-closed");
+    await nodeB.services.visitorService.drain();
+    const answers = await nodeA.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, asked.chatID), eq(chatMessages.senderRole, "ai")));
+    expect(answers).toEqual([]);
   });
 });
