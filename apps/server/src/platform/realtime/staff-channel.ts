@@ -21,7 +21,7 @@ export type StaffSocketData = {
  * How often a live socket's session is read again, as a net under the explicit closes of
  * staff-access.ts (a session that simply expires, a change made outside the API).
  */
-export const STAFF_RECHECK_MS = 5 * 60 * 1000;
+const STAFF_RECHECK_MS = 5 * 60 * 1000;
 /** setTimeout's ceiling (about 24.8 days); a later expiry is checked on the way. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
