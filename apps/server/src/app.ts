@@ -18,6 +18,7 @@ import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/kno
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
+import { trustedProxyHops } from "./platform/client-address";
 import { createSecretBox } from "./platform/crypto";
 import { registerErrorHandler } from "./platform/error-handler";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
@@ -27,6 +28,7 @@ import { createJobRunner, type JobRunnerOptions } from "./platform/jobs/job-runn
 import { createMailer, type Mailer } from "./platform/mailer";
 import { registerOriginCheck } from "./platform/origin-check";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub";
+import { createStaffAccess } from "./platform/realtime/staff-access";
 import { registerStaffChannel } from "./platform/realtime/staff-channel";
 import { registerSessions } from "./platform/session";
 import { registerStorableTextCheck } from "./platform/storable-text-check";
@@ -55,6 +57,8 @@ export type AppDeps = {
   embedder?: Embedder;
   /** The visitor channel's rate limits (tests lower them; the bench raises them). */
   visitorLimits?: Partial<VisitorLimits>;
+  /** How often a live /staff socket's session is read again (tests shorten it). */
+  staffRecheckMs?: number;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -70,7 +74,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustedProxyHops > 0 ? trustedProxyHops(config.trustedProxyHops) : false,
     routerOptions: { ignoreTrailingSlash: false },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -85,8 +89,14 @@ export async function buildApp(deps: AppDeps) {
   const configured = createEmbedder(config);
   const embedder = deps.embedder ?? configured.embedder;
   const jobRunner = createJobRunner({ sql: database.sql, log, ...deps.jobTimings });
-  const realtime = await createRealtimeHub({ httpServer: app.server, log, redisUrl: config.redisUrl });
+  const realtime = await createRealtimeHub({
+    httpServer: app.server,
+    log,
+    redisUrl: config.redisUrl,
+    trustedProxyHops: config.trustedProxyHops,
+  });
   const { publicUrl, platformAdmins } = config;
+  const staffAccess = createStaffAccess(realtime.staff);
 
   // Modules, each from its entry file, in dependency order.
   const companies = createCompaniesModule({ db, log });
@@ -97,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl,
     platformAdmins,
     log,
+    staffAccess,
   });
   const auth = createAuthModule({
     db,
@@ -107,11 +118,13 @@ export async function buildApp(deps: AppDeps) {
     appSecret: config.appSecret,
     publicUrl,
     isSecureCookie: config.isSecureCookie,
+    staffAccess,
   });
   const admin = createAdminModule({
     companies: companies.companiesRepository,
     companiesService: companies.companiesService,
     platformAdmins,
+    staffAccess,
   });
   const integrations = createIntegrationsModule({ db, secretBox: createSecretBox(config.appSecret) });
   const knowledge = createKnowledgeModule({
@@ -156,6 +169,8 @@ export async function buildApp(deps: AppDeps) {
     customReplies: aiAgent.aiAgentRepository,
     sources: knowledge.knowledgeRepository,
     publicUrl,
+    // The visitor module is built after this one (it reads the widgets), hence the late binding.
+    onSwitchedOff: (widgetId) => visitor.widgetSwitchedOff(widgetId),
   });
   const visitor = createVisitorModule({
     db,
@@ -198,7 +213,13 @@ export async function buildApp(deps: AppDeps) {
   await registerHttpPlugins(app, { rateLimitMax: deps.rateLimitMax ?? 600 });
   registerOriginCheck(app, { publicUrl, publicPrefixes: ["/api/widget/"] });
   registerSessions(app, { sessions: auth.sessions, isSecureCookie: config.isSecureCookie });
-  registerStaffChannel({ namespace: realtime.staff, sessions: auth.sessions, publicUrl, log });
+  registerStaffChannel({
+    namespace: realtime.staff,
+    sessions: auth.sessions,
+    publicUrl,
+    log,
+    recheckMs: deps.staffRecheckMs,
+  });
   registerPlatformRoutes(app, { database, marketingUrl: config.marketingUrl });
   for (const module of modules) {
     if (module.plugin) await app.register(module.plugin);

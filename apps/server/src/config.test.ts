@@ -52,6 +52,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ DATA_DIR: os.tmpdir(), AI_PROVIDER: "gemini" })).toThrow(/AI_PROVIDER/);
   });
 
+  it("reads TRUST_PROXY as a number of proxy hops, none by default", () => {
+    const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
+    expect(loadConfig(base).trustedProxyHops).toBe(0);
+    expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustedProxyHops).toBe(2);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: "true" })).toThrow(
+      "TRUST_PROXY: TRUST_PROXY is the number of proxies in front of Harbor (0 when none)",
+    );
+  });
+
   it("fails fast naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
     try {

@@ -32,7 +32,10 @@ const envSchema = z.object({
   MARKETING_URL: z.url().default("https://harbor.example/"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HARBOR_DEMO: z.enum(["0", "1"]).default("1"),
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d{1,2}$/, "TRUST_PROXY is the number of proxies in front of Harbor (0 when none)")
+    .default("0"),
   CRAWL_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"]).default("0"),
 });
 
@@ -65,7 +68,12 @@ export type AppConfig = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   isDemo: boolean;
   isSecureCookie: boolean;
-  trustProxy: boolean;
+  /**
+   * How many proxies of our own stand in front of Harbor (TRUST_PROXY): the client's address is
+   * read that many hops back in X-Forwarded-For, and earlier entries, which the client may
+   * forge, are ignored.
+   */
+  trustedProxyHops: number;
   /** Lets website sources point at loopback/private addresses (local development and tests only). */
   canCrawlPrivateNetworks: boolean;
   /** Where the built dashboard lives; absent in tests that only use the API. */
@@ -114,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     isDemo: e.HARBOR_DEMO === "1",
     isSecureCookie: publicUrl.startsWith("https://"),
-    trustProxy: e.TRUST_PROXY === "1",
+    trustedProxyHops: Number(e.TRUST_PROXY),
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
     dashboardDir: undefined,
     widgetDir: undefined,

@@ -38,6 +38,10 @@ export async function createHarness(
     redisUrl?: string;
     /** How website crawls resolve host names (a test's own DNS server). */
     resolveHost?: ResolveHost;
+    /** How often a live /staff socket's session is read again. */
+    staffRecheckMs?: number;
+    /** TRUST_PROXY: proxies of our own in front of the app. */
+    trustedProxyHops?: number;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -52,6 +56,7 @@ export async function createHarness(
     LOG_LEVEL: "silent",
     CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.trustedProxyHops ? { TRUST_PROXY: String(options.trustedProxyHops) } : {}),
   });
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: { info: () => {} } });
   const app: HarborApp = await buildApp({
@@ -64,6 +69,7 @@ export async function createHarness(
     llm: options.llm,
     visitorLimits: options.visitorLimits,
     resolveHost: options.resolveHost,
+    staffRecheckMs: options.staffRecheckMs,
   });
   await app.ready();
   let listening: Promise<string> | null = null;

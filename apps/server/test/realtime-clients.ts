@@ -112,7 +112,11 @@ export async function visitorRefusal(h: Harness, auth: Record<string, unknown>):
 }
 
 /** A dashboard tab: /staff with the session cookie. */
-export async function connectStaff(h: Harness, cookie: string | null, headers: Record<string, string> = {}) {
+export async function connectStaff(
+  h: Pick<Harness, "url">,
+  cookie: string | null,
+  headers: Record<string, string> = {},
+) {
   const socket: Socket<StaffServerEvents, StaffClientEvents> = io(`${await h.url()}/staff`, {
     path: "/socket.io",
     transports: ["websocket"],

@@ -135,6 +135,8 @@ export type VisitorServerEvents = {
   "chat-status": (payload: { chatID: string; status: "open" | "human" | "ticket"; resolved: boolean }) => void;
   /** Something failed after the ack (the answer could not be written): show the error screen. */
   "chat-error": (payload: { chatID: string | null; message: string }) => void;
+  /** The shop switched the widget off: the chat is over, no answer follows, and the server closes the socket. */
+  "widget-closed": (payload: { message: string }) => void;
 };
 
 // ── /staff ──────────────────────────────────────────────────────────────────────────────────

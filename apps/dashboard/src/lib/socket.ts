@@ -35,6 +35,12 @@ function create(): StaffSocket {
       if (users > 0 && !created.connected) created.connect();
     }, REFUSED_RETRY_MS);
   });
+  created.on("disconnect", (reason) => {
+    // The server closes the socket when its access changed (signed out, removed, a new role or
+    // workspace), and socket.io never reopens that by itself. Opening it again re-reads the
+    // session: a changed one comes back re-scoped, a revoked one is refused (and retried as above).
+    if (reason === "io server disconnect" && users > 0) created.connect();
+  });
   return created;
 }
 

@@ -185,6 +185,19 @@ describe("chat session", () => {
     expect(server.chats.get(chatID)?.isCompleted).toBe(true);
   });
 
+  it("shows the chat as closed when the shop switches the widget off, the answer being written gone", async () => {
+    server.autoAnswer = (question) => `About ${question}: it ships today.`;
+    server.answerPace = 80;
+    const { session } = start();
+    session.ask("Do you ship to Norway?");
+    await vi.waitFor(() => expect(session.getState().answer?.text).toMatch(/About/));
+
+    server.io.of(VISITOR_NAMESPACE).emit("widget-closed", { message: "This chat has been closed by the shop." });
+    server.io.of(VISITOR_NAMESPACE).disconnectSockets();
+
+    await vi.waitFor(() => expect(session.getState()).toMatchObject({ isClosed: true, answer: null }));
+  });
+
   it("stops the answer being written: its text goes, what is still on its way is not shown, the next question is answered", async () => {
     server.autoAnswer = (question) => `About ${question}: it ships today.`;
     server.answerPace = 80;

@@ -49,6 +49,8 @@ export type SessionState = {
   isRefused: boolean;
   /** The refusal was the visitor token's (it expired): the widget gets a new one by itself, no error shown. */
   isExpired: boolean;
+  /** The shop switched the widget off while the visitor was here: the chat is over, the closed screen shows. */
+  isClosed: boolean;
 };
 
 type EventPayload = Parameters<VisitorClientEvents["add-event"]>[0];
@@ -103,6 +105,7 @@ export function createChatSession(options: {
     error: null,
     isRefused: false,
     isExpired: false,
+    isClosed: false,
   };
   const listeners = new Set<() => void>();
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -275,6 +278,11 @@ export function createChatSession(options: {
   });
   socket.on("chat-error", ({ chatID: id, message }) => {
     if (id === null || isCurrent(id)) update({ error: message, answer: null });
+  });
+  // The server closes the socket right after; nothing more comes, so nothing is left waiting.
+  socket.on("widget-closed", () => {
+    clearTimeout(typingTimer);
+    update({ isClosed: true, answer: null, agentTyping: null });
   });
 
   if (socket.connected) void join().then(() => flush());

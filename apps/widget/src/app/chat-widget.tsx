@@ -17,6 +17,7 @@ import { ChatScreen } from "./chat-screen";
 import { type ChatSession, createChatSession, type SessionState, type VisitorEventInput } from "./chat-session";
 import { chime } from "./chime";
 import { newClientId } from "./client-id";
+import { ClosedScreen } from "./closed-screen";
 import { ErrorScreen } from "./error-screen";
 import { isEmbedded, listenToHost, tellHost } from "./frame-bridge";
 import { HomeScreen } from "./home-screen";
@@ -56,6 +57,7 @@ const NO_SESSION: SessionState = {
   error: null,
   isRefused: false,
   isExpired: false,
+  isClosed: false,
 };
 const noSubscription = () => () => {};
 
@@ -348,6 +350,7 @@ export function ChatWidget({
   );
 
   function render() {
+    if (state.isClosed) return <ClosedScreen />;
     if (state.error || hasLoadFailed) return <ErrorScreen onRestart={restart} />;
     if (screen === "pre-chat") {
       return (

@@ -281,6 +281,24 @@ describe("the widget app", () => {
     view.unmount();
   });
 
+  it("says the chat is closed when the shop switches the widget off mid-answer, and shows no more of the answer", async () => {
+    server.answerPace = 150;
+    const view = await openWidget(publicWidget());
+    const box = await screen.findByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "How long does delivery take?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await vi.waitFor(() => expect(screen.getByText(/Standard delivery/)).toBeTruthy(), { timeout: 2000 });
+
+    server.io.of("/visitor").emit("widget-closed", { message: "This chat has been closed by the shop." });
+    server.io.of("/visitor").disconnectSockets(true);
+
+    expect(await screen.findByRole("heading", { name: "Chat closed" })).toBeTruthy();
+    expect(screen.getByText("The shop has closed this chat for now. Please come back later.")).toBeTruthy();
+    expect(screen.queryByText(/Standard delivery/)).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "Your message" })).toBeNull();
+    view.unmount();
+  });
+
   it("shows the error screen when the widget cannot load, and Restart Chat tries again", async () => {
     const view = await openWidget(publicWidget(), { isFailing: true });
     expect(await screen.findByText("Holy Glitch")).toBeTruthy();

@@ -106,6 +106,8 @@ export const en = {
   errorTitle: "Holy Glitch",
   errorText: "Our servers hiccuped. Please restart the chat to continue",
   restartChat: "Restart Chat",
+  closedTitle: "Chat closed",
+  closedText: "The shop has closed this chat for now. Please come back later.",
 
   order: (name: string) => `Order ${name}`,
   ordered: (date: string) => `Ordered on ${date}`,

@@ -113,6 +113,8 @@ export const he: Catalogue = {
   errorTitle: "אופס, תקלה",
   errorText: "השרתים שלנו נתקלו בבעיה. כדי להמשיך, הפעילו את הצ'אט מחדש",
   restartChat: "הפעלת הצ'אט מחדש",
+  closedTitle: "הצ'אט נסגר",
+  closedText: "החנות סגרה את הצ'אט הזה בינתיים. נסו שוב מאוחר יותר.",
 
   order: (name) => `הזמנה ${isolate(name)}`,
   ordered: (date) => `הוזמנה ב-${date}`,

@@ -103,6 +103,8 @@ export const nl: Catalogue = {
   errorTitle: "Oeps, een storing",
   errorText: "Er ging iets mis op onze servers. Start de chat opnieuw om verder te gaan",
   restartChat: "Chat opnieuw starten",
+  closedTitle: "Chat gesloten",
+  closedText: "De winkel heeft deze chat voorlopig gesloten. Kom later terug.",
 
   order: (name) => `Bestelling ${name}`,
   ordered: (date) => `Besteld op ${date}`,

@@ -104,6 +104,7 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
     error: null,
     isRefused: false,
     isExpired: false,
+    isClosed: false,
     ...overrides,
   };
 }

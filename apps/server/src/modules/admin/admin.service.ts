@@ -1,5 +1,6 @@
 import type { AddCompanyRequest, AddCompanyResponse } from "@harbor/contract/admin";
 import { AppError } from "../../platform/errors";
+import type { StaffAccess } from "../../platform/realtime/staff-access";
 import type { RequestAuth } from "../../platform/session";
 import type { CompaniesRepository, CompaniesService } from "../companies/companies.module";
 
@@ -11,6 +12,7 @@ export function createAdminService(deps: {
   companies: CompaniesRepository;
   companiesService: CompaniesService;
   platformAdmins: ReadonlySet<string>;
+  staffAccess: Pick<StaffAccess, "endCompany">;
 }) {
   function requirePlatformAdmin(auth: RequestAuth) {
     if (!deps.platformAdmins.has(auth.email)) {
@@ -37,6 +39,7 @@ export function createAdminService(deps: {
       if (!(await deps.companies.deleteById(companyId))) {
         throw new AppError("NOT_FOUND", "No company has this ID.");
       }
+      deps.staffAccess.endCompany(companyId);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
+import type { StaffAccess } from "../../platform/realtime/staff-access";
 import type { SessionStore } from "../../platform/session";
 import type { CompaniesRepository, CompaniesService } from "../companies/companies.module";
 import type { UsersRepository } from "../users/users.module";
@@ -18,6 +19,7 @@ export function createAuthModule(deps: {
   appSecret: string;
   publicUrl: string;
   isSecureCookie: boolean;
+  staffAccess: StaffAccess;
 }) {
   const authRepository = createAuthRepository(deps.db);
   const authService = createAuthService({
@@ -28,6 +30,7 @@ export function createAuthModule(deps: {
     mailer: deps.mailer,
     appSecret: deps.appSecret,
     publicUrl: deps.publicUrl,
+    staffAccess: deps.staffAccess,
   });
   const sessions: SessionStore = {
     find: (tokenHash) => authRepository.findSession(tokenHash),

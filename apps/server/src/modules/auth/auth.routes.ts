@@ -56,6 +56,7 @@ export function authRoutes(app: FastifyInstance, deps: { authService: AuthServic
       tokenHash: auth.tokenHash,
       userId: auth.userId,
       companyId: request.body.companyID,
+      fromCompanyId: auth.companyId,
     });
     return ok(null, message);
   };

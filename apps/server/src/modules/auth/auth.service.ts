@@ -9,6 +9,7 @@ import {
 import { randomCode, randomToken, safeEqual, sha256 } from "../../platform/crypto";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
+import type { StaffAccess } from "../../platform/realtime/staff-access";
 import type { CompaniesRepository } from "../companies/companies.module";
 import { type CompaniesService, nameFromEmail, workspaceNameFromEmail } from "../companies/companies.module";
 import type { UsersRepository } from "../users/users.module";
@@ -31,6 +32,7 @@ export function createAuthService(deps: {
   mailer: Mailer;
   appSecret: string;
   publicUrl: string;
+  staffAccess: Pick<StaffAccess, "endSession">;
 }) {
   /** Keyed hash: a leaked table row cannot be brute-forced back to the code without APP_SECRET. */
   const hashCode = (email: string, code: string) =>
@@ -176,14 +178,23 @@ export function createAuthService(deps: {
     },
 
     /** Select or switch the session's company; only a company the user belongs to. */
-    async selectCompany(options: { tokenHash: string; userId: string; companyId: string }) {
+    async selectCompany(options: {
+      tokenHash: string;
+      userId: string;
+      companyId: string;
+      /** The session's workspace before (null: none yet). */
+      fromCompanyId: string | null;
+    }) {
       const membership = await deps.companies.findMembership({ companyId: options.companyId, userId: options.userId });
       if (!membership) throw new AppError("NOT_FOUND", "You are not a member of this workspace.");
       await deps.auth.selectSessionCompany({ tokenHash: options.tokenHash, companyId: options.companyId });
+      // Its live inbox reconnects into the workspace chosen now.
+      if (options.fromCompanyId !== options.companyId) deps.staffAccess.endSession(options.tokenHash);
     },
 
     async logout(tokenHash: string) {
       await deps.auth.deleteSession(tokenHash);
+      deps.staffAccess.endSession(tokenHash);
     },
 
     /** Sliding expiry: a session used within 30 days stays alive; it is extended at most daily. */

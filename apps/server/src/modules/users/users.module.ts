@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
+import type { StaffAccess } from "../../platform/realtime/staff-access";
 import type { CompaniesRepository } from "../companies/companies.module";
 import { createUsersRepository } from "./users.repository";
 import { usersRoutes } from "./users.routes";
@@ -17,6 +18,7 @@ export function createUsersModule(deps: {
   publicUrl: string;
   platformAdmins: ReadonlySet<string>;
   log: FastifyBaseLogger;
+  staffAccess: StaffAccess;
 }) {
   const usersRepository = createUsersRepository(deps.db);
   const usersService = createUsersService({
@@ -26,6 +28,7 @@ export function createUsersModule(deps: {
     publicUrl: deps.publicUrl,
     platformAdmins: deps.platformAdmins,
     log: deps.log,
+    staffAccess: deps.staffAccess,
   });
   const module: HarborModule = { name: "users", plugin: async (app) => usersRoutes(app, { usersService }) };
   return { module, usersRepository, usersService };

@@ -8,6 +8,7 @@ import type {
 } from "@harbor/contract/user";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
+import type { StaffAccess } from "../../platform/realtime/staff-access";
 import { type CompanyAuth, type RequestAuth, toRole } from "../../platform/session";
 import type { CompaniesRepository } from "../companies/companies.module";
 import { toCompanyDto, toCompanySummary } from "../companies/companies.module";
@@ -36,6 +37,7 @@ export function createUsersService(deps: {
   publicUrl: string;
   platformAdmins: ReadonlySet<string>;
   log: Logger;
+  staffAccess: Pick<StaffAccess, "endMembership">;
 }) {
   /**
    * A team entry another admin may change: a member of this company who is not an admin and not
@@ -144,6 +146,8 @@ export function createUsersService(deps: {
           displayName: change.name,
           role: change.role,
         });
+        // Their live inbox reconnects with the new role and name (typing shows the name).
+        deps.staffAccess.endMembership({ companyId: auth.companyId, userId: change.userID });
         const updated = await deps.users.findMember({ companyId: auth.companyId, userId: change.userID });
         if (!updated) throw memberNotFound();
         return asMember(updated);
@@ -162,8 +166,10 @@ export function createUsersService(deps: {
     /** Removes a member from this workspace, or withdraws an invitation. */
     async deleteUser(auth: CompanyAuth, id: string): Promise<TeamMember> {
       const entry = await findEditable(auth, id, "remove");
-      if (entry.status === "active") await deps.users.removeMember({ companyId: auth.companyId, userId: id });
-      else await deps.users.deleteInvitation({ companyId: auth.companyId, invitationId: id });
+      if (entry.status === "active") {
+        await deps.users.removeMember({ companyId: auth.companyId, userId: id });
+        deps.staffAccess.endMembership({ companyId: auth.companyId, userId: id });
+      } else await deps.users.deleteInvitation({ companyId: auth.companyId, invitationId: id });
       return entry;
     },
 

@@ -44,14 +44,15 @@ export function createVisitorAnswers(deps: {
 }) {
   const { broadcast, log } = deps;
   const answerQueues = new Map<string, Promise<void>>();
-  /** The answer being written per chat, so reset-answer can stop it. */
-  const answering = new Map<string, AbortController>();
+  /** The answer being written per chat, so reset-answer (or the widget's switch-off) can stop it. */
+  const answering = new Map<string, { controller: AbortController; widgetId: string }>();
 
   function answer(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow, language?: VisitorLanguage) {
     const previous = answerQueues.get(chat.id) ?? Promise.resolve();
     const next = previous.then(async () => {
       const controller = new AbortController();
-      answering.set(chat.id, controller);
+      const writing = { controller, widgetId: scope.widgetId };
+      answering.set(chat.id, writing);
       const questionID = question.id;
       try {
         const answered = await deps.chatAnswering.answerInChat({
@@ -75,7 +76,7 @@ export function createVisitorAnswers(deps: {
         log.error({ err: error, chatId: chat.id }, "answering a visitor's question failed");
         broadcast.error(chat.id, ANSWER_FAILED);
       } finally {
-        if (answering.get(chat.id) === controller) answering.delete(chat.id);
+        if (answering.get(chat.id) === writing) answering.delete(chat.id);
       }
     });
     const settled = next.catch(() => undefined);
@@ -100,7 +101,14 @@ export function createVisitorAnswers(deps: {
 
     /** Stops the answer being written in the chat, if any (its partial text is not stored). */
     stop(chatId: string) {
-      answering.get(chatId)?.abort();
+      answering.get(chatId)?.controller.abort();
+    },
+
+    /** Stops every answer this node is writing for the widget's visitors (it was switched off). */
+    stopWidget(widgetId: string) {
+      for (const writing of answering.values()) {
+        if (writing.widgetId === widgetId) writing.controller.abort();
+      }
     },
 
     /** Waits for answers being written (tests, shutdown). */

@@ -3,7 +3,7 @@ import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
-import { ackData, askQuestion, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+import { ackData, askQuestion, connectVisitor, emitWithAck, visitorRefusal } from "../../../test/realtime-clients";
 import { type FakeOpenAi, startFakeOpenAi } from "../../ai/providers/fakes/openai-fake-server";
 import { createOpenAiProvider } from "../../ai/providers/openai-provider";
 import { chatMessages } from "../../db/schema/index";
@@ -13,6 +13,7 @@ const API_KEY = "sk-stop-answer-test";
 let fake: FakeOpenAi;
 let h: Harness;
 let widgetID: string;
+let ownerCookie: string;
 
 /**
  * A model that writes slowly, so a visitor can stop it half-way: the classifier's JSON comes at
@@ -39,6 +40,7 @@ beforeAll(async () => {
     llm: createOpenAiProvider({ apiKey: API_KEY, baseURL: fake.baseURL, model: "gpt-4o-mini", timeoutMs: 10_000 }),
   });
   const owner = await h.signUp("owner@stop-shop.example");
+  ownerCookie = owner.cookie;
   // The help articles only: the sample chats would each be written word by word by the slow model.
   await h.app.services.knowledgeService.seedDemoArticles(owner.companyId);
   widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
@@ -101,5 +103,50 @@ describe("reset-answer", () => {
     );
     owner.socket.close();
     stranger.socket.close();
+  });
+});
+
+/** The admin's switch in the dashboard: widget settings saved with `isActive`. */
+async function switchWidget(isActive: boolean) {
+  const form = new FormData();
+  form.append("isActive", JSON.stringify(isActive));
+  const saved = await h.api("POST", "/api/widget-settings/save", { cookie: ownerCookie, body: form });
+  expect(saved.status).toBe(200);
+}
+
+describe("switching the widget off", () => {
+  it("tells every connected visitor, stops the answer being written and lets them go", async () => {
+    const asking = await connectVisitor(h, widgetID);
+    const overPolling = await connectVisitor(h, widgetID, { transports: ["polling"] });
+    const closedReasons = [asking, overPolling].map(
+      (visitor) => new Promise<string>((resolve) => visitor.socket.once("disconnect", resolve)),
+    );
+    const asked = ackData(await askQuestion(asking.socket, "How long does standard delivery take?"));
+    await asking.events.waitFor("answer-chunk");
+
+    await switchWidget(false);
+
+    for (const visitor of [asking, overPolling]) {
+      expect(await visitor.events.waitFor<{ message: string }>("widget-closed")).toEqual({
+        message: "This chat has been closed by the shop.",
+      });
+    }
+    expect(await Promise.all(closedReasons)).toEqual(["io server disconnect", "io server disconnect"]);
+    await h.app.services.visitorService.drain();
+    expect(await aiMessages(asked.chatID)).toEqual([]);
+    expect(
+      asking.events.of<{ message: VisitorMessage }>("chat-message").filter((p) => p.message.senderRole === "ai"),
+    ).toEqual([]);
+    expect(await visitorRefusal(h, { widgetID, visitorToken: asking.visitorToken })).toBe(
+      "This chat widget is switched off.",
+    );
+
+    // Switched on again, the visitor comes back to their chat.
+    await switchWidget(true);
+    const back = await connectVisitor(h, widgetID, { visitorToken: asking.visitorToken });
+    const chat = ackData(await emitWithAck<VisitorChat>(back.socket, "join-chat-room", { chatID: asked.chatID }));
+    expect(chat.messages[0]?.message).toBe("How long does standard delivery take?");
+    back.socket.close();
+    await h.app.services.visitorService.drain();
   });
 });

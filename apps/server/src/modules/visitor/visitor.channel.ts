@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../platform/errors";
 import { createRateLimiter } from "../../platform/rate-limiter";
-import { type VisitorNamespace, visitorChatRoom } from "../../platform/realtime/realtime-hub";
+import { type VisitorNamespace, visitorChatRoom, visitorWidgetRoom } from "../../platform/realtime/realtime-hub";
 import { withAck } from "../../platform/realtime/socket-handler";
 import type { ChatEvents } from "../chats/chats.module";
 import type { VisitorScope, VisitorService } from "./visitor.service";
@@ -78,6 +78,8 @@ export function registerVisitorChannel(options: {
     const data = socket.data as VisitorSocketData;
     const { scope } = data;
     const visitorKey = `${scope.widgetId}:${scope.visitorId}`;
+    // Switching the widget off reaches every visitor of it (widget-switch-off.ts).
+    void socket.join(visitorWidgetRoom(scope.widgetId));
 
     const follow = (chatId: string) => {
       if (data.chatId === chatId) return;

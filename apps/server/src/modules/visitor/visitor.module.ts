@@ -18,6 +18,7 @@ import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { registerWidgetPages } from "./widget-pages";
+import { createWidgetSwitchOff } from "./widget-switch-off";
 
 export type { VisitorLimits } from "./visitor.channel";
 export type { VisitorService } from "./visitor.service";
@@ -77,6 +78,7 @@ export function createVisitorModule(deps: {
     now,
   });
   const files = createVisitorFiles({ db: deps.db, publicUrl: deps.publicUrl });
+  const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });
 
   const module: HarborModule = {
     name: "visitor",
@@ -93,5 +95,10 @@ export function createVisitorModule(deps: {
     },
     drain: () => visitorService.drain(),
   };
-  return { module, visitorService };
+  return {
+    module,
+    visitorService,
+    /** The widget-settings module saved the widget switched off: its connected visitors' chats end. */
+    widgetSwitchedOff: (widgetId: string) => widgetSwitchOff.switchedOff(widgetId),
+  };
 }

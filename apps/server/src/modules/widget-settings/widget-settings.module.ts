@@ -14,6 +14,7 @@ export function createWidgetSettingsModule(deps: {
   customReplies: Pick<AiAgentRepository, "listCustomReplies">;
   sources: Pick<KnowledgeRepository, "listSources">;
   publicUrl: string;
+  onSwitchedOff(widgetId: string): void;
 }) {
   const widgetRepository = createWidgetRepository(deps.db);
   const widgetSettingsService = createWidgetSettingsService({
@@ -21,6 +22,7 @@ export function createWidgetSettingsModule(deps: {
     customReplies: deps.customReplies,
     sources: deps.sources,
     publicUrl: deps.publicUrl,
+    onSwitchedOff: deps.onSwitchedOff,
   });
   const module: HarborModule = {
     name: "widget-settings",

@@ -79,6 +79,8 @@ export function createWidgetSettingsService(deps: {
   customReplies: Pick<AiAgentRepository, "listCustomReplies">;
   sources: Pick<KnowledgeRepository, "listSources">;
   publicUrl: string;
+  /** Saved switched off: the visitors still connected are told and let go (the visitor module). */
+  onSwitchedOff(widgetId: string): void;
 }) {
   const { widgets } = deps;
 
@@ -97,11 +99,12 @@ export function createWidgetSettingsService(deps: {
     change: (current: StoredWidgetSettings, pictures: WidgetPictureStore) => Promise<StoredWidgetSettings>,
   ): Promise<WidgetSettings> {
     await widgets.findOrCreate(auth.companyId);
-    return toWidgetSettings(
-      await widgets.updateSettings(auth.companyId, (current, pictures) =>
-        change({ ...defaultWidgetSettings(), ...current }, pictures),
-      ),
+    const saved = await widgets.updateSettings(auth.companyId, (current, pictures) =>
+      change({ ...defaultWidgetSettings(), ...current }, pictures),
     );
+    // Any save that leaves it off, not only the one that turned it off: no visitor stays behind.
+    if (!saved.settings.isActive) deps.onSwitchedOff(saved.widgetId);
+    return toWidgetSettings(saved);
   }
 
   async function checkSources(auth: CompanyAuth, sourceIds: readonly string[]) {

@@ -12,6 +12,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { createClient } from "redis";
 import { type Namespace, Server } from "socket.io";
+import { clientAddress } from "../client-address";
 import { guardNamespace } from "./socket-guard";
 
 /**
@@ -22,6 +23,8 @@ const MAX_FRAME_BYTES = 1024 * 1024 + 64 * 1024;
 
 export const staffRoom = (companyId: string) => `company:${companyId}`;
 export const visitorChatRoom = (chatId: string) => `chat:${chatId}`;
+/** Every visitor socket of one widget, so switching the widget off reaches them all. */
+export const visitorWidgetRoom = (widgetId: string) => `widget:${widgetId}`;
 
 export type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents>;
 export type StaffNamespace = Namespace<StaffClientEvents, StaffServerEvents>;
@@ -38,6 +41,8 @@ export async function createRealtimeHub(options: {
   log: FastifyBaseLogger;
   /** Scaled mode: nodes share rooms through Redis pub/sub, so an emit reaches sockets on every node. */
   redisUrl?: string;
+  /** TRUST_PROXY: how many proxies of our own stand in front (config.ts). */
+  trustedProxyHops: number;
 }) {
   const io = new Server(options.httpServer, {
     path: SOCKET_PATH,
@@ -53,13 +58,22 @@ export async function createRealtimeHub(options: {
   const redis = options.redisUrl ? await connectRedisAdapter(io, options.redisUrl, options.log) : null;
   const visitors: VisitorNamespace = io.of(VISITOR_NAMESPACE);
   const staff: StaffNamespace = io.of(STAFF_NAMESPACE);
-  guardNamespace(visitors as unknown as Namespace, options.log);
-  guardNamespace(staff as unknown as Namespace, options.log);
+  for (const namespace of [visitors, staff] as unknown as Namespace[]) {
+    guardNamespace(namespace, options.log);
+    // The handshake's address is the client's as HTTP requests see it (request.ip), not the
+    // proxy's: whatever counts sockets per address reads `socket.handshake.address`.
+    namespace.use((socket, next) => {
+      socket.handshake.address = clientAddress(socket.request, options.trustedProxyHops);
+      next();
+    });
+  }
 
   return {
     io,
     visitors,
     staff,
+    /** Nodes share rooms and server-side messages (Redis); alone, there is no one to tell. */
+    isScaled: redis !== null,
     /** Disconnects every client without closing the HTTP server (Fastify closes that). */
     async close() {
       io.disconnectSockets(true);

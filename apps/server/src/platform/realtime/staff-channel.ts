@@ -2,9 +2,28 @@ import type { FastifyBaseLogger } from "fastify";
 import { sha256 } from "../crypto";
 import { SESSION_COOKIE, type SessionStore } from "../session";
 import { type StaffNamespace, staffRoom } from "./realtime-hub";
+import { staffMemberRoom, staffSessionRoom } from "./staff-access";
 
 /** What a /staff socket carries once its handshake passed: who it is and whose room it is in. */
-export type StaffSocketData = { userId: string; name: string; companyId: string; knownChats: Set<string> };
+export type StaffSocketData = {
+  userId: string;
+  name: string;
+  companyId: string;
+  role: string;
+  /** The session it was opened with (the hash the store keys it by; never the cookie's token). */
+  tokenHash: string;
+  /** When the session ends, as the handshake (or the latest re-check) read it. */
+  expiresAt: Date;
+  knownChats: Set<string>;
+};
+
+/**
+ * How often a live socket's session is read again, as a net under the explicit closes of
+ * staff-access.ts (a session that simply expires, a change made outside the API).
+ */
+const STAFF_RECHECK_MS = 5 * 60 * 1000;
+/** setTimeout's ceiling (about 24.8 days); a later expiry is checked on the way. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function sessionTokenFromCookieHeader(header: string | undefined): string | null {
   if (!header) return null;
@@ -44,6 +63,8 @@ export function registerStaffChannel(options: {
   sessions: Pick<SessionStore, "find">;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Tests shorten the re-check. */
+  recheckMs?: number;
 }) {
   const { namespace, log } = options;
   const trustedOrigin = new URL(options.publicUrl).origin;
@@ -59,7 +80,8 @@ export function registerStaffChannel(options: {
       return;
     }
     try {
-      const session = await options.sessions.find(sha256(token));
+      const tokenHash = sha256(token);
+      const session = await options.sessions.find(tokenHash);
       if (!session || session.expiresAt <= new Date()) {
         next(new Error("Please sign in to continue."));
         return;
@@ -73,6 +95,9 @@ export function registerStaffChannel(options: {
         // Visitors see who is typing by the name this company knows them by.
         name: session.displayName,
         companyId: session.companyId,
+        role: session.role,
+        tokenHash,
+        expiresAt: session.expiresAt,
         knownChats: new Set(),
       } satisfies StaffSocketData;
       next();
@@ -82,8 +107,49 @@ export function registerStaffChannel(options: {
     }
   });
 
+  const recheckMs = options.recheckMs ?? STAFF_RECHECK_MS;
+
+  /** The session still says what the socket was opened with: same workspace, role and name, not expired. */
+  async function isStillValid(tokenHash: string, data: StaffSocketData) {
+    const session = await options.sessions.find(tokenHash);
+    if (!session || session.expiresAt <= new Date()) return null;
+    const isSame =
+      session.companyId === data.companyId && session.role === data.role && session.displayName === data.name;
+    return isSame ? session.expiresAt : null;
+  }
+
   namespace.on("connection", (socket) => {
     const data = socket.data as StaffSocketData;
+    // A socket recovered after a dropped connection comes back in its old rooms; the handshake just
+    // read the session again, so its rooms are set from that alone.
+    for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room);
     void socket.join(staffRoom(data.companyId));
+    void socket.join(staffMemberRoom({ companyId: data.companyId, userId: data.userId }));
+    void socket.join(staffSessionRoom(data.tokenHash));
+
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = (expiresAt: Date) => {
+      const delay = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0), recheckMs, MAX_TIMER_MS);
+      timer = setTimeout(recheck, delay);
+      timer.unref();
+    };
+    const recheck = async () => {
+      try {
+        const expiresAt = await isStillValid(data.tokenHash, data);
+        if (!socket.connected) return;
+        if (!expiresAt) {
+          socket.disconnect(true);
+          return;
+        }
+        data.expiresAt = expiresAt;
+        schedule(expiresAt);
+      } catch (error) {
+        // A database hiccup is not a revocation: look again later.
+        log.warn({ err: error }, "re-checking a staff session failed");
+        if (socket.connected) schedule(new Date(Date.now() + recheckMs));
+      }
+    };
+    schedule(data.expiresAt);
+    socket.on("disconnect", () => clearTimeout(timer));
   });
 }
