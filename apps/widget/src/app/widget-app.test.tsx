@@ -123,17 +123,28 @@ describe("the widget app", () => {
   it("after 'Yes, thank you' mails the conversation, and Continue Chat reopens the chat, at its end and from home", async () => {
     const widget = publicWidget();
     widget.workflows.feedback.isActive = false;
+    widget.workflows.preChatForm = {
+      isActive: true,
+      title: "",
+      description: "",
+      fields: [{ key: "email", title: "Email" }],
+    };
     const view = await openWidget(widget);
     const box = await screen.findByRole("textbox", { name: "Your message" });
     fireEvent.change(box, { target: { value: "Can I pay by invoice?" } });
     fireEvent.keyDown(box, { key: "Enter" });
+    await userEvent.type(await screen.findByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Start chat" }));
     await userEvent.click(await screen.findByRole("button", { name: "Yes, thank you" }));
     expect(await screen.findByText("This chat has ended.")).toBeTruthy();
     const chatID = [...server.chats.keys()][0] as string;
     // Remembered for this page view only: the next one starts clean.
     expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}").chatID).toBeNull();
 
-    const email = screen.getByLabelText(/E-mail/);
+    // Offered to the address the chat's form gave, the one the server mails transcripts to.
+    const email = screen.getByLabelText(/E-mail/) as HTMLInputElement;
+    expect(email.value).toBe("dana@example.com");
+    await userEvent.clear(email);
     await userEvent.type(email, "dana@example");
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(screen.getByText("Enter a valid e-mail address")).toBeTruthy();
