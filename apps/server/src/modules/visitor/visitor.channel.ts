@@ -190,6 +190,11 @@ function releaseOnClose(socket: Parameters<Parameters<VisitorNamespace["use"]>[0
     isReleased = true;
     release();
   };
+  // The client may have gone while the handshake was being checked: its close has been and gone.
+  if (socket.conn.readyState !== "open") {
+    releaseOnce();
+    return;
+  }
   socket.conn.once("close", releaseOnce);
   socket.once("disconnect", () => {
     socket.conn.off("close", releaseOnce);
