@@ -5,7 +5,7 @@ import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/client";
 import { companies, memberships, sessions, users } from "../../apps/server/src/db/schema/index";
-import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visitor.channel";
+import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visitor-limits";
 import { sha256 } from "../../apps/server/src/platform/crypto";
 import type { CompanyAuth } from "../../apps/server/src/platform/session";
 

@@ -25,8 +25,10 @@ import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
 import { createJobRunner, type JobRunnerOptions } from "./platform/jobs/job-runner";
+import { connectLimitsRedis } from "./platform/limits-redis";
 import { createMailer, type Mailer } from "./platform/mailer";
 import { registerOriginCheck } from "./platform/origin-check";
+import { createLimiterStore } from "./platform/rate-limiter";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub";
 import { createStaffAccess } from "./platform/realtime/staff-access";
 import { registerStaffChannel } from "./platform/realtime/staff-channel";
@@ -55,10 +57,12 @@ export type AppDeps = {
   llm?: LlmProvider | null;
   /** An embedder instead of the configured one (tests). */
   embedder?: Embedder;
-  /** The visitor channel's rate limits (tests lower them; the bench raises them). */
+  /** The visitor side's limits (tests lower them; the bench raises them). */
   visitorLimits?: Partial<VisitorLimits>;
   /** How often a live /staff socket's session is read again (tests shorten it). */
   staffRecheckMs?: number;
+  /** The Redis key prefix of the shared limits in the scaled mode (tests give each run its own). */
+  limitKeyPrefix?: string;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -95,6 +99,10 @@ export async function buildApp(deps: AppDeps) {
     redisUrl: config.redisUrl,
     trustedProxyHops: config.trustedProxyHops,
   });
+  // Scaled mode: every node counts against the same limits (decision 029).
+  const limitsRedis = config.redisUrl ? await connectLimitsRedis(config.redisUrl, log) : null;
+  const limitKeyPrefix = deps.limitKeyPrefix ?? "harbor:limit";
+  const limiterStore = createLimiterStore({ redis: limitsRedis, keyPrefix: limitKeyPrefix, log });
   const { publicUrl, platformAdmins } = config;
   const staffAccess = createStaffAccess(realtime.staff);
 
@@ -163,7 +171,14 @@ export async function buildApp(deps: AppDeps) {
     log,
   });
 
-  const chats = createChatsModule({ db, pipeline, summarizer: aiEngine.summarizer, realtime, log });
+  const chats = createChatsModule({
+    db,
+    pipeline,
+    summarizer: aiEngine.summarizer,
+    realtime,
+    limiterStore,
+    log,
+  });
   const widgetSettings = createWidgetSettingsModule({
     db,
     customReplies: aiAgent.aiAgentRepository,
@@ -185,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
     appSecret: config.appSecret,
     publicUrl,
     widgetDir: config.widgetDir,
+    limiterStore,
     limits: deps.visitorLimits,
     log,
   });
@@ -210,7 +226,11 @@ export async function buildApp(deps: AppDeps) {
   ];
 
   // Platform plugins first, so every module's routes run behind them.
-  await registerHttpPlugins(app, { rateLimitMax: deps.rateLimitMax ?? 600 });
+  await registerHttpPlugins(app, {
+    rateLimitMax: deps.rateLimitMax ?? 600,
+    redis: limitsRedis,
+    keyPrefix: limitKeyPrefix,
+  });
   registerOriginCheck(app, { publicUrl, publicPrefixes: ["/api/widget/"] });
   registerSessions(app, { sessions: auth.sessions, isSecureCookie: config.isSecureCookie });
   registerStaffChannel({
@@ -249,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
     await jobRunner.stop();
     for (const module of modules) await module.drain?.();
     mailer.close();
+    await limitsRedis?.quit().catch(() => undefined);
   });
 
   void companies.demoContent

@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
 import { codeRequests } from "../src/db/schema/index";
 import type { ResolveHost } from "../src/modules/knowledge/crawl/address-guard";
-import type { VisitorLimits } from "../src/modules/visitor/visitor.channel";
+import type { VisitorLimits } from "../src/modules/visitor/visitor-limits";
 import { createMailer } from "../src/platform/mailer";
 import { SESSION_COOKIE } from "../src/platform/session";
 import { createTestDatabase } from "./database";
@@ -34,8 +34,10 @@ export async function createHarness(
     llm?: LlmProvider | null;
     /** The visitor channel's rate limits. */
     visitorLimits?: Partial<VisitorLimits>;
-    /** Scaled mode's Redis, for the realtime adapter. */
+    /** Scaled mode's Redis: the realtime adapter and the shared limits. */
     redisUrl?: string;
+    /** TRUST_PROXY=1: clients say their address in X-Forwarded-For (tests play many addresses on loopback). */
+    isTrustingProxy?: boolean;
     /** How website crawls resolve host names (a test's own DNS server). */
     resolveHost?: ResolveHost;
     /** How often a live /staff socket's session is read again. */
@@ -56,8 +58,13 @@ export async function createHarness(
     LOG_LEVEL: "silent",
     CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
-    ...(options.trustedProxyHops ? { TRUST_PROXY: String(options.trustedProxyHops) } : {}),
+    ...(options.trustedProxyHops || options.isTrustingProxy
+      ? { TRUST_PROXY: String(options.trustedProxyHops ?? 1) }
+      : {}),
   });
+  // Shared limits (scaled mode) count in Redis: each harness under keys of its own, so runs and
+  // files never share an allowance by accident. A second node passes the same prefix.
+  const limitKeyPrefix = `harbor-test:${crypto.randomUUID()}`;
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: { info: () => {} } });
   const app: HarborApp = await buildApp({
     config,
@@ -70,6 +77,7 @@ export async function createHarness(
     visitorLimits: options.visitorLimits,
     resolveHost: options.resolveHost,
     staffRecheckMs: options.staffRecheckMs,
+    limitKeyPrefix,
   });
   await app.ready();
   let listening: Promise<string> | null = null;
@@ -191,6 +199,7 @@ export async function createHarness(
     app,
     config,
     mailer,
+    limitKeyPrefix,
     database,
     db: database.db,
     smtp,

@@ -66,13 +66,18 @@ export function ackData<T>(ack: Ack<T>): T {
 export async function connectVisitor(
   h: Pick<Harness, "url">,
   widgetID: string,
-  options: { visitorToken?: string; transports?: ("websocket" | "polling")[] } = {},
+  options: {
+    visitorToken?: string;
+    transports?: ("websocket" | "polling")[];
+    /** Sent with the token request and the handshake (X-Forwarded-For plays another address). */
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const url = await h.url();
   // Over the network like a shop page (the harness's inject would reach only its own app).
   const response = await fetch(`${url}/api/widget/get`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...options.headers },
     body: JSON.stringify({ widgetID, ...(options.visitorToken ? { visitorToken: options.visitorToken } : {}) }),
   });
   const got = (await response.json()) as ApiEnvelope<WidgetGetResponse>;
@@ -84,6 +89,7 @@ export async function connectVisitor(
     // Long-polling stays long-polling (a network that blocks websockets).
     upgrade: false,
     auth: { widgetID, visitorToken },
+    extraHeaders: options.headers,
     forceNew: true,
     reconnection: false,
   });
@@ -93,11 +99,16 @@ export async function connectVisitor(
 }
 
 /** Opens /visitor with whatever auth is given and answers the refusal message (or null when it connected). */
-export async function visitorRefusal(h: Harness, auth: Record<string, unknown>): Promise<string | null> {
+export async function visitorRefusal(
+  h: Pick<Harness, "url">,
+  auth: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<string | null> {
   const socket = io(`${await h.url()}/visitor`, {
     path: "/socket.io",
     transports: ["websocket"],
     auth,
+    extraHeaders: headers,
     forceNew: true,
     reconnection: false,
   });

@@ -12,13 +12,23 @@ import { healthResponseSchema, publicConfigSchema } from "@harbor/contract/platf
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
 import type { DatabaseHandle } from "../db/client";
+import { addressLimitKey } from "./client-address";
 import { failure, ok } from "./envelope";
 import { AppError } from "./errors";
 import { asRouter, okResponse } from "./http";
 
 /** The HTTP plugins every route relies on: cookies, security headers, multipart, limits, OpenAPI. */
-export async function registerHttpPlugins(app: FastifyInstance, options: { rateLimitMax: number }) {
+export async function registerHttpPlugins(
+  app: FastifyInstance,
+  options: {
+    rateLimitMax: number;
+    /** Scaled mode: the per-address counts live in Redis, shared by every node (decision 029). */
+    redis?: Redis | null;
+    keyPrefix?: string;
+  },
+) {
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -32,6 +42,16 @@ export async function registerHttpPlugins(app: FastifyInstance, options: { rateL
   await app.register(fastifyRateLimit, {
     max: options.rateLimitMax,
     timeWindow: "1 minute",
+    ...(options.redis
+      ? {
+          redis: options.redis,
+          nameSpace: `${options.keyPrefix ?? "harbor:limit"}:http:`,
+          // Redis away: requests go through rather than fail; the visitor limiters still count per process.
+          skipOnError: true,
+        }
+      : {}),
+    // An IPv6 client counts by its /64, as the visitor limits do.
+    keyGenerator: (request) => addressLimitKey(request.ip),
     // Built files cost a disk read and are cached for good; a dashboard load alone fetches dozens,
     // and an office behind one address would otherwise lock itself out of its own app.
     allowList: (request) => isStaticFileRequest(request.method, request.url),

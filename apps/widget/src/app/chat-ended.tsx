@@ -4,7 +4,6 @@ import { FailureNote } from "./failure-note";
 import { readMessageData } from "./message-data";
 import { TranscriptForm } from "./transcript-form";
 import { useAction } from "./use-action";
-import { useWidget } from "./widget-context";
 
 /** The address the visitor gave in this chat (the pre-chat or ticket form), the newest first. */
 const givenEmail = (messages: VisitorMessage[]) =>
@@ -14,7 +13,8 @@ const givenEmail = (messages: VisitorMessage[]) =>
 
 /**
  * A completed chat's last card: start a new chat, or continue this one (continue-chat reopens it),
- * and have the conversation mailed.
+ * and have the conversation mailed: offered only when the chat's form gave an address, the one
+ * address the server mails a transcript to (decision 029).
  */
 export function ChatEnded({
   messages,
@@ -28,8 +28,8 @@ export function ChatEnded({
   onSendTranscript(email: string): Promise<unknown>;
 }) {
   const t = useTexts();
-  const { identity } = useWidget();
   const { isBusy, failure, run } = useAction();
+  const address = givenEmail(messages);
   return (
     <>
       <section className="card center">
@@ -42,7 +42,7 @@ export function ChatEnded({
         </button>
         <FailureNote failure={failure} />
       </section>
-      <TranscriptForm email={identity.email ?? givenEmail(messages) ?? ""} onSend={onSendTranscript} />
+      {address ? <TranscriptForm email={address} onSend={onSendTranscript} /> : null}
     </>
   );
 }

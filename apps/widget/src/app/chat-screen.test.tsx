@@ -88,8 +88,21 @@ describe("ChatScreen", () => {
     expect(handlers.sendTranscript).toHaveBeenCalledWith("dana@example.com");
   });
 
-  it("speaks Hebrew", async () => {
+  it("offers the conversation by e-mail only when the chat's form gave an address (the one the server mails)", async () => {
     const completed = sessionState({ messages: [question] });
+    if (completed.chat) Object.assign(completed.chat, { isCompleted: true, resolved: true });
+    renderInWidget(<ChatScreen state={completed} localMessages={[]} prompt="ended" actions={actions()} />);
+    expect(await screen.findByText("This chat has ended.")).toBeTruthy();
+    expect(screen.queryByRole("form", { name: "Email me this conversation" })).toBeNull();
+  });
+
+  it("speaks Hebrew", async () => {
+    const form = storedMessage({
+      senderRole: "customer",
+      messageType: "form",
+      messageData: { form: { title: "Customer details", values: { email: "dana@example.com" } } },
+    });
+    const completed = sessionState({ messages: [form, question] });
     renderInWidget(<ChatScreen state={completed} localMessages={[]} prompt={null} actions={actions()} />, {
       texts: he,
       language: "he",

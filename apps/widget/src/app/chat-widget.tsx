@@ -351,7 +351,9 @@ export function ChatWidget({
 
   function render() {
     if (state.isClosed) return <ClosedScreen />;
-    if (state.error || hasLoadFailed) return <ErrorScreen onRestart={restart} />;
+    if (state.error || hasLoadFailed) {
+      return <ErrorScreen onRestart={restart} reason={state.isRefused ? state.error : null} />;
+    }
     if (screen === "pre-chat") {
       return (
         <>

@@ -14,7 +14,7 @@ import { WidgetApp } from "./widget-app";
 let server: FakeVisitorServer;
 let requests: unknown[];
 
-async function openWidget(widget: PublicWidget, options: { isFailing?: boolean } = {}) {
+async function openWidget(widget: PublicWidget, options: { isFailing?: boolean; refusal?: string } = {}) {
   const url = await server.listen();
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
     `${url}/widget/frame.html?widgetID=abc123`,
@@ -25,6 +25,8 @@ async function openWidget(widget: PublicWidget, options: { isFailing?: boolean }
     vi.fn(async (path: string, init: RequestInit) => {
       requests.push({ path, body: JSON.parse(String(init.body)) });
       if (options.isFailing) return new Response("<html>Bad gateway</html>", { status: 502 });
+      if (options.refusal)
+        return Response.json({ hasError: true, message: options.refusal, data: null }, { status: 429 });
       const data = { widget, visitorToken: "visitor-token-123", activeChatID: null };
       return Response.json({ hasError: false, message: "", data });
     }),
@@ -123,17 +125,28 @@ describe("the widget app", () => {
   it("after 'Yes, thank you' mails the conversation, and Continue Chat reopens the chat, at its end and from home", async () => {
     const widget = publicWidget();
     widget.workflows.feedback.isActive = false;
+    widget.workflows.preChatForm = {
+      isActive: true,
+      title: "",
+      description: "",
+      fields: [{ key: "email", title: "Email" }],
+    };
     const view = await openWidget(widget);
     const box = await screen.findByRole("textbox", { name: "Your message" });
     fireEvent.change(box, { target: { value: "Can I pay by invoice?" } });
     fireEvent.keyDown(box, { key: "Enter" });
+    await userEvent.type(await screen.findByLabelText(/E-mail/), "dana@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Start chat" }));
     await userEvent.click(await screen.findByRole("button", { name: "Yes, thank you" }));
     expect(await screen.findByText("This chat has ended.")).toBeTruthy();
     const chatID = [...server.chats.keys()][0] as string;
     // Remembered for this page view only: the next one starts clean.
     expect(JSON.parse(localStorage.getItem("harbor:abc123") ?? "{}").chatID).toBeNull();
 
-    const email = screen.getByLabelText(/E-mail/);
+    // Offered to the address the chat's form gave, the one the server mails transcripts to.
+    const email = screen.getByLabelText(/E-mail/) as HTMLInputElement;
+    expect(email.value).toBe("dana@example.com");
+    await userEvent.clear(email);
     await userEvent.type(email, "dana@example");
     await userEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(screen.getByText("Enter a valid e-mail address")).toBeTruthy();
@@ -305,6 +318,27 @@ describe("the widget app", () => {
     expect(screen.getByText("Our servers hiccuped. Please restart the chat to continue")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Restart Chat" }));
     await vi.waitFor(() => expect(requests).toHaveLength(2));
+    view.unmount();
+  });
+
+  it("says why when the server refuses a new visitor on purpose (too many new chats from the network)", async () => {
+    const tooManyNew = "Too many new chats from your network. Please try again later.";
+    const view = await openWidget(publicWidget(), { refusal: tooManyNew });
+    expect(await screen.findByText("Holy Glitch")).toBeTruthy();
+    expect(screen.getByText(tooManyNew)).toBeTruthy();
+    view.unmount();
+  });
+
+  it("says why when the server refuses the connection on purpose (too many chats open from the network)", async () => {
+    const view = await openWidget(publicWidget());
+    await screen.findByRole("heading", { name: "Welcome to Sample Shop" });
+    server.refusal = "Too many chats are open from your network. Close one and try again.";
+    server.refusalStatus = 429;
+    const box = screen.getByRole("textbox", { name: "Your message" });
+    fireEvent.change(box, { target: { value: "Hello?" } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(await screen.findByText("Too many chats are open from your network. Close one and try again.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Restart Chat" })).toBeTruthy();
     view.unmount();
   });
 

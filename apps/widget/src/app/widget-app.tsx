@@ -7,7 +7,7 @@ import { ChatWidget, type WidgetBoot } from "./chat-widget";
 import { ErrorBoundary } from "./error-boundary";
 import { ErrorScreen } from "./error-screen";
 import { createVisitorStorage } from "./visitor-storage";
-import { widgetApi } from "./widget-api";
+import { WidgetApiError, widgetApi } from "./widget-api";
 
 type Loaded = { boot: WidgetBoot; texts: Catalogue };
 
@@ -20,6 +20,8 @@ export function WidgetApp({ widgetID }: { widgetID: string }) {
   const storage = useMemo(() => createVisitorStorage(widgetID), [widgetID]);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [hasFailed, setHasFailed] = useState(false);
+  /** The server's reason when it refused on purpose (429: too many new chats from this network). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a fresh load (restart)
@@ -38,8 +40,10 @@ export function WidgetApp({ widgetID }: { widgetID: string }) {
         const chatID = storage.get().chatID ?? activeChatID;
         if (isCurrent) setLoaded({ boot: { widgetID, widget, language, visitorToken, chatID }, texts });
       })
-      .catch(() => {
-        if (isCurrent) setHasFailed(true);
+      .catch((error: unknown) => {
+        if (!isCurrent) return;
+        setRefusal(error instanceof WidgetApiError && error.status === 429 ? error.message : null);
+        setHasFailed(true);
       });
     return () => {
       isCurrent = false;
@@ -56,7 +60,7 @@ export function WidgetApp({ widgetID }: { widgetID: string }) {
     return (
       <div className="w">
         {hasFailed ? (
-          <ErrorScreen onRestart={() => setAttempt((count) => count + 1)} />
+          <ErrorScreen reason={refusal} onRestart={() => setAttempt((count) => count + 1)} />
         ) : (
           <div className="bd center" aria-busy="true">
             <span className="spin" />

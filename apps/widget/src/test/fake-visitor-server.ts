@@ -163,13 +163,20 @@ export class FakeVisitorServer {
       this.events.push(payload);
       const chat = this.chats.get(payload.chatID);
       if (!chat) return ack({ ok: false, message: "This chat does not exist." });
+      // The pre-chat form is kept as the real server keeps it: a form message with its values.
+      const isForm = payload.event === "PRE_CHAT_FORM";
       const { message } = this.store(payload.chatID, {
         clientMessageID: payload.clientMessageID,
-        messageType: "widget_event",
+        messageType: isForm ? "form" : "widget_event",
         eventType: payload.event,
         senderRole: "customer",
         message: payload.event,
-        messageData: payload.event === "FEEDBACK" ? { rating: payload.rating } : {},
+        messageData:
+          payload.event === "FEEDBACK"
+            ? { rating: payload.rating }
+            : isForm
+              ? { form: { title: "Customer details", values: { email: payload.customer.email ?? "" } } }
+              : {},
       });
       if (payload.event === "IS_RESOLVED") Object.assign(chat, { resolved: true, isCompleted: true });
       const ticket =

@@ -3,6 +3,7 @@ import type { Summarizer } from "../../ai/answer/answer-types";
 import type { AnswerPipeline } from "../../ai/pipeline/answer-pipeline";
 import type { Database } from "../../db/client";
 import type { HarborModule } from "../../platform/harbor-module";
+import type { LimiterStore } from "../../platform/rate-limiter";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import { createAnswerStore } from "./answer-store";
 import { createChatAnswering } from "./chat-answering.service";
@@ -31,6 +32,7 @@ export function createChatsModule(deps: {
   pipeline: AnswerPipeline;
   summarizer: Summarizer;
   realtime: RealtimeHub;
+  limiterStore: LimiterStore;
   log: FastifyBaseLogger;
 }) {
   const { db, log } = deps;
@@ -55,6 +57,7 @@ export function createChatsModule(deps: {
       registerStaffTyping({
         namespace: deps.realtime.staff,
         chatEvents,
+        limiterStore: deps.limiterStore,
         chatBelongsTo: async (companyId, chatId) => (await chatsRepository.findChat(companyId, chatId)) !== null,
       });
     },

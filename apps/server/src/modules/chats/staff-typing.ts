@@ -1,5 +1,5 @@
 import { staffTypingSchema } from "@harbor/contract/realtime";
-import { createRateLimiter } from "../../platform/rate-limiter";
+import type { LimiterStore } from "../../platform/rate-limiter";
 import type { StaffNamespace } from "../../platform/realtime/realtime-hub";
 import type { StaffSocketData } from "../../platform/realtime/staff-channel";
 import type { ChatEvents } from "./chat-events";
@@ -14,13 +14,17 @@ export function registerStaffTyping(options: {
   namespace: StaffNamespace;
   chatEvents: ChatEvents;
   chatBelongsTo(companyId: string, chatId: string): Promise<boolean>;
+  limiterStore: LimiterStore;
 }) {
-  const typingLimiter = createRateLimiter({ limit: TYPING_EVENTS_PER_MINUTE, windowMs: 60_000 });
+  const typingLimiter = options.limiterStore.limiter("staff-typing", {
+    points: TYPING_EVENTS_PER_MINUTE,
+    durationSeconds: 60,
+  });
   options.namespace.on("connection", (socket) => {
     const data = socket.data as StaffSocketData;
     socket.on("staff-typing", async (payload: unknown) => {
       const parsed = staffTypingSchema.safeParse(payload);
-      if (!parsed.success || !typingLimiter.take(data.userId)) return;
+      if (!parsed.success || !(await typingLimiter.take(data.userId))) return;
       const { chatID, isTyping } = parsed.data;
       if (!data.knownChats.has(chatID)) {
         if (!(await options.chatBelongsTo(data.companyId, chatID).catch(() => false))) return;

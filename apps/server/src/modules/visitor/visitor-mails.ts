@@ -29,12 +29,10 @@ export function composeTicketMails(options: {
   messages: ChatMessageRow[];
   companyName: string;
   teamAddress: string | null;
-}): OutgoingMail[] {
+}): { team: OutgoingMail | null; visitor: OutgoingMail } {
   const { ticket, companyName } = options;
-  const mails: OutgoingMail[] = [];
-  if (options.teamAddress) {
-    mails.push(
-      composeMail({
+  const team = options.teamAddress
+    ? composeMail({
         to: options.teamAddress,
         subject: `New ticket ${ticket.ticketID} from the chat widget`,
         heading: `Ticket ${ticket.ticketID}`,
@@ -45,22 +43,19 @@ export function composeTicketMails(options: {
           "Transcript:",
           ...transcriptLines(options.messages),
         ],
-      }),
-    );
-  }
-  mails.push(
-    composeMail({
-      to: ticket.email,
-      subject: `Your request to ${companyName} (ticket ${ticket.ticketID})`,
-      heading: "We received your request",
-      paragraphs: [
-        `Thank you for reaching out. The ${companyName} team will reply to this address.`,
-        `Ticket ID: ${ticket.ticketID}`,
-        `Your comments: ${ticket.message}`,
-      ],
-    }),
-  );
-  return mails;
+      })
+    : null;
+  const visitor = composeMail({
+    to: ticket.email,
+    subject: `Your request to ${companyName} (ticket ${ticket.ticketID})`,
+    heading: "We received your request",
+    paragraphs: [
+      `Thank you for reaching out. The ${companyName} team will reply to this address.`,
+      `Ticket ID: ${ticket.ticketID}`,
+      `Your comments: ${ticket.message}`,
+    ],
+  });
+  return { team, visitor };
 }
 
 /** send-ai-chat-history: the whole visible conversation to the visitor. */

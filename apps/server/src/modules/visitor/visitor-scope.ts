@@ -12,6 +12,8 @@ export type VisitorScope = {
   widgetId: string;
   visitorId: string;
   settings: StoredWidgetSettings;
+  /** Where the call came from (the client's IP, as the proxy settings judge it): per-address limits count it. */
+  clientAddress: string;
 };
 
 export const widgetNotFound = () => new AppError("NOT_FOUND", "This chat widget does not exist.");
@@ -39,11 +41,21 @@ export function createVisitorScopes(deps: {
   return {
     widgetScope,
 
-    async resolveScope(widgetId: string, visitorToken: string): Promise<VisitorScope> {
-      const widget = await widgetScope(widgetId);
-      const visitorId = deps.tokens.verify(widget.widgetId, visitorToken);
+    async resolveScope(options: {
+      widgetId: string;
+      visitorToken: string;
+      clientAddress: string;
+    }): Promise<VisitorScope> {
+      const widget = await widgetScope(options.widgetId);
+      const visitorId = deps.tokens.verify(widget.widgetId, options.visitorToken);
       if (!visitorId) throw sessionExpired();
-      return { companyId: widget.companyId, widgetId: widget.widgetId, visitorId, settings: widget.settings };
+      return {
+        companyId: widget.companyId,
+        widgetId: widget.widgetId,
+        visitorId,
+        settings: widget.settings,
+        clientAddress: options.clientAddress,
+      };
     },
 
     async visitorChat(scope: VisitorScope, chatId: string) {

@@ -324,10 +324,18 @@ describe("visitor actions", () => {
     visitor.socket.close();
   });
 
-  it("mails the conversation to the address the visitor gives, without staff-only notes", async () => {
+  it("mails the conversation to the address the visitor gave in the chat's form, without staff-only notes", async () => {
     const visitor = await connectVisitor(h, widgetID);
     const asked = ackData(await askQuestion(visitor.socket, "Which payment methods do you accept?"));
     await h.app.services.visitorService.drain();
+    ackData(
+      await emitWithAck<AddEventAck>(visitor.socket, "add-event", {
+        event: "PRE_CHAT_FORM",
+        chatID: asked.chatID,
+        clientMessageID: clientId(),
+        customer: { name: "Shopper", email: "shopper@example.com" },
+      }),
+    );
     await h.app.services.chatsRepository.insertMessage({
       companyId: owner.companyId,
       chatId: asked.chatID,
@@ -348,6 +356,18 @@ describe("visitor actions", () => {
     expect(mail.text).toContain("Which payment methods do you accept?");
     expect(mail.text).toMatch(/iDEAL|credit card|PayPal/i);
     expect(mail.text).not.toContain("paid twice");
+
+    // Any other address is refused: the widget is no relay for mail to strangers.
+    const elsewhere = await emitWithAck<null>(visitor.socket, "send-ai-chat-history", {
+      chatID: asked.chatID,
+      email: "someone-else@example.com",
+    });
+    expect(elsewhere).toEqual({
+      ok: false,
+      message:
+        "We can send this conversation only to the e-mail address you gave in this chat. Fill in the contact form first.",
+    });
+    expect(h.smtp.countTo("someone-else@example.com")).toBe(0);
 
     const badAddress = await emitWithAck<null>(visitor.socket, "send-ai-chat-history", {
       chatID: asked.chatID,

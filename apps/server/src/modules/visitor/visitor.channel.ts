@@ -10,32 +10,15 @@ import {
   visitorTypingSchema,
 } from "@harbor/contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
+import { addressLimitKey } from "../../platform/client-address";
 import { AppError } from "../../platform/errors";
-import { createRateLimiter } from "../../platform/rate-limiter";
 import { type VisitorNamespace, visitorChatRoom, visitorWidgetRoom } from "../../platform/realtime/realtime-hub";
 import { withAck } from "../../platform/realtime/socket-handler";
 import type { ChatEvents } from "../chats/chats.module";
 import type { VisitorScope, VisitorService } from "./visitor.service";
+import { tooManyMessages, tooManySockets, type VisitorLimiters } from "./visitor-limits";
 
-export type VisitorLimits = {
-  /** Questions per visitor per minute. */
-  questionsPerVisitor: number;
-  /** Questions per widget per minute, all its visitors together (a shop under attack stays answerable elsewhere). */
-  questionsPerWidget: number;
-  /** Any event per visitor per minute. */
-  eventsPerVisitor: number;
-};
-
-export const DEFAULT_VISITOR_LIMITS: VisitorLimits = {
-  questionsPerVisitor: 20,
-  questionsPerWidget: 6000,
-  eventsPerVisitor: 120,
-};
-
-const MINUTE = 60_000;
-const tooMany = () => new AppError("TOO_MANY_REQUESTS", "You are sending messages too quickly. Please wait a moment.");
-
-type VisitorSocketData = { scope: VisitorScope; chatId: string | null };
+type VisitorSocketData = { scope: VisitorScope; chatId: string | null; addressKey: string };
 
 /**
  * `/visitor`: the widget's channel. The handshake names the widget and carries the token
@@ -47,13 +30,9 @@ export function registerVisitorChannel(options: {
   visitorService: VisitorService;
   chatEvents: ChatEvents;
   log: FastifyBaseLogger;
-  limits?: Partial<VisitorLimits>;
+  limiters: VisitorLimiters;
 }) {
-  const { namespace, visitorService: service, log } = options;
-  const limits = { ...DEFAULT_VISITOR_LIMITS, ...options.limits };
-  const perVisitorQuestions = createRateLimiter({ limit: limits.questionsPerVisitor, windowMs: MINUTE });
-  const perWidgetQuestions = createRateLimiter({ limit: limits.questionsPerWidget, windowMs: MINUTE });
-  const perVisitorEvents = createRateLimiter({ limit: limits.eventsPerVisitor, windowMs: MINUTE });
+  const { namespace, visitorService: service, log, limiters } = options;
 
   namespace.use(async (socket, next) => {
     const handshake = visitorHandshakeSchema.safeParse(socket.handshake.auth);
@@ -61,11 +40,25 @@ export function registerVisitorChannel(options: {
       next(new Error("This chat widget could not identify itself. Please reload the page."));
       return;
     }
+    // The hub has already read it by the TRUST_PROXY hops, as Fastify reads `request.ip`.
+    const clientAddress = socket.handshake.address;
+    const addressKey = addressLimitKey(clientAddress);
+    let isHoldingPlace = false;
     try {
-      const scope = await service.resolveScope(handshake.data.widgetID, handshake.data.visitorToken);
-      socket.data = { scope, chatId: null } satisfies VisitorSocketData;
+      const scope = await service.resolveScope({
+        widgetId: handshake.data.widgetID,
+        visitorToken: handshake.data.visitorToken,
+        clientAddress,
+      });
+      // Tokens are free, so open sockets are counted per address, not per visitor. The place is
+      // taken last (a refused handshake holds none) and given back when the socket closes.
+      if (!limiters.socketsPerAddress.acquire(addressKey)) throw tooManySockets();
+      isHoldingPlace = true;
+      socket.data = { scope, chatId: null, addressKey } satisfies VisitorSocketData;
+      releaseOnClose(socket, () => limiters.socketsPerAddress.release(addressKey));
       next();
     } catch (error) {
+      if (isHoldingPlace) limiters.socketsPerAddress.release(addressKey);
       if (!(error instanceof AppError)) log.error({ err: error }, "visitor handshake failed");
       // The status goes along (socket.io hands `data` to the client): on 401 the widget fetches a
       // new token and reconnects by itself; anything else it shows.
@@ -91,14 +84,20 @@ export function registerVisitorChannel(options: {
     /** Every event counts against the visitor's allowance before its payload is even read. */
     const limited =
       <A extends unknown[]>(handler: (...args: A) => unknown) =>
-      (...args: A) => {
-        if (!perVisitorEvents.take(visitorKey)) {
+      async (...args: A) => {
+        if (!(await limiters.eventsPerVisitor.take(visitorKey))) {
           const ack = args.at(-1);
-          if (typeof ack === "function") ack({ ok: false, message: tooMany().message });
+          if (typeof ack === "function") ack({ ok: false, message: tooManyMessages().message });
           return;
         }
         return handler(...args);
       };
+
+    /** A question costs an answer (a paid model's tokens): counted per visitor, per address and per widget. */
+    const mayAsk = async () =>
+      (await limiters.questionsPerVisitor.take(visitorKey)) &&
+      (await limiters.questionsPerAddress.take(data.addressKey)) &&
+      (await limiters.questionsPerWidget.take(scope.widgetId));
 
     socket.on(
       "join-chat-room",
@@ -115,7 +114,7 @@ export function registerVisitorChannel(options: {
       "ask-question",
       limited(
         withAck(askQuestionSchema, log, async (payload) => {
-          if (!perVisitorQuestions.take(visitorKey) || !perWidgetQuestions.take(scope.widgetId)) throw tooMany();
+          if (!(await mayAsk())) throw tooManyMessages();
           return service.ask(scope, payload, follow);
         }),
       ),
@@ -162,8 +161,8 @@ export function registerVisitorChannel(options: {
       "send-ai-chat-history",
       limited(
         withAck(sendChatHistorySchema, log, async (payload) => {
-          // Mail is the costly part: it counts as a question too.
-          if (!perVisitorQuestions.take(visitorKey)) throw tooMany();
+          // Mail has allowances of its own (visitor-mail.service.ts); asking for it counts as a question too.
+          if (!(await limiters.questionsPerVisitor.take(visitorKey))) throw tooManyMessages();
           return service.sendTranscript(scope, payload.chatID, payload.email);
         }),
       ),
@@ -178,5 +177,28 @@ export function registerVisitorChannel(options: {
         options.chatEvents.visitorTyping(scope.companyId, parsed.data);
       }),
     );
+  });
+}
+
+/**
+ * Calls `release` once when the socket goes: on its disconnect, or when its connection closes
+ * before it connected (socket.io then drops it without a disconnect event).
+ */
+function releaseOnClose(socket: Parameters<Parameters<VisitorNamespace["use"]>[0]>[0], release: () => void) {
+  let isReleased = false;
+  const releaseOnce = () => {
+    if (isReleased) return;
+    isReleased = true;
+    release();
+  };
+  // The client may have gone while the handshake was being checked: its close has been and gone.
+  if (socket.conn.readyState !== "open") {
+    releaseOnce();
+    return;
+  }
+  socket.conn.once("close", releaseOnce);
+  socket.once("disconnect", () => {
+    socket.conn.off("close", releaseOnce);
+    releaseOnce();
   });
 }

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
+import type { LimiterStore } from "../../platform/rate-limiter";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
 import type { WidgetRepository } from "../widget-settings/widget-settings.module";
-import { registerVisitorChannel, type VisitorLimits } from "./visitor.channel";
+import { registerVisitorChannel } from "./visitor.channel";
 import { createVisitorRepository } from "./visitor.repository";
 import { visitorRoutes } from "./visitor.routes";
 import { createVisitorService } from "./visitor.service";
@@ -14,14 +15,15 @@ import { createVisitorAnswers, createVisitorBroadcast } from "./visitor-answers"
 import { createVisitorChatChanges } from "./visitor-chat-changes";
 import { createVisitorEvents } from "./visitor-events";
 import { createVisitorFiles } from "./visitor-files";
+import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { registerWidgetPages } from "./widget-pages";
 import { createWidgetSwitchOff } from "./widget-switch-off";
 
-export type { VisitorLimits } from "./visitor.channel";
 export type { VisitorService } from "./visitor.service";
+export type { VisitorLimits } from "./visitor-limits";
 
 /**
  * The shop visitor's side: the widget's REST calls and pages, the /visitor channel, questions and
@@ -40,6 +42,8 @@ export function createVisitorModule(deps: {
   appSecret: string;
   publicUrl: string;
   widgetDir: string | undefined;
+  /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
+  limiterStore: LimiterStore;
   limits?: Partial<VisitorLimits>;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -47,6 +51,7 @@ export function createVisitorModule(deps: {
   const { chats, log, settingsFor } = deps;
   const now = deps.now ?? (() => new Date());
   const visitors = createVisitorRepository(deps.db);
+  const limiters = createVisitorLimiters(deps.limiterStore, deps.limits);
   const tokens = createVisitorTokens(deps.appSecret);
   const scopes = createVisitorScopes({ widgets: deps.widgets, tokens, visitors });
   const changes = createVisitorChatChanges({ chats, inbox: deps.inbox, visitors, chatEvents: deps.chatEvents, log });
@@ -62,7 +67,7 @@ export function createVisitorModule(deps: {
     },
     log,
   });
-  const mail = createVisitorMail({ mailer: deps.mailer, chats, settingsFor, log });
+  const mail = createVisitorMail({ mailer: deps.mailer, chats, limiters, settingsFor, log });
   const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, now });
   const visitorService = createVisitorService({
     scopes,
@@ -71,6 +76,7 @@ export function createVisitorModule(deps: {
     events,
     mail,
     tokens,
+    limiters,
     visitors,
     chats,
     settingsFor,
@@ -90,7 +96,7 @@ export function createVisitorModule(deps: {
         visitorService,
         chatEvents: deps.chatEvents,
         log,
-        limits: deps.limits,
+        limiters,
       });
     },
     drain: () => visitorService.drain(),

@@ -53,7 +53,7 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
       config: visitorRateLimit,
       schema: { tags, body: widgetGetRequestSchema, response: okResponse(widgetGetResponseSchema) },
     },
-    async (request) => ok(await service.getWidget(request.body)),
+    async (request) => ok(await service.getWidget({ ...request.body, clientAddress: request.ip })),
   );
 
   router.post(
@@ -63,7 +63,11 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
       schema: { tags, body: widgetGetChatRequestSchema, response: okResponse(visitorChatSchema) },
     },
     async (request) => {
-      const scope = await service.resolveScope(request.body.widgetID, request.body.visitorToken);
+      const scope = await service.resolveScope({
+        widgetId: request.body.widgetID,
+        visitorToken: request.body.visitorToken,
+        clientAddress: request.ip,
+      });
       return ok(await service.getChat(scope, request.body.chatID));
     },
   );
@@ -72,7 +76,11 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
     "/api/widget/save-customer",
     { config: visitorRateLimit, schema: { tags, body: widgetSaveCustomerRequestSchema, response: emptyOkResponse } },
     async (request) => {
-      const scope = await service.resolveScope(request.body.widgetID, request.body.visitorToken);
+      const scope = await service.resolveScope({
+        widgetId: request.body.widgetID,
+        visitorToken: request.body.visitorToken,
+        clientAddress: request.ip,
+      });
       return ok(await service.saveCustomer(scope, request.body.chatID, request.body.customer), "Details saved");
     },
   );
@@ -82,7 +90,7 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
     { config: visitorRateLimit, schema: { tags, body: widgetResolveChatRequestSchema, response: emptyOkResponse } },
     async (request) => {
       const { widgetID, visitorToken, chatID, resolved, rating } = request.body;
-      const scope = await service.resolveScope(widgetID, visitorToken);
+      const scope = await service.resolveScope({ widgetId: widgetID, visitorToken, clientAddress: request.ip });
       return ok(await service.resolveChat(scope, chatID, resolved, rating));
     },
   );
@@ -96,7 +104,11 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
         maxFiles: 1,
         tooLargeMessage: VISITOR_FILE_TOO_LARGE,
       });
-      const scope = await service.resolveScope(fields.widgetID ?? "", fields.visitorToken ?? "");
+      const scope = await service.resolveScope({
+        widgetId: fields.widgetID ?? "",
+        visitorToken: fields.visitorToken ?? "",
+        clientAddress: request.ip,
+      });
       const file = files[0];
       if (!file) throw new AppError("BAD_REQUEST", "Choose a file to send.");
       const contentType = visitorFileType(file.bytes, file.mimetype);

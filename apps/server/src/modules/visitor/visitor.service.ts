@@ -1,5 +1,6 @@
 import type { AskQuestion } from "@harbor/contract/realtime";
 import type { VisitorAttachment, VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
+import { addressLimitKey } from "../../platform/client-address";
 import { AppError } from "../../platform/errors";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import { type ChatRow, type ChatsRepository, isHandledByPerson, toVisitorMessage } from "../chats/chats.module";
@@ -8,6 +9,7 @@ import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorAnswers } from "./visitor-answers";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
 import type { VisitorEvents } from "./visitor-events";
+import { tooManyNewVisitors, type VisitorLimiters } from "./visitor-limits";
 import type { VisitorMail } from "./visitor-mail.service";
 import { toVisitorChat, type VisitorScope, type VisitorScopes } from "./visitor-scope";
 import type { VisitorTokens } from "./visitor-tokens";
@@ -30,6 +32,7 @@ export function createVisitorService(deps: {
   events: VisitorEvents;
   mail: VisitorMail;
   tokens: VisitorTokens;
+  limiters: VisitorLimiters;
   visitors: VisitorRepository;
   chats: ChatsRepository;
   settingsFor(companyId: string): Promise<AgentSettings>;
@@ -94,11 +97,22 @@ export function createVisitorService(deps: {
     resolveScope: scopes.resolveScope,
 
     /** POST /api/widget/get: the widget as visitors see it, a token for this visitor, and their open chat. */
-    async getWidget(request: { widgetID: string; visitorToken?: string }): Promise<WidgetGetResponse> {
+    async getWidget(request: {
+      widgetID: string;
+      visitorToken?: string;
+      clientAddress: string;
+    }): Promise<WidgetGetResponse> {
       const widget = await scopes.widgetScope(request.widgetID);
       // Every page view renews a valid token (same visitor, new expiry); a missing, foreign or
-      // expired one gets a new visitor, whose widget simply starts afresh.
+      // expired one gets a new visitor, whose widget simply starts afresh. New visitors are what
+      // a script mints to escape the per-visitor limits, so they count against the address.
       const knownVisitorId = deps.tokens.verify(widget.widgetId, request.visitorToken);
+      if (
+        !knownVisitorId &&
+        !(await deps.limiters.newVisitorsPerAddress.take(addressLimitKey(request.clientAddress)))
+      ) {
+        throw tooManyNewVisitors();
+      }
       const { visitorId, token: visitorToken } = knownVisitorId
         ? { visitorId: knownVisitorId, token: deps.tokens.renew(widget.widgetId, knownVisitorId) }
         : deps.tokens.issue(widget.widgetId);
@@ -144,7 +158,7 @@ export function createVisitorService(deps: {
 
     ...deps.events,
 
-    /** send-ai-chat-history: the transcript, to an address the visitor typed. */
+    /** send-ai-chat-history: the transcript, to the address the visitor gave in this chat's form. */
     async sendTranscript(scope: VisitorScope, chatId: string, email: string) {
       const chat = await scopes.visitorChat(scope, chatId);
       await deps.mail.sendTranscript(scope, chat, email);

@@ -33,6 +33,7 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
       logger: false,
       demoContentSeeders: [],
       isRunningJobs: false,
+      limitKeyPrefix: nodeA.limitKeyPrefix,
     });
     nodeBUrl = await nodeB.listen({ port: 0, host: "127.0.0.1" });
     owner = await nodeA.signUp("owner@scaled-shop.example");
