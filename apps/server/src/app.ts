@@ -1,3 +1,4 @@
+import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAiEngine } from "./ai/create-ai-engine";
@@ -16,10 +17,12 @@ import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
 import { createUsersModule } from "./modules/users/users.module";
-import { createVisitorModule, type VisitorLimits } from "./modules/visitor/visitor.module";
+import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
 import { createSecretBox } from "./platform/crypto";
 import { registerErrorHandler } from "./platform/error-handler";
+import { createDiskFileStore } from "./platform/files/disk-file-store";
+import type { FileStore } from "./platform/files/file-store";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
@@ -55,6 +58,10 @@ export type AppDeps = {
   embedder?: Embedder;
   /** The visitor channel's rate limits (tests lower them; the bench raises them). */
   visitorLimits?: Partial<VisitorLimits>;
+  /** The upload quotas (tests lower them; the bench raises them). */
+  uploadQuotas?: Partial<UploadQuotas>;
+  /** Where uploaded files' bytes go; `DATA_DIR/files` by default. */
+  fileStore?: FileStore;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -128,8 +135,10 @@ export async function buildApp(deps: AppDeps) {
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
   const aiEngine = createAiEngine(config, { llm: deps.llm });
+  const fileStore = deps.fileStore ?? createDiskFileStore(path.join(config.dataDir, "files"));
   const aiAgent = createAiAgentModule({
     db,
+    fileStore,
     publicUrl,
     engine: aiEngine.model === "local" ? "local" : "model",
     playground: (companyId, request) => playground(companyId, request),
@@ -171,6 +180,8 @@ export async function buildApp(deps: AppDeps) {
     publicUrl,
     widgetDir: config.widgetDir,
     limits: deps.visitorLimits,
+    fileStore,
+    uploadQuotas: deps.uploadQuotas,
     log,
   });
 
@@ -271,6 +282,8 @@ export async function buildApp(deps: AppDeps) {
       chatEvents: chats.chatEvents,
       inboxService: chats.inboxService,
       visitorService: visitor.visitorService,
+      visitorFiles: visitor.visitorFiles,
+      fileStore,
       widgetRepository: widgetSettings.widgetRepository,
       realtime,
       pipeline,

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
+import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
 import type { WidgetRepository } from "../widget-settings/widget-settings.module";
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from "./upload-quotas";
 import { registerVisitorChannel, type VisitorLimits } from "./visitor.channel";
 import { createVisitorRepository } from "./visitor.repository";
 import { visitorRoutes } from "./visitor.routes";
@@ -14,12 +16,19 @@ import { createVisitorAnswers, createVisitorBroadcast } from "./visitor-answers"
 import { createVisitorChatChanges } from "./visitor-chat-changes";
 import { createVisitorEvents } from "./visitor-events";
 import { createVisitorFiles } from "./visitor-files";
+import { createVisitorFilesRepository } from "./visitor-files.repository";
 import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { registerWidgetPages } from "./widget-pages";
 
+export type { UploadQuotas } from "./upload-quotas";
 export type { VisitorLimits } from "./visitor.channel";
+
+/** Unattached uploads past their grace period, and stored bytes whose file is gone, every quarter hour. */
+export const SWEEP_FILES_SCHEDULE = "visitor.sweep-stored-files";
+const SWEEP_FILES_CRON = "*/15 * * * *";
+
 export type { VisitorService } from "./visitor.service";
 
 /**
@@ -40,6 +49,10 @@ export function createVisitorModule(deps: {
   publicUrl: string;
   widgetDir: string | undefined;
   limits?: Partial<VisitorLimits>;
+  /** Where attachments' bytes go (platform/files). */
+  fileStore: FileStore;
+  /** The upload quotas (tests lower them; the bench raises them). */
+  uploadQuotas?: Partial<UploadQuotas>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -63,6 +76,14 @@ export function createVisitorModule(deps: {
   });
   const mail = createVisitorMail({ mailer: deps.mailer, chats, settingsFor, log });
   const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, now });
+  const files = createVisitorFiles({
+    repository: createVisitorFilesRepository(deps.db),
+    store: deps.fileStore,
+    quotas: { ...DEFAULT_UPLOAD_QUOTAS, ...deps.uploadQuotas },
+    publicUrl: deps.publicUrl,
+    log,
+    now,
+  });
   const visitorService = createVisitorService({
     scopes,
     changes,
@@ -73,10 +94,9 @@ export function createVisitorModule(deps: {
     visitors,
     chats,
     settingsFor,
-    publicUrl: deps.publicUrl,
+    files,
     now,
   });
-  const files = createVisitorFiles({ db: deps.db, publicUrl: deps.publicUrl });
 
   const module: HarborModule = {
     name: "visitor",
@@ -91,7 +111,8 @@ export function createVisitorModule(deps: {
         limits: deps.limits,
       });
     },
+    schedules: [{ name: SWEEP_FILES_SCHEDULE, cron: SWEEP_FILES_CRON, run: async () => void (await files.sweep()) }],
     drain: () => visitorService.drain(),
   };
-  return { module, visitorService };
+  return { module, visitorService, visitorFiles: files };
 }
