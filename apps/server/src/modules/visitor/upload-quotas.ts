@@ -17,6 +17,11 @@ export type UploadQuotas = {
   perIp: UploadTally;
   /** Uploads one address may have in progress at once on a node. */
   inFlightPerIp: number;
+  /**
+   * How fast one upload is read after its first MB: a visitor's connection is rarely faster, and a
+   * client that is cannot take the server's time from every other shop (bench/uploads.ts).
+   */
+  bytesPerSecondPerUpload: number;
   /** How long an upload may wait for the message that carries it before the sweep removes it. */
   unattachedGraceMs: number;
 };
@@ -30,6 +35,7 @@ export const DEFAULT_UPLOAD_QUOTAS: UploadQuotas = {
   perWidget: { files: 500, bytes: 1024 * MB },
   perIp: { files: 40, bytes: 100 * MB },
   inFlightPerIp: 2,
+  bytesPerSecondPerUpload: 4 * MB,
   unattachedGraceMs: 24 * HOUR_MS,
 };
 

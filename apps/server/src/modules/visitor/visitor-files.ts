@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { VISITOR_FILE_MAX_BYTES, type VisitorAttachment } from "@harbor/contract/widget";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../platform/errors";
+import { atMostBytesPerSecond } from "../../platform/files/byte-rate";
 import type { FileStore } from "../../platform/files/file-store";
 import { checkUploadQuotas, UPLOAD_QUOTA_MESSAGES, type UploadQuotas } from "./upload-quotas";
 import type { VisitorFilesRepository } from "./visitor-files.repository";
@@ -15,6 +16,9 @@ const printable = (text: string) => [...text].filter((ch) => ch >= " " && ch !==
  * bytes first and its row right after, so younger bytes may be a file still arriving.
  */
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/** What an upload may send at once before its read rate applies: pictures from a phone go at once. */
+const UPLOAD_BURST_BYTES = 1024 * 1024;
 
 /** Enough of a file's start to tell its type (the longest signature checked is 8 bytes). */
 const SNIFF_BYTES = 16;
@@ -108,7 +112,10 @@ export function createVisitorFiles(deps: {
         let contentType = "";
         const body = Readable.from(
           ofAllowedType(
-            file.stream,
+            atMostBytesPerSecond(file.stream, {
+              bytesPerSecond: quotas.bytesPerSecondPerUpload,
+              burstBytes: UPLOAD_BURST_BYTES,
+            }),
             (head) => options.judgeType(head, file.claimedType),
             (type) => {
               contentType = type;
