@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
     customReplies: aiAgent.aiAgentRepository,
     sources: knowledge.knowledgeRepository,
     publicUrl,
+    fileStore,
   });
   const visitor = createVisitorModule({
     db,

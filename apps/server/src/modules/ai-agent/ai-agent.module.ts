@@ -28,6 +28,7 @@ export function createAiAgentModule(deps: {
     repository: aiAgentRepository,
     publicUrl: deps.publicUrl,
     engine: deps.engine,
+    fileStore: deps.fileStore,
   });
   const module: HarborModule = {
     name: "ai-agent",

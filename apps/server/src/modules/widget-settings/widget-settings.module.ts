@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
@@ -14,6 +15,8 @@ export function createWidgetSettingsModule(deps: {
   customReplies: Pick<AiAgentRepository, "listCustomReplies">;
   sources: Pick<KnowledgeRepository, "listSources">;
   publicUrl: string;
+  /** Where the widget's pictures' bytes go. */
+  fileStore: FileStore;
 }) {
   const widgetRepository = createWidgetRepository(deps.db);
   const widgetSettingsService = createWidgetSettingsService({
@@ -21,6 +24,7 @@ export function createWidgetSettingsModule(deps: {
     customReplies: deps.customReplies,
     sources: deps.sources,
     publicUrl: deps.publicUrl,
+    fileStore: deps.fileStore,
   });
   const module: HarborModule = {
     name: "widget-settings",

@@ -1,4 +1,5 @@
-import type { Readable } from "node:stream";
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 
 /**
  * Where uploaded files' bytes live (decision 027). The database keeps only each file's facts; the
@@ -28,4 +29,14 @@ export class FileTooLargeError extends Error {
     super(`The file is larger than ${maxBytes} bytes`);
     this.name = "FileTooLargeError";
   }
+}
+
+/**
+ * Stores bytes already in memory (a picture of at most a few MB, read with its form) under a new
+ * id, before the database transaction that records it: if that fails, the sweep removes the bytes.
+ */
+export async function storeSmallFile(store: FileStore, bytes: Buffer): Promise<string> {
+  const id = randomUUID();
+  await store.write(id, Readable.from([bytes]), { maxBytes: bytes.length });
+  return id;
 }
