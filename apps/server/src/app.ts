@@ -1,4 +1,3 @@
-import path from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAiEngine } from "./ai/create-ai-engine";
@@ -135,7 +134,7 @@ export async function buildApp(deps: AppDeps) {
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
   const aiEngine = createAiEngine(config, { llm: deps.llm });
-  const fileStore = deps.fileStore ?? createDiskFileStore(path.join(config.dataDir, "files"));
+  const fileStore = deps.fileStore ?? createDiskFileStore(config.filesDir);
   const aiAgent = createAiAgentModule({
     db,
     fileStore,
