@@ -1,5 +1,6 @@
 import { fork } from "node:child_process";
 import path from "node:path";
+import { VISITOR_ATTACHMENTS_MAX } from "@harbor/contract/widget";
 import { sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "../apps/server/src/platform/session";
 import { seedCompany } from "./inbox";
@@ -10,8 +11,8 @@ import { printTable } from "./table";
 const MB = 1024 * 1024;
 /** Each upload: a 10 MB picture, the largest a visitor may send. */
 const FILE_BYTES = 10 * MB;
-/** Uploads the visitor keeps going at once (the per-address limit on uploads in progress). */
-const PARALLEL_UPLOADS = 2;
+/** Uploads the visitor keeps going at once: a message's most files, the per-address limit on uploads in progress. */
+const PARALLEL_UPLOADS = VISITOR_ATTACHMENTS_MAX;
 const INBOX_READS = Number(process.env.BENCH_UPLOAD_INBOX_READS ?? 400);
 const STAFF_SHOP_CHATS = 5_000;
 

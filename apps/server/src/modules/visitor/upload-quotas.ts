@@ -1,3 +1,4 @@
+import { VISITOR_ATTACHMENTS_MAX } from "@harbor/contract/widget";
 import { AppError } from "../../platform/errors";
 import type { UploadTally, VisitorFilesRepository } from "./visitor-files.repository";
 
@@ -15,7 +16,7 @@ export type UploadQuotas = {
   perWidget: UploadTally;
   /** One client address across every shop: tokens are free, addresses are not. */
   perIp: UploadTally;
-  /** Uploads one address may have in progress at once on a node. */
+  /** Uploads one address may have in progress at once on a node (the widget sends a message's files together). */
   inFlightPerIp: number;
   /**
    * How fast one upload is read after its first MB: a visitor's connection is rarely faster, and a
@@ -34,7 +35,7 @@ export const DEFAULT_UPLOAD_QUOTAS: UploadQuotas = {
   perVisitor: { files: 20, bytes: 50 * MB },
   perWidget: { files: 500, bytes: 1024 * MB },
   perIp: { files: 40, bytes: 100 * MB },
-  inFlightPerIp: 2,
+  inFlightPerIp: VISITOR_ATTACHMENTS_MAX,
   bytesPerSecondPerUpload: 4 * MB,
   unattachedGraceMs: 24 * HOUR_MS,
 };
