@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { storedFiles } from "../../db/schema/index";
 import { UPLOAD_QUOTA_MESSAGES } from "./upload-quotas";
+import { FIELDS_BEFORE_FILE } from "./visitor.routes";
 
 const MB = 1024 * 1024;
 /** A 1×1 PNG: what a picture's first bytes look like. */
@@ -162,6 +163,19 @@ describe("POST /api/widget/upload streams", () => {
     const declaredTooBig = await upload(visitor, pictureOf(11 * MB));
     expect(declaredTooBig.status).toBe(413);
     expect(await storedEntries()).toEqual(before);
+  });
+});
+
+describe("upload form", () => {
+  it("needs who sends the file before the file", async () => {
+    const visitor = await newVisitor({ widgetID, ip: h.nextIp() });
+    const form = new FormData();
+    form.append("file", new Blob([PNG], { type: "image/png" }), "photo.png");
+    form.append("widgetID", visitor.widgetID);
+    form.append("visitorToken", visitor.visitorToken);
+    const refused = await h.api("POST", "/api/widget/upload", { body: form, ip: visitor.ip });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ hasError: true, message: FIELDS_BEFORE_FILE });
   });
 });
 

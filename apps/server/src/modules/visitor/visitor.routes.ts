@@ -20,6 +20,8 @@ import type { VisitorFiles } from "./visitor-files";
 
 const tags = ["visitor widget"];
 
+export const FIELDS_BEFORE_FILE = "Send widgetID and visitorToken before the file in the form.";
+
 /** Per IP: a shop's visitors share nothing, but one script must not flood the public calls. */
 const visitorRateLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
@@ -95,6 +97,10 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
         maxFileBytes: VISITOR_FILE_MAX_BYTES,
         tooLargeMessage: VISITOR_FILE_TOO_LARGE,
         async onFile(file, fields) {
+          // Who sends the file is checked before a byte of it is read, so it must come first.
+          if (fields.widgetID === undefined || fields.visitorToken === undefined) {
+            throw new AppError("BAD_REQUEST", FIELDS_BEFORE_FILE);
+          }
           const scope = await service.resolveScope(fields.widgetID ?? "", fields.visitorToken ?? "");
           return deps.files.upload({
             scope,
