@@ -12,7 +12,10 @@ const LONG_CHAT_MESSAGES = 500;
  * chat, in a few INSERT … SELECT statements. Every 10th chat is handed off (human or ticket),
  * a third are resolved, 1 in 50 flagged, 1 in 7 unread, 1 in 20 has a custom reply's message.
  */
-async function seedCompany(db: Database, options: { companyId: string; chatCount: number; customReplyId: string }) {
+export async function seedCompany(
+  db: Database,
+  options: { companyId: string; chatCount: number; customReplyId: string },
+) {
   const { companyId, chatCount, customReplyId } = options;
   await db.execute(sql`
     insert into chats (company_id, ticket_id, status, resolved, is_flagged, chat_read, customer, summary, created_at, last_message_at)

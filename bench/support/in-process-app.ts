@@ -5,6 +5,7 @@ import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/client";
 import { companies, memberships, sessions, users } from "../../apps/server/src/db/schema/index";
+import type { UploadQuotas } from "../../apps/server/src/modules/visitor/upload-quotas";
 import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visitor-limits";
 import { sha256 } from "../../apps/server/src/platform/crypto";
 import type { CompanyAuth } from "../../apps/server/src/platform/session";
@@ -13,6 +14,7 @@ import type { CompanyAuth } from "../../apps/server/src/platform/session";
 export async function startInProcessApp(
   options: {
     visitorLimits?: Partial<VisitorLimits>;
+    uploadQuotas?: Partial<UploadQuotas>;
     /** PGlite only: start from this snapshot (`dumpDataDir`) instead of an empty database. */
     loadDataDir?: Blob;
   } = {},
@@ -37,6 +39,7 @@ export async function startInProcessApp(
     logger: false,
     rateLimitMax: 1_000_000,
     visitorLimits: options.visitorLimits,
+    uploadQuotas: options.uploadQuotas,
   });
   await app.ready();
 
@@ -74,6 +77,7 @@ export async function startInProcessApp(
   return {
     app,
     database,
+    dataDir,
     createCompany,
     createSession,
     async close() {

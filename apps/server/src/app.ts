@@ -16,11 +16,13 @@ import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
 import { createUsersModule } from "./modules/users/users.module";
-import { createVisitorModule, type VisitorLimits } from "./modules/visitor/visitor.module";
+import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
 import { trustedProxyHops } from "./platform/client-address";
 import { createSecretBox } from "./platform/crypto";
 import { registerErrorHandler } from "./platform/error-handler";
+import { createDiskFileStore } from "./platform/files/disk-file-store";
+import type { FileStore } from "./platform/files/file-store";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
@@ -63,6 +65,10 @@ export type AppDeps = {
   staffRecheckMs?: number;
   /** The Redis key prefix of the shared limits in the scaled mode (tests give each run its own). */
   limitKeyPrefix?: string;
+  /** The upload quotas (tests lower them; the bench raises them). */
+  uploadQuotas?: Partial<UploadQuotas>;
+  /** Where uploaded files' bytes go; `DATA_DIR/files` by default. */
+  fileStore?: FileStore;
 };
 
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -149,8 +155,10 @@ export async function buildApp(deps: AppDeps) {
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
   const aiEngine = createAiEngine(config, { llm: deps.llm });
+  const fileStore = deps.fileStore ?? createDiskFileStore(config.filesDir);
   const aiAgent = createAiAgentModule({
     db,
+    fileStore,
     publicUrl,
     engine: aiEngine.model === "local" ? "local" : "model",
     playground: (companyId, request) => playground(companyId, request),
@@ -186,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl,
     // The visitor module is built after this one (it reads the widgets), hence the late binding.
     onSwitchedOff: (widgetId) => visitor.widgetSwitchedOff(widgetId),
+    fileStore,
   });
   const visitor = createVisitorModule({
     db,
@@ -202,6 +211,8 @@ export async function buildApp(deps: AppDeps) {
     widgetDir: config.widgetDir,
     limiterStore,
     limits: deps.visitorLimits,
+    fileStore,
+    uploadQuotas: deps.uploadQuotas,
     log,
   });
 
@@ -313,6 +324,8 @@ export async function buildApp(deps: AppDeps) {
       chatEvents: chats.chatEvents,
       inboxService: chats.inboxService,
       visitorService: visitor.visitorService,
+      visitorFiles: visitor.visitorFiles,
+      fileStore,
       widgetRepository: widgetSettings.widgetRepository,
       realtime,
       pipeline,

@@ -15,6 +15,10 @@ describe("configuration", () => {
       aiProvider: "local",
       isSecureCookie: false,
     });
+    expect(config.filesDir).toBe(path.join(dataDir, "files"));
+    expect(loadConfig({ DATA_DIR: dataDir, FILES_DIR: "/mnt/shared/harbor-files" }).filesDir).toBe(
+      "/mnt/shared/harbor-files",
+    );
     expect(config.appSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(await readFile(path.join(dataDir, "app-secret"), "utf8")).toBe(config.appSecret);
     expect(loadConfig({ DATA_DIR: dataDir }).appSecret).toBe(config.appSecret);

@@ -9,6 +9,7 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
+  FILES_DIR: z.string().optional(),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS is a size such as 32MB")
@@ -44,6 +45,8 @@ export type AppConfig = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Uploaded files' bytes (decision 027): DATA_DIR/files, or one directory every node shares. */
+  filesDir: string;
   databaseUrl: string | undefined;
   pgliteSharedBuffers: string;
   redisUrl: string | undefined;
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     dataDir,
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, "files"),
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     redisUrl: e.REDIS_URL,

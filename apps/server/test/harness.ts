@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
 import { codeRequests } from "../src/db/schema/index";
 import type { ResolveHost } from "../src/modules/knowledge/crawl/address-guard";
+import type { UploadQuotas } from "../src/modules/visitor/upload-quotas";
 import type { VisitorLimits } from "../src/modules/visitor/visitor-limits";
 import { createMailer } from "../src/platform/mailer";
 import { SESSION_COOKIE } from "../src/platform/session";
@@ -34,6 +35,8 @@ export async function createHarness(
     llm?: LlmProvider | null;
     /** The visitor channel's rate limits. */
     visitorLimits?: Partial<VisitorLimits>;
+    /** The upload quotas. */
+    uploadQuotas?: Partial<UploadQuotas>;
     /** Scaled mode's Redis: the realtime adapter and the shared limits. */
     redisUrl?: string;
     /** TRUST_PROXY=1: clients say their address in X-Forwarded-For (tests play many addresses on loopback). */
@@ -75,6 +78,7 @@ export async function createHarness(
     demoContentSeeders: options.withDemoContent ? undefined : [],
     llm: options.llm,
     visitorLimits: options.visitorLimits,
+    uploadQuotas: options.uploadQuotas,
     resolveHost: options.resolveHost,
     staffRecheckMs: options.staffRecheckMs,
     limitKeyPrefix,

@@ -1,7 +1,9 @@
+import type { Readable } from "node:stream";
 import { findUnstorableText, type TextPath, unstorableTextMessage } from "@harbor/contract/storable-text";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { AppError } from "./errors";
+import { FileTooLargeError } from "./files/file-store";
 
 /** What a form that can't be parsed at all gets: the client's body is broken, not the server. */
 const UNREADABLE_FORM = "The form could not be read. Send it again as multipart/form-data.";
@@ -61,19 +63,83 @@ export async function readMultipart(
       }
     }
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("PAYLOAD_TOO_LARGE", limits.tooLargeMessage);
-    if (code === "FST_FILES_LIMIT") throw new AppError("BAD_REQUEST", `Send at most ${limits.maxFiles} file.`);
-    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
-      throw new AppError("BAD_REQUEST", "The form has too many parts.");
-    }
-    // Anything else reading the parts throws (no boundary, a truncated body, a malformed part
-    // header, a prototype-polluting field name) comes from the bytes the client sent.
-    request.log.info({ err: error }, "an unreadable multipart form was refused");
-    throw new AppError("BAD_REQUEST", UNREADABLE_FORM);
+    throw asFormError(request, error, limits);
   }
   return { fields, files };
+}
+
+/** What went wrong reading a form, as the envelope error the client gets (413/400, never a 500). */
+function asFormError(
+  request: FastifyRequest,
+  error: unknown,
+  limits: { maxFiles: number; tooLargeMessage: string },
+): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof FileTooLargeError) return new AppError("PAYLOAD_TOO_LARGE", limits.tooLargeMessage);
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("PAYLOAD_TOO_LARGE", limits.tooLargeMessage);
+  if (code === "FST_FILES_LIMIT") return new AppError("BAD_REQUEST", `Send at most ${limits.maxFiles} file.`);
+  if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") {
+    return new AppError("BAD_REQUEST", "The form has too many parts.");
+  }
+  // Anything else reading the parts throws (no boundary, a truncated body, a malformed part
+  // header, a prototype-polluting field name) comes from the bytes the client sent.
+  request.log.info({ err: error }, "an unreadable multipart form was refused");
+  return new AppError("BAD_REQUEST", UNREADABLE_FORM);
+}
+
+/** A form's file part as it arrives: its bytes are read from `stream`, never gathered here. */
+export type StreamedFile = { fieldName: string; filename: string; mimetype: string; stream: Readable };
+
+/** Room for a form's boundaries and text parts on top of its file. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart form whose one file is streamed to `onFile` as it arrives, so a large file is
+ * never held in memory. The text parts the file needs (who sends it) must come before it, as the
+ * browser's FormData sends them in the order appended; `onFile` receives them. A body that says
+ * it is larger than the file limit is refused before it is read; `onFile` enforces the limit on
+ * the bytes themselves (the store's FileTooLargeError becomes the 413).
+ */
+export async function streamMultipartFile<T>(
+  request: FastifyRequest,
+  options: {
+    maxFileBytes: number;
+    tooLargeMessage: string;
+    onFile(file: StreamedFile, fields: Record<string, string>): Promise<T>;
+  },
+): Promise<{ fields: Record<string, string>; stored: T | null }> {
+  const limits = { maxFiles: 1, tooLargeMessage: options.tooLargeMessage };
+  if (!request.isMultipart()) throw new AppError("BAD_REQUEST", "Send this form as multipart/form-data.");
+  const declared = Number(request.headers["content-length"]);
+  if (declared > options.maxFileBytes + FORM_OVERHEAD_BYTES) {
+    throw new AppError("PAYLOAD_TOO_LARGE", options.tooLargeMessage);
+  }
+  const fields: Record<string, string> = {};
+  let stored: T | null = null;
+  try {
+    // One byte over the limit reaches onFile, which refuses it; the parser only stops runaways.
+    const parts = request.parts({
+      limits: { fileSize: options.maxFileBytes + 1, files: 1, fields: 20, fieldSize: 256 * 1024 },
+    });
+    for await (const part of parts) {
+      refuseUnstorable(part.fieldname, []);
+      if (part.type === "file") {
+        refuseUnstorable(part.filename, [part.fieldname, "filename"]);
+        stored = await options.onFile(
+          { fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file },
+          { ...fields },
+        );
+      } else if (typeof part.value === "string") {
+        refuseUnstorable(part.value, [part.fieldname]);
+        refuseUnstorable(decodedJson(part.value), [part.fieldname]);
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw asFormError(request, error, limits);
+  }
+  return { fields, stored };
 }
 
 /** Parses one JSON text part with a contract schema; problems read "persona.name: Name is required". */

@@ -1,23 +1,7 @@
 import type { PreChatField, Workflows } from "@harbor/contract/ai-agent";
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** The AI agent of a company: persona and workflows (spec part 1 §3). One row per company, made on first save. */
 export const aiAgents = pgTable("ai_agents", {
@@ -37,25 +21,6 @@ export const aiAgents = pgTable("ai_agents", {
   thumbnailFileId: uuid("thumbnail_file_id"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Small uploaded files (profile pictures). Kept in the database so every node of a scaled
- * deployment serves them without a shared disk; ids are random, so links are unguessable.
- */
-export const storedFiles = pgTable(
-  "stored_files",
-  {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    contentType: text("content_type").notNull(),
-    byteSize: integer("byte_size").notNull(),
-    bytes: bytea("bytes").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("stored_files_company_idx").on(table.companyId)],
-);
 
 export const answerRules = pgTable(
   "answer_rules",

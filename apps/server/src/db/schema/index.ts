@@ -3,6 +3,7 @@ export * from "./ai-agent";
 export * from "./auth";
 export * from "./chats";
 export * from "./companies";
+export * from "./files";
 export * from "./integrations";
 export * from "./knowledge";
 export * from "./users";

@@ -41,7 +41,8 @@ export function createAiAgentRepository(db: Database) {
       persona: Omit<Persona, "thumbnailURL">;
       company: AgentCompany;
       defaultWorkflows: Workflows;
-      newPicture?: { contentType: string; bytes: Buffer };
+      /** A picture already in the file store under `id`. */
+      newPicture?: { id: string; contentType: string; byteSize: number };
     }) {
       const { companyId } = options;
       return db.transaction(async (tx) => {
@@ -54,12 +55,7 @@ export function createAiAgentRepository(db: Database) {
         if (options.newPicture) {
           const [file] = await tx
             .insert(storedFiles)
-            .values({
-              companyId,
-              contentType: options.newPicture.contentType,
-              byteSize: options.newPicture.bytes.length,
-              bytes: options.newPicture.bytes,
-            })
+            .values({ companyId, ...options.newPicture })
             .returning({ id: storedFiles.id });
           if (thumbnailFileId) {
             await tx

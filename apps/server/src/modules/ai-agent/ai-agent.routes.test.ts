@@ -1,9 +1,11 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { AiAgent, AnswerRule, DataModel, PlaygroundResponse, TokenUsageResponse } from "@harbor/contract/ai-agent";
 import { PRE_CHAT_FIELD_RULE_MESSAGE } from "@harbor/contract/ai-agent";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
-import { chats } from "../../db/schema/index";
+import { chats, storedFiles } from "../../db/schema/index";
 import { DEFAULT_PERSONA, DEFAULT_WORKFLOWS } from "./ai-agent.defaults";
 
 let h: Harness;
@@ -100,6 +102,12 @@ describe("AI agent API", () => {
     expect(picture.statusCode).toBe(200);
     expect(picture.headers["content-type"]).toBe("image/png");
     expect(picture.rawPayload.equals(PNG)).toBe(true);
+    // Its bytes are in the file store, not in the database (decision 027).
+    const pictureId = pictureUrl?.split("/").pop() ?? "";
+    const [row] = await h.db.select().from(storedFiles).where(eq(storedFiles.id, pictureId));
+    expect(row).toMatchObject({ bytes: null, byteSize: PNG.length });
+    const onDisk = await readFile(path.join(h.config.dataDir, "files", pictureId.slice(0, 2), pictureId));
+    expect(onDisk.equals(PNG)).toBe(true);
 
     // The workspace name follows the company name; other fields stay as they were.
     const me = await h.api<{ company: { name: string } }>("GET", "/api/user/", { cookie: owner.cookie });

@@ -19,6 +19,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ok } from "../../platform/envelope";
 import { AppError } from "../../platform/errors";
+import type { FileStore } from "../../platform/files/file-store";
 import { asRouter, emptyOkResponse, okResponse } from "../../platform/http";
 import { parseJsonPart, readMultipart, sniffImageType } from "../../platform/multipart";
 import { requireAdmin } from "../../platform/session";
@@ -30,7 +31,10 @@ export type Playground = (companyId: string, request: PlaygroundRequest) => Prom
 const MAX_PICTURE_MB = PROFILE_IMAGE_MAX_BYTES / 1024 / 1024;
 
 /** AI agent area (spec part 1 §7), admin only; plus the pictures it serves and the playground. */
-export function aiAgentRoutes(app: FastifyInstance, deps: { aiAgentService: AiAgentService; playground: Playground }) {
+export function aiAgentRoutes(
+  app: FastifyInstance,
+  deps: { aiAgentService: AiAgentService; playground: Playground; fileStore: FileStore },
+) {
   const router = asRouter(app);
   const service = deps.aiAgentService;
   const tags = ["ai-agent"];
@@ -108,18 +112,23 @@ export function aiAgentRoutes(app: FastifyInstance, deps: { aiAgentService: AiAg
     },
   );
 
-  // Pictures are public (the widget shows the agent's face on shop pages); ids are random uuids.
+  // Pictures are public (the widget shows the agent's face on shop pages), and so are attachments
+  // to whoever has the chat's link; ids are random uuids. A deleted chat's files have no row: 404.
   router.get(
     "/api/files/:fileId",
     { schema: { tags, params: z.object({ fileId: z.uuid({ error: "Not a valid id" }) }) } },
     async (request, reply) => {
       const file = await service.findFile(request.params.fileId);
       if (!file) throw new AppError("NOT_FOUND", "This file does not exist.");
+      // Files saved before the file store still carry their bytes (decision 027).
+      const body = file.bytes ?? (await deps.fileStore.read(file.id));
+      if (!body) throw new AppError("NOT_FOUND", "This file does not exist.");
       return reply
         .header("content-type", file.contentType)
         .header("cache-control", "public, max-age=31536000, immutable")
         .header("cross-origin-resource-policy", "cross-origin")
-        .send(file.bytes);
+        .header("content-length", file.byteSize)
+        .send(body);
     },
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "@harbor/contract/ai-agent";
 import type { QuestionCategoryOption } from "../../ai/answer/answer-types";
 import { AppError } from "../../platform/errors";
+import { type FileStore, storeSmallFile } from "../../platform/files/file-store";
 import type { CompanyAuth } from "../../platform/session";
 import { DEFAULT_PERSONA, DEFAULT_WORKFLOWS } from "./ai-agent.defaults";
 import type { AgentRow, AiAgentRepository, AnswerRuleRow } from "./ai-agent.repository";
@@ -40,7 +41,12 @@ export type AgentSettings = {
  */
 const SETTINGS_TTL_MS = 10_000;
 
-export function createAiAgentService(deps: { repository: AiAgentRepository; publicUrl: string; engine: AnswerEngine }) {
+export function createAiAgentService(deps: {
+  repository: AiAgentRepository;
+  publicUrl: string;
+  engine: AnswerEngine;
+  fileStore: FileStore;
+}) {
   const { repository } = deps;
 
   const fileUrl = (fileId: string) => `${deps.publicUrl}/api/files/${fileId}`;
@@ -133,13 +139,19 @@ export function createAiAgentService(deps: { repository: AiAgentRepository; publ
       input: { persona: Persona; company: AgentCompany; picture?: { contentType: string; bytes: Buffer } },
     ) {
       const { thumbnailURL: _ignored, ...persona } = input.persona;
+      const { picture } = input;
+      const newPicture = picture && {
+        id: await storeSmallFile(deps.fileStore, picture.bytes),
+        contentType: picture.contentType,
+        byteSize: picture.bytes.length,
+      };
       await changing(auth.companyId, () =>
         repository.savePersona({
           companyId: auth.companyId,
           persona,
           company: input.company,
           defaultWorkflows: DEFAULT_WORKFLOWS,
-          newPicture: input.picture,
+          newPicture,
         }),
       );
       return getAgent(auth);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
+import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
@@ -7,6 +8,7 @@ import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
 import type { WidgetRepository } from "../widget-settings/widget-settings.module";
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from "./upload-quotas";
 import { registerVisitorChannel } from "./visitor.channel";
 import { createVisitorRepository } from "./visitor.repository";
 import { visitorRoutes } from "./visitor.routes";
@@ -15,12 +17,19 @@ import { createVisitorAnswers, createVisitorBroadcast } from "./visitor-answers"
 import { createVisitorChatChanges } from "./visitor-chat-changes";
 import { createVisitorEvents } from "./visitor-events";
 import { createVisitorFiles } from "./visitor-files";
+import { createVisitorFilesRepository } from "./visitor-files.repository";
 import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { registerWidgetPages } from "./widget-pages";
 import { createWidgetSwitchOff } from "./widget-switch-off";
+
+export type { UploadQuotas } from "./upload-quotas";
+
+/** Unattached uploads past their grace period, and stored bytes whose file is gone, every quarter hour. */
+export const SWEEP_FILES_SCHEDULE = "visitor.sweep-stored-files";
+const SWEEP_FILES_CRON = "*/15 * * * *";
 
 export type { VisitorService } from "./visitor.service";
 export type { VisitorLimits } from "./visitor-limits";
@@ -45,6 +54,10 @@ export function createVisitorModule(deps: {
   /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
   limiterStore: LimiterStore;
   limits?: Partial<VisitorLimits>;
+  /** Where attachments' bytes go (platform/files). */
+  fileStore: FileStore;
+  /** The upload quotas (tests lower them; the bench raises them). */
+  uploadQuotas?: Partial<UploadQuotas>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -69,6 +82,14 @@ export function createVisitorModule(deps: {
   });
   const mail = createVisitorMail({ mailer: deps.mailer, chats, limiters, settingsFor, log });
   const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, now });
+  const files = createVisitorFiles({
+    repository: createVisitorFilesRepository(deps.db),
+    store: deps.fileStore,
+    quotas: { ...DEFAULT_UPLOAD_QUOTAS, ...deps.uploadQuotas },
+    publicUrl: deps.publicUrl,
+    log,
+    now,
+  });
   const visitorService = createVisitorService({
     scopes,
     changes,
@@ -80,10 +101,9 @@ export function createVisitorModule(deps: {
     visitors,
     chats,
     settingsFor,
-    publicUrl: deps.publicUrl,
+    files,
     now,
   });
-  const files = createVisitorFiles({ db: deps.db, publicUrl: deps.publicUrl });
   const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });
 
   const module: HarborModule = {
@@ -99,11 +119,13 @@ export function createVisitorModule(deps: {
         limiters,
       });
     },
+    schedules: [{ name: SWEEP_FILES_SCHEDULE, cron: SWEEP_FILES_CRON, run: async () => void (await files.sweep()) }],
     drain: () => visitorService.drain(),
   };
   return {
     module,
     visitorService,
+    visitorFiles: files,
     /** The widget-settings module saved the widget switched off: its connected visitors' chats end. */
     widgetSwitchedOff: (widgetId: string) => widgetSwitchOff.switchedOff(widgetId),
   };

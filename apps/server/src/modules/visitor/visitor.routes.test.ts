@@ -226,7 +226,8 @@ describe("POST /api/widget/upload", () => {
 
   it("refuses a file over 10 MB with the spec's message, a disguised file, and a bad token", async () => {
     const visitor = await connectVisitor(h, widgetID);
-    const big = await upload(visitor.visitorToken, new Blob([Buffer.alloc(10 * 1024 * 1024 + 1)]), "big.png");
+    const bigPicture = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024 + 1 - PNG.length)]);
+    const big = await upload(visitor.visitorToken, new Blob([bigPicture]), "big.png");
     expect(big.status).toBe(413);
     expect(big.body.message).toBe("some files are larger than 10MB");
     const disguised = await upload(

@@ -14,11 +14,13 @@ import type { FastifyInstance } from "fastify";
 import { ok } from "../../platform/envelope";
 import { AppError } from "../../platform/errors";
 import { asRouter, emptyOkResponse, okResponse } from "../../platform/http";
-import { readMultipart, sniffImageType } from "../../platform/multipart";
+import { sniffImageType, streamMultipartFile } from "../../platform/multipart";
 import type { VisitorService } from "./visitor.service";
 import type { VisitorFiles } from "./visitor-files";
 
 const tags = ["visitor widget"];
+
+export const FIELDS_BEFORE_FILE = "Send widgetID and visitorToken before the file in the form.";
 
 /** Per IP: a shop's visitors share nothing, but one script must not flood the public calls. */
 const visitorRateLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
@@ -99,23 +101,30 @@ export function visitorRoutes(app: FastifyInstance, deps: { visitorService: Visi
     "/api/widget/upload",
     { config: visitorRateLimit, schema: { tags, response: okResponse(visitorAttachmentSchema) } },
     async (request) => {
-      const { fields, files } = await readMultipart(request, {
+      const { stored } = await streamMultipartFile(request, {
         maxFileBytes: VISITOR_FILE_MAX_BYTES,
-        maxFiles: 1,
         tooLargeMessage: VISITOR_FILE_TOO_LARGE,
+        async onFile(file, fields) {
+          // Who sends the file is checked before a byte of it is read, so it must come first.
+          if (fields.widgetID === undefined || fields.visitorToken === undefined) {
+            throw new AppError("BAD_REQUEST", FIELDS_BEFORE_FILE);
+          }
+          const scope = await service.resolveScope({
+            widgetId: fields.widgetID ?? "",
+            visitorToken: fields.visitorToken ?? "",
+            clientAddress: request.ip,
+          });
+          return deps.files.upload({
+            scope,
+            ip: request.ip,
+            declaredBytes: Number(request.headers["content-length"]) || 0,
+            file: { name: file.filename, claimedType: file.mimetype, stream: file.stream },
+            judgeType: visitorFileType,
+          });
+        },
       });
-      const scope = await service.resolveScope({
-        widgetId: fields.widgetID ?? "",
-        visitorToken: fields.visitorToken ?? "",
-        clientAddress: request.ip,
-      });
-      const file = files[0];
-      if (!file) throw new AppError("BAD_REQUEST", "Choose a file to send.");
-      const contentType = visitorFileType(file.bytes, file.mimetype);
-      if (!contentType) {
-        throw new AppError("BAD_REQUEST", "Send a picture (jpg, png) or a document (pdf, Word, Excel, PowerPoint).");
-      }
-      return ok(await deps.files.store(scope.companyId, { name: file.filename, contentType, bytes: file.bytes }));
+      if (!stored) throw new AppError("BAD_REQUEST", "Choose a file to send.");
+      return ok(stored);
     },
   );
 }

@@ -9,6 +9,7 @@ import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorAnswers } from "./visitor-answers";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
 import type { VisitorEvents } from "./visitor-events";
+import type { VisitorFiles } from "./visitor-files";
 import { tooManyNewVisitors, type VisitorLimiters } from "./visitor-limits";
 import type { VisitorMail } from "./visitor-mail.service";
 import { toVisitorChat, type VisitorScope, type VisitorScopes } from "./visitor-scope";
@@ -36,7 +37,7 @@ export function createVisitorService(deps: {
   visitors: VisitorRepository;
   chats: ChatsRepository;
   settingsFor(companyId: string): Promise<AgentSettings>;
-  publicUrl: string;
+  files: VisitorFiles;
   now: () => Date;
 }) {
   const { scopes, changes, answers, visitors, chats } = deps;
@@ -60,6 +61,9 @@ export function createVisitorService(deps: {
       await answers.answerIfUnanswered(scope, chat, replayed);
       return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(replayed) };
     }
+    const attachments: VisitorAttachment[] = input.attachments ?? [];
+    // Only this visitor's own uploads (POST /api/widget/upload), not yet in another chat.
+    await deps.files.checkAttachable(scope, input.chatID, attachments);
     if (input.chatID) {
       chat = await scopes.visitorChat(scope, input.chatID);
       if (chat.completedAt) throw chatEnded();
@@ -71,11 +75,6 @@ export function createVisitorService(deps: {
     }
     // The asking socket follows the chat before anything about it is emitted.
     onChat?.(chat.id);
-    const attachments: VisitorAttachment[] = input.attachments ?? [];
-    // Only files this server stored (POST /api/widget/upload): staff open these links.
-    if (attachments.some((file) => !file.url.startsWith(`${deps.publicUrl}/api/files/`))) {
-      throw new AppError("BAD_REQUEST", "Attach files through the widget's upload.");
-    }
     const stored = await chats.insertMessageOnce({
       companyId: scope.companyId,
       chatId: chat.id,
@@ -88,6 +87,7 @@ export function createVisitorService(deps: {
       },
       clientMessageId: input.clientMessageID,
     });
+    await deps.files.attach(scope, chat.id, attachments);
     await changes.tellStaff(scope.companyId, chat.id, stored.row);
     if (!isHandledByPerson(chat.status)) void answers.answer(scope, chat, stored.row, input.language);
     return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };

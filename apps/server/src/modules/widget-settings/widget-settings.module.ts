@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
@@ -15,6 +16,8 @@ export function createWidgetSettingsModule(deps: {
   sources: Pick<KnowledgeRepository, "listSources">;
   publicUrl: string;
   onSwitchedOff(widgetId: string): void;
+  /** Where the widget's pictures' bytes go. */
+  fileStore: FileStore;
 }) {
   const widgetRepository = createWidgetRepository(deps.db);
   const widgetSettingsService = createWidgetSettingsService({
@@ -23,6 +26,7 @@ export function createWidgetSettingsModule(deps: {
     sources: deps.sources,
     publicUrl: deps.publicUrl,
     onSwitchedOff: deps.onSwitchedOff,
+    fileStore: deps.fileStore,
   });
   const module: HarborModule = {
     name: "widget-settings",

@@ -12,6 +12,7 @@ import {
 } from "@harbor/contract/widget";
 import type { StoredWidgetSettings } from "../../db/schema/index";
 import { AppError } from "../../platform/errors";
+import { type FileStore, storeSmallFile } from "../../platform/files/file-store";
 import type { CompanyAuth } from "../../platform/session";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
@@ -81,6 +82,7 @@ export function createWidgetSettingsService(deps: {
   publicUrl: string;
   /** Saved switched off: the visitors still connected are told and let go (the visitor module). */
   onSwitchedOff(widgetId: string): void;
+  fileStore: FileStore;
 }) {
   const { widgets } = deps;
 
@@ -134,12 +136,18 @@ export function createWidgetSettingsService(deps: {
     async save(auth: CompanyAuth, input: { sections: WidgetSections; picture?: WidgetPicture }) {
       const { sections, picture } = input;
       if (sections.selfServicePortal) await checkSources(auth, sections.selfServicePortal.aiSearch.activeSources);
+      // The bytes go to the file store first; the transaction records them (or they are swept).
+      const storedPicture = picture && {
+        id: await storeSmallFile(deps.fileStore, picture.bytes),
+        contentType: picture.contentType,
+        byteSize: picture.bytes.length,
+      };
       return update(auth, async (current, pictures) => {
         const next = mergeSections(current, sections);
-        if (picture) {
+        if (picture && storedPicture) {
           const field = pictureFields[picture.flag];
           const previousId = field.read(current)?.match(FILE_ID_PATTERN)?.[1];
-          field.write(next, fileUrl(await pictures.store(picture)));
+          field.write(next, fileUrl(await pictures.store(storedPicture)));
           if (previousId) await pictures.remove(previousId);
         }
         return next;

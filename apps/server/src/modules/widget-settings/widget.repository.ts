@@ -8,8 +8,8 @@ export type WidgetRow = typeof widgets.$inferSelect;
 
 /** Pictures written in the same transaction as the settings that point at them. */
 export type WidgetPictureStore = {
-  /** Stores a picture of the company and answers its id. */
-  store(picture: { contentType: string; bytes: Buffer }): Promise<string>;
+  /** Records a picture of the company already in the file store under `id`; answers the id. */
+  store(picture: { id: string; contentType: string; byteSize: number }): Promise<string>;
   remove(fileId: string): Promise<void>;
 };
 
@@ -71,12 +71,7 @@ export function createWidgetRepository(db: Database) {
           async store(picture) {
             const [file] = await tx
               .insert(storedFiles)
-              .values({
-                companyId,
-                contentType: picture.contentType,
-                byteSize: picture.bytes.length,
-                bytes: picture.bytes,
-              })
+              .values({ companyId, ...picture })
               .returning({ id: storedFiles.id });
             if (!file) throw new Error("Stored file insert returned no row");
             return file.id;
