@@ -19,7 +19,7 @@ import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
 import { createSecretBox } from "./platform/crypto";
-import { registerErrorHandler } from "./platform/error-handler";
+import { frameworkErrorHandler, registerErrorHandler } from "./platform/error-handler";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
@@ -57,6 +57,13 @@ export type AppDeps = {
   visitorLimits?: Partial<VisitorLimits>;
 };
 
+/** A route as Fastify registered it; `schema.body` is a contract zod schema where the route has one. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown } | undefined;
+};
+
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
@@ -72,9 +79,16 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as Fastify registered it, plugins' included: the resilience suite sweeps them all,
+  // so a route added tomorrow is fed odd input without anyone listing it.
+  const routes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+  });
   registerErrorHandler(app);
   registerStorableTextCheck(app);
   const log = app.log;
@@ -275,6 +289,7 @@ export async function buildApp(deps: AppDeps) {
       realtime,
       pipeline,
       aiEngine,
+      routes,
     },
   });
 }
