@@ -138,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
     fetch: deps.ingestionFetch,
     resolveHost: deps.resolveHost,
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
+    publicUrl: config.publicUrl,
   });
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
@@ -179,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
     chatAnswering: chats.chatAnswering,
     chatEvents: chats.chatEvents,
     settingsFor: (companyId) => aiAgent.aiAgentService.settingsFor(companyId),
+    linkHostsFor: knowledge.ownLinkHosts,
     realtime,
     mailer,
     appSecret: config.appSecret,

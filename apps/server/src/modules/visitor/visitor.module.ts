@@ -34,6 +34,8 @@ export function createVisitorModule(deps: {
   chatAnswering: ChatAnswering;
   chatEvents: ChatEvents;
   settingsFor(companyId: string): Promise<AgentSettings>;
+  /** The hosts answers may link to (the knowledge module's own-link-hosts). */
+  linkHostsFor(companyId: string): Promise<string[]>;
   realtime: RealtimeHub;
   mailer: Mailer;
   appSecret: string;
@@ -73,6 +75,7 @@ export function createVisitorModule(deps: {
     visitors,
     chats,
     settingsFor,
+    linkHostsFor: deps.linkHostsFor,
     publicUrl: deps.publicUrl,
     now,
   });

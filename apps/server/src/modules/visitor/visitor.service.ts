@@ -33,6 +33,7 @@ export function createVisitorService(deps: {
   visitors: VisitorRepository;
   chats: ChatsRepository;
   settingsFor(companyId: string): Promise<AgentSettings>;
+  linkHostsFor(companyId: string): Promise<string[]>;
   publicUrl: string;
   now: () => Date;
 }) {
@@ -102,12 +103,19 @@ export function createVisitorService(deps: {
       const { visitorId, token: visitorToken } = knownVisitorId
         ? { visitorId: knownVisitorId, token: deps.tokens.renew(widget.widgetId, knownVisitorId) }
         : deps.tokens.issue(widget.widgetId);
-      const [agent, activeChatID] = await Promise.all([
+      const [agent, activeChatID, linkHosts] = await Promise.all([
         deps.settingsFor(widget.companyId),
         visitors.findActiveChat(widget.companyId, visitorId),
+        deps.linkHostsFor(widget.companyId),
       ]);
       return {
-        widget: toPublicWidget({ widgetId: widget.widgetId, settings: widget.settings, agent, now: deps.now() }),
+        widget: toPublicWidget({
+          widgetId: widget.widgetId,
+          settings: widget.settings,
+          agent,
+          linkHosts,
+          now: deps.now(),
+        }),
         visitorToken,
         activeChatID,
       };

@@ -1,0 +1,37 @@
+import { normalizeHost, safeHttpURL } from "@harbor/contract/answer-links";
+import type { IntegrationsRepository } from "../integrations/integrations.module";
+import type { KnowledgeRepository } from "./knowledge.repository";
+
+/**
+ * The hosts a company's answers may link to (decision 030): the hosts of its knowledge sources
+ * (the sites it told Harbor to read, so pages it vouches for), its connected shop's and help
+ * centre's domains, and Harbor's own address (its portal pages and files). A page a crawl found
+ * does not add its host: crawls stay on the source's host, and what a page links to is exactly
+ * what a stranger can plant.
+ */
+export function createOwnLinkHosts(deps: {
+  knowledge: Pick<KnowledgeRepository, "listSources">;
+  integrations: Pick<IntegrationsRepository, "find">;
+  publicUrl: string;
+}) {
+  return async function ownLinkHosts(companyId: string): Promise<string[]> {
+    const [sources, shopify, zendesk] = await Promise.all([
+      deps.knowledge.listSources(companyId),
+      deps.integrations.find(companyId, "shopify"),
+      deps.integrations.find(companyId, "zendesk"),
+    ]);
+    const hosts = [
+      deps.publicUrl,
+      ...sources.map(({ source }) => source.url),
+      shopify?.isActive ? shopify.publicCredentials.shopName : undefined,
+      zendesk?.isActive ? zendesk.publicCredentials.domainName : undefined,
+    ].flatMap((address) => {
+      if (!address) return [];
+      const url = safeHttpURL(address) ?? safeHttpURL(`https://${address}`);
+      return url ? [normalizeHost(new URL(url).hostname)] : [];
+    });
+    return [...new Set(hosts)].sort();
+  };
+}
+
+export type OwnLinkHosts = ReturnType<typeof createOwnLinkHosts>;
