@@ -165,7 +165,14 @@ export async function buildApp(deps: AppDeps) {
     log,
   });
 
-  const chats = createChatsModule({ db, pipeline, summarizer: aiEngine.summarizer, realtime, log });
+  const chats = createChatsModule({
+    db,
+    pipeline,
+    summarizer: aiEngine.summarizer,
+    realtime,
+    linkHostsFor: knowledge.ownLinkHosts,
+    log,
+  });
   const widgetSettings = createWidgetSettingsModule({
     db,
     customReplies: aiAgent.aiAgentRepository,

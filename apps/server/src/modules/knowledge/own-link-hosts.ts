@@ -11,20 +11,19 @@ import type { KnowledgeRepository } from "./knowledge.repository";
  */
 export function createOwnLinkHosts(deps: {
   knowledge: Pick<KnowledgeRepository, "listSources">;
-  integrations: Pick<IntegrationsRepository, "find">;
+  integrations: Pick<IntegrationsRepository, "listActivePublic">;
   publicUrl: string;
 }) {
   return async function ownLinkHosts(companyId: string): Promise<string[]> {
-    const [sources, shopify, zendesk] = await Promise.all([
+    const [sources, connections] = await Promise.all([
       deps.knowledge.listSources(companyId),
-      deps.integrations.find(companyId, "shopify"),
-      deps.integrations.find(companyId, "zendesk"),
+      deps.integrations.listActivePublic(companyId),
     ]);
     const hosts = [
       deps.publicUrl,
       ...sources.map(({ source }) => source.url),
-      shopify?.isActive ? shopify.publicCredentials.shopName : undefined,
-      zendesk?.isActive ? zendesk.publicCredentials.domainName : undefined,
+      // The connected shop's domain and the help centre's (the names their settings keep them under).
+      ...connections.flatMap(({ publicCredentials }) => [publicCredentials.shopName, publicCredentials.domainName]),
     ].flatMap((address) => {
       if (!address) return [];
       const url = safeHttpURL(address) ?? safeHttpURL(`https://${address}`);
