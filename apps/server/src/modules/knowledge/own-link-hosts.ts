@@ -26,7 +26,8 @@ export function createOwnLinkHosts(deps: {
       ...connections.flatMap(({ publicCredentials }) => [publicCredentials.shopName, publicCredentials.domainName]),
     ].flatMap((address) => {
       if (!address) return [];
-      const url = safeHttpURL(address) ?? safeHttpURL(`https://${address}`);
+      // A bare domain (a shop name) is read as https; an address with another scheme (articles' own) is no host.
+      const url = /^[a-z][a-z0-9+.-]*:/i.test(address) ? safeHttpURL(address) : safeHttpURL(`https://${address}`);
       return url ? [normalizeHost(new URL(url).hostname)] : [];
     });
     return [...new Set(hosts)].sort();
