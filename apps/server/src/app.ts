@@ -20,7 +20,7 @@ import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./mo
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
 import { trustedProxyHops } from "./platform/client-address";
 import { createSecretBox } from "./platform/crypto";
-import { registerErrorHandler } from "./platform/error-handler";
+import { frameworkErrorHandler, registerErrorHandler } from "./platform/error-handler";
 import { createDiskFileStore } from "./platform/files/disk-file-store";
 import type { FileStore } from "./platform/files/file-store";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
@@ -71,6 +71,13 @@ export type AppDeps = {
   fileStore?: FileStore;
 };
 
+/** A route as Fastify registered it; `schema.body` is a contract zod schema where the route has one. */
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  schema: { body?: unknown; querystring?: unknown } | undefined;
+};
+
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
@@ -86,9 +93,16 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustedProxyHops > 0 ? trustedProxyHops(config.trustedProxyHops) : false,
     routerOptions: { ignoreTrailingSlash: false },
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as Fastify registered it, plugins' included: the resilience suite sweeps them all,
+  // so a route added tomorrow is fed odd input without anyone listing it.
+  const routes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+  });
   registerErrorHandler(app);
   registerStorableTextCheck(app);
   const log = app.log;
@@ -151,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
     fetch: deps.ingestionFetch,
     resolveHost: deps.resolveHost,
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
+    publicUrl: config.publicUrl,
   });
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
@@ -185,6 +200,7 @@ export async function buildApp(deps: AppDeps) {
     summarizer: aiEngine.summarizer,
     realtime,
     limiterStore,
+    linkHostsFor: knowledge.ownLinkHosts,
     log,
   });
   const widgetSettings = createWidgetSettingsModule({
@@ -204,6 +220,7 @@ export async function buildApp(deps: AppDeps) {
     chatAnswering: chats.chatAnswering,
     chatEvents: chats.chatEvents,
     settingsFor: (companyId) => aiAgent.aiAgentService.settingsFor(companyId),
+    linkHostsFor: knowledge.ownLinkHosts,
     realtime,
     mailer,
     appSecret: config.appSecret,
@@ -330,6 +347,7 @@ export async function buildApp(deps: AppDeps) {
       realtime,
       pipeline,
       aiEngine,
+      routes,
     },
   });
 }

@@ -126,6 +126,8 @@ export const chatSchema = inboxChatSchema.extend({
   /** The newest CHAT_MESSAGES_WINDOW messages (or those before `before`), oldest first. */
   messages: z.array(chatMessageSchema),
   hasOlderMessages: z.boolean(),
+  /** The company's own hosts: only addresses on these are links in an answer (answer-links.ts, decision 030). */
+  linkHosts: z.array(z.string()),
   analysis: z.object({ summary: z.string() }),
   aiAnalysis: z.array(aiAnalysisEntrySchema),
   workflows: z.object({

@@ -196,7 +196,14 @@ export type DocumentRefRequest = z.infer<typeof documentRefRequestSchema>;
 export const chunkSchema = z.object({ id: idSchema, content: z.string() });
 export type Chunk = z.infer<typeof chunkSchema>;
 
-export const documentWithChunksSchema = documentSchema.extend({ chunks: z.array(chunkSchema) });
+export const documentWithChunksSchema = documentSchema.extend({
+  chunks: z.array(chunkSchema),
+  /**
+   * Sentences that speak to the AI instead of the customer (prompt injection): shown to the admin,
+   * never used in answers (instruction-like.ts, decision 030).
+   */
+  instructionFlags: z.array(z.string()),
+});
 export type DocumentWithChunks = z.infer<typeof documentWithChunksSchema>;
 
 export const toggleDocumentRequestSchema = documentRefRequestSchema.extend({

@@ -16,7 +16,15 @@ describe("storable text", () => {
     expect(findUnstorableText({ users: [{ name: "Ann" }, { name: "B\u0000b" }] })).toEqual(["users", 1, "name"]);
     expect(findUnstorableText({ tags: { "ke\uD800y": 1 } })).toEqual(["tags", "ke\uD800y"]);
     expect(findUnstorableText("\u0000")).toEqual([]);
-    expect(findUnstorableText({ ok: "😀", n: 1, b: true, none: null, list: ["x"] })).toBeNull();
+    expect(findUnstorableText({ ok: "😀", n: 1, b: true, none: null, list: ["x"] })).toEqual(null);
+    expect(findUnstorableText({ first: "a\u0000", "k\u0000": 1 })).toEqual(["first"]);
+  });
+
+  it("walks JSON nested deeper than the call stack without throwing", () => {
+    const depth = 50_000;
+    const deep = JSON.parse(`${"[".repeat(depth)}"\\u0000"${"]".repeat(depth)}`);
+    expect(findUnstorableText(deep)).toHaveLength(depth);
+    expect(findUnstorableText(JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`))).toEqual(null);
   });
 
   it("names the field the way the API's other 400s do, with bad characters in keys shown as �", () => {

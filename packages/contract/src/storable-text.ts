@@ -23,24 +23,42 @@ export function isStorableText(text: string): boolean {
 
 export type TextPath = (string | number)[];
 
+type Visit = { value: unknown; key: string | number | null; parent: Visit | null };
+
+function pathOf(visit: Visit): TextPath {
+  const path: TextPath = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
 /**
  * The path of the first string in `value` (object keys included) that can't be stored, or null
  * when every string can be. Walks plain JSON-like values: objects, arrays and strings.
+ *
+ * The walk keeps its own stack instead of recursing: a client can send JSON nested deeper than
+ * Node's call stack (20,000 brackets fit in a small body), and a recursive walk threw a
+ * RangeError on it, a 500 over HTTP and an exception out of a socket listener.
  */
 export function findUnstorableText(value: unknown, path: TextPath = []): TextPath | null {
-  if (typeof value === "string") return isStorableText(value) ? null : path;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findUnstorableText(item, [...path, index]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === "object" && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, key];
-      const found = findUnstorableText(item, [...path, key]);
-      if (found) return found;
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop() as Visit;
+    // An object's key is the client's text too, checked just before its value.
+    if (typeof visit.key === "string" && !isStorableText(visit.key)) return [...path, ...pathOf(visit)];
+    const current = visit.value;
+    if (typeof current === "string") {
+      if (!isStorableText(current)) return [...path, ...pathOf(visit)];
+    } else if (Array.isArray(current)) {
+      // Pushed last to first, so the first bad string in document order is the one named.
+      for (let index = current.length - 1; index >= 0; index--) {
+        stack.push({ value: current[index], key: index, parent: visit });
+      }
+    } else if (typeof current === "object" && current !== null) {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index] as [string, unknown];
+        stack.push({ value: item, key, parent: visit });
+      }
     }
   }
   return null;

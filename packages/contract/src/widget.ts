@@ -354,6 +354,11 @@ export const SHOPIFY_NOT_CONNECTED = "Shopify is not connected";
 /** What the widget (loader and iframe) may know: no notification addresses, no source ids. */
 export const publicWidgetSchema = z.object({
   widgetID: z.string(),
+  /**
+   * The shop's own hosts: only addresses on these (or below them) are links in an answer; any
+   * other address is shown as text (answer-links.ts, decision 030).
+   */
+  linkHosts: z.array(z.string()),
   language: visitorLanguageSchema.nullable(),
   openingMessages: z.array(z.string()),
   theme: widgetThemeSchema,

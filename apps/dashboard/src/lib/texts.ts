@@ -700,6 +700,11 @@ export const texts = {
       deleteConfirm: "Yes. Delete",
       deleted: "Document deleted",
     },
+    instructionFlags: {
+      title: "Instructions to the AI found in this document",
+      explanation:
+        "These sentences speak to the AI agent instead of your customers, the way a prompt injection does. Your AI agent leaves them out of its answers. If you did not write them, remove them at their source (your website, or this article) and check who could change it.",
+    },
     articles: {
       title: "Articles",
       description: "Answers you write yourself, for questions your other sources do not cover.",

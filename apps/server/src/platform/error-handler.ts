@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { failure } from "./envelope";
 import { AppError } from "./errors";
@@ -14,6 +14,10 @@ function clientErrorMessage(error: FastifyError): string {
       return "The request body is empty.";
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return "The request body is not valid JSON.";
+    case "FST_ERR_BAD_URL":
+      return "The address is not valid.";
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return "The address is too long.";
     default:
       if (error instanceof SyntaxError) return "The request body is not valid JSON.";
       return "The request could not be understood.";
@@ -42,4 +46,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(failure("Something went wrong on our side. Please try again."));
   });
+}
+
+/**
+ * Errors Fastify raises while routing, before any hook or the error handler runs (a path segment
+ * that is not valid percent-encoding, a parameter over the router's length): its default answer
+ * is its own JSON shape, so they are written as the envelope here (Fastify's `frameworkErrors`).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(failure(clientErrorMessage(error)));
 }

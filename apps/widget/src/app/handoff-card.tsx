@@ -1,9 +1,9 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import type { TicketForm } from "@harbor/contract/widget";
 import { useId } from "react";
 import { useTexts } from "../i18n/texts";
 import { handoffRoute } from "./handoff-route";
 import { Later, TicketRequest } from "./lazy-parts";
-import { safeHttpURL } from "./safe-links";
 import { whatsAppLink } from "./whatsapp-link";
 import { useWidget } from "./widget-context";
 

@@ -1,8 +1,8 @@
 import type { Reference } from "@harbor/contract/ai-agent";
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import type { VisitorAttachment } from "@harbor/contract/widget";
 import { useId } from "react";
 import { useTexts } from "../i18n/texts";
-import { safeHttpURL } from "./safe-links";
 
 /**
  * What a message points to: its sources (spec part 1 §9), each group under a visible label —

@@ -1,9 +1,9 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { formatDay } from "./format";
 import type { OrderCard as Order, OrderItem } from "./message-data";
-import { safeHttpURL } from "./safe-links";
 
 function Items({ items }: { items: OrderItem[] }) {
   return (

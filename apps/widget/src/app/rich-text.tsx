@@ -1,5 +1,6 @@
+import { splitAnswerLinks } from "@harbor/contract/answer-links";
 import { useTexts } from "../i18n/texts";
-import { splitLinks } from "./safe-links";
+import { useWidget } from "./widget-context";
 
 /**
  * A link is isolated from the words around it by its own dir: a bare address reads left to right
@@ -7,10 +8,15 @@ import { splitLinks } from "./safe-links";
  */
 const linkDirection = (text: string) => (/^https?:/i.test(text) ? "ltr" : "auto");
 
-/** A message's text: plain text, with http(s) links made into safe links that open in a new tab. */
+/**
+ * A message's text: plain text, with addresses on the shop's own hosts made into safe links that
+ * open in a new tab. Any other address stays text: an answer repeats what crawled pages say, and a
+ * stranger's link must not look like the shop's (decision 030).
+ */
 export function RichText({ text }: { text: string }) {
   const t = useTexts();
-  return splitLinks(text).map((part, index) =>
+  const { widget } = useWidget();
+  return splitAnswerLinks(text, widget.linkHosts).map((part, index) =>
     typeof part === "string" ? (
       part
     ) : (

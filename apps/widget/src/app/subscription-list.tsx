@@ -1,8 +1,8 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { formatDay, formatMoney } from "./format";
 import type { Subscription } from "./message-data";
-import { safeHttpURL } from "./safe-links";
 
 /** The visitor's subscriptions (spec part 1 §9): quantity x price, and "Every {n} {unit}". */
 export function SubscriptionList({ subscriptions, language }: { subscriptions: Subscription[]; language: Language }) {

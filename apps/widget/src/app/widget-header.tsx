@@ -1,8 +1,8 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { FRAME_CLOSE } from "@harbor/contract/widget-frame";
 import { useTexts } from "../i18n/texts";
 import { isEmbedded, tellHost } from "./frame-bridge";
 import { Icon } from "./icon";
-import { safeHttpURL } from "./safe-links";
 
 /** The panel's top bar: back (when there is somewhere to go back to), who is talking, and close. */
 export function WidgetHeader({

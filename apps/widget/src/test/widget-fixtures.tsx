@@ -11,6 +11,7 @@ import { TextsContext } from "../i18n/texts";
 export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidget {
   return {
     widgetID: "abc123",
+    linkHosts: ["shop.example"],
     language: null,
     openingMessages: ["Hi! Ask me anything about your order."],
     theme: {

@@ -49,6 +49,7 @@ export function fullChat(row: InboxChat, overrides: Partial<Chat> = {}): Chat {
       chatMessage({ messageType: "answer", senderRole: "ai", message: "Let me check." }),
     ],
     hasOlderMessages: false,
+    linkHosts: ["shop.example"],
     analysis: { summary: "The customer asks about an order." },
     aiAnalysis: [],
     workflows: { preChat: { isCompleted: false, fields: [] } },

@@ -85,5 +85,6 @@ export function withChunks(document: KnowledgeDocument, contents: string[]): Doc
       id: `00000000-0000-4000-9000-${String(index + 1).padStart(12, "0")}`,
       content,
     })),
+    instructionFlags: [],
   };
 }

@@ -1,3 +1,4 @@
+import { withoutInstructionLike } from "@harbor/contract/instruction-like";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import type { Embedder } from "../embeddings/embedder";
 import { textQueryPlan } from "./build-text-query";
@@ -69,7 +70,7 @@ export function createRetriever(deps: {
                 return null;
               },
             );
-      return deps.search.search({
+      const passages = await deps.search.search({
         companyId: options.companyId,
         concepts: [...questionConcepts(question), ...plan.extraWords.map((word) => ({ key: `w:${word}`, text: word }))],
         configs: plan.configs,
@@ -78,6 +79,12 @@ export function createRetriever(deps: {
         mode,
         vectorWeight: options.vectorWeight ?? deps.vectorWeight ?? VECTOR_WEIGHT,
         limit: options.limit ?? 5,
+      });
+      // Sentences that speak to the AI (prompt injection in a crawled page or an article) are never
+      // handed to the answerer; the admin sees them flagged on the document (decision 030).
+      return passages.flatMap((passage) => {
+        const content = withoutInstructionLike(passage.content);
+        return content ? [{ ...passage, content }] : [];
       });
     },
   };

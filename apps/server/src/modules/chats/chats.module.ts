@@ -33,13 +33,20 @@ export function createChatsModule(deps: {
   summarizer: Summarizer;
   realtime: RealtimeHub;
   limiterStore: LimiterStore;
+  /** The hosts answers may link to, for the inbox to render them with the widget's rule. */
+  linkHostsFor(companyId: string): Promise<string[]>;
   log: FastifyBaseLogger;
 }) {
   const { db, log } = deps;
   const chatsRepository = createChatsRepository(db);
   const inboxRepository = createInboxRepository(db);
   const chatEvents = createChatEvents(deps.realtime);
-  const inboxService = createInboxService({ inbox: inboxRepository, chats: chatsRepository, chatEvents });
+  const inboxService = createInboxService({
+    inbox: inboxRepository,
+    chats: chatsRepository,
+    chatEvents,
+    linkHostsFor: deps.linkHostsFor,
+  });
   const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
   const chatAnswering = createChatAnswering({
     pipeline: deps.pipeline,

@@ -269,5 +269,7 @@ function normalised(answer: Chat): Chat {
     }
     return value;
   };
-  return { ...(walk(answer) as Chat), ticketID: "SHOW58" };
+  // The link hosts come from the server's address, not from the chat (and a list of strings is
+  // written differently by JSON.stringify and by the formatter the fixture is checked with).
+  return { ...(walk(answer) as Chat), ticketID: "SHOW58", linkHosts: [] };
 }

@@ -41,7 +41,13 @@ const chatGone = () => new AppError("NOT_FOUND", "This chat no longer exists.");
  * change is told to the company's open dashboards (and status changes to the chat's widget)
  * through chatEvents, after it is stored.
  */
-export function createInboxService(deps: { inbox: InboxRepository; chats: ChatsRepository; chatEvents: ChatEvents }) {
+export function createInboxService(deps: {
+  inbox: InboxRepository;
+  chats: ChatsRepository;
+  chatEvents: ChatEvents;
+  /** The hosts answers may link to (the knowledge module's own-link-hosts). */
+  linkHostsFor(companyId: string): Promise<string[]>;
+}) {
   const { inbox, chatEvents } = deps;
 
   async function actionResponse(companyId: string, row: InboxChatRow | null): Promise<ChatActionResponse> {
@@ -104,7 +110,7 @@ export function createInboxService(deps: { inbox: InboxRepository; chats: ChatsR
       const opened = await inbox.markRead(auth.companyId, by);
       if (!opened) throw chatGone();
       const { chatId } = opened;
-      const [row, newestFirst, analyses] = await Promise.all([
+      const [row, newestFirst, analyses, linkHosts] = await Promise.all([
         inbox.findRow(auth.companyId, { chatId }),
         inbox.messagesWindow({
           companyId: auth.companyId,
@@ -113,6 +119,7 @@ export function createInboxService(deps: { inbox: InboxRepository; chats: ChatsR
           limit: CHAT_MESSAGES_WINDOW + 1,
         }),
         inbox.listAnalyses(auth.companyId, chatId),
+        deps.linkHostsFor(auth.companyId),
       ]);
       // Deleted between the two statements.
       if (!row) throw chatGone();
@@ -143,6 +150,7 @@ export function createInboxService(deps: { inbox: InboxRepository; chats: ChatsR
         ...toInboxChat(row),
         messages,
         hasOlderMessages,
+        linkHosts,
         analysis: { summary: row.summary },
         aiAnalysis: analyses.map((entry) => ({
           _id: entry.id,

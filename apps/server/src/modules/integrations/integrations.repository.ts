@@ -52,6 +52,14 @@ export function createIntegrationsRepository(db: Database, secretBox: SecretBox)
         baseUrl: row.baseUrl,
       };
     },
+
+    /** What may be shown of a company's active connections (shop name, help-desk domain); secrets stay sealed. */
+    async listActivePublic(companyId: string) {
+      return db
+        .select({ app: companyIntegrations.app, publicCredentials: companyIntegrations.publicCredentials })
+        .from(companyIntegrations)
+        .where(and(eq(companyIntegrations.companyId, companyId), eq(companyIntegrations.isActive, true)));
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { createKnowledgeJobs } from "./knowledge.jobs";
 import { createKnowledgeRepository } from "./knowledge.repository";
 import { knowledgeRoutes } from "./knowledge.routes";
 import { createKnowledgeService, SYNC_SOURCE_JOB } from "./knowledge.service";
+import { createOwnLinkHosts } from "./own-link-hosts";
 import { createPassageSearch } from "./passage-search.repository";
 import { createReembedding, REEMBED_JOB } from "./reembed";
 
@@ -19,6 +20,7 @@ const QUEUE_DUE_SYNCS = "knowledge.queue-due-syncs";
 export type { ResolveHost } from "./crawl/address-guard";
 export type { KnowledgeRepository } from "./knowledge.repository";
 export type { KnowledgeService } from "./knowledge.service";
+export type { OwnLinkHosts } from "./own-link-hosts";
 
 /**
  * The knowledge base: sources, documents and articles, their ingestion jobs and resync schedule,
@@ -36,6 +38,8 @@ export function createKnowledgeModule(deps: {
   /** How website crawls resolve host names (tests stand a DNS server of their own here). */
   resolveHost?: ResolveHost;
   canCrawlPrivateNetworks: boolean;
+  /** Harbor's own address: its portal pages and files are the shop's links too. */
+  publicUrl: string;
 }) {
   const { db, embedder, log, jobs } = deps;
   // One SSRF rule for the checks of the knowledge API and for every connection of a crawl.
@@ -62,6 +66,11 @@ export function createKnowledgeModule(deps: {
     addressGuard,
   });
   const passageSearch = createPassageSearch(db);
+  const ownLinkHosts = createOwnLinkHosts({
+    knowledge: knowledgeRepository,
+    integrations: deps.integrations,
+    publicUrl: deps.publicUrl,
+  });
 
   const module: HarborModule = {
     name: "knowledge",
@@ -79,5 +88,5 @@ export function createKnowledgeModule(deps: {
       }
     },
   };
-  return { module, knowledgeRepository, knowledgeService, passageSearch, reembedding };
+  return { module, knowledgeRepository, knowledgeService, passageSearch, reembedding, ownLinkHosts };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { findInstructionLikeSentences } from "@harbor/contract/instruction-like";
 import type {
   AddBlogRequest,
   addSourceRequestSchema,
@@ -319,6 +320,7 @@ export function createKnowledgeService(deps: {
       return {
         ...toDocumentDto(document, source.sourceType as SourceType),
         chunks: chunks.map(({ id, content }) => ({ id, content })),
+        instructionFlags: chunks.flatMap(({ content }) => findInstructionLikeSentences(content)),
       };
     },
 

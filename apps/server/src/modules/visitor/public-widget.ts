@@ -11,6 +11,7 @@ export function toPublicWidget(options: {
   widgetId: string;
   settings: StoredWidgetSettings;
   agent: AgentSettings;
+  linkHosts: string[];
   now: Date;
 }): PublicWidget {
   const { settings, agent } = options;
@@ -19,6 +20,7 @@ export function toPublicWidget(options: {
   const { nudgeMessage, preChatForm, feedback, showSources } = agent.workflows;
   return {
     widgetID: options.widgetId,
+    linkHosts: options.linkHosts,
     language: settings.language,
     openingMessages: settings.openingMessages.filter((message) => message.trim() !== ""),
     theme: {

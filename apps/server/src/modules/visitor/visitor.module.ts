@@ -46,6 +46,8 @@ export function createVisitorModule(deps: {
   chatAnswering: ChatAnswering;
   chatEvents: ChatEvents;
   settingsFor(companyId: string): Promise<AgentSettings>;
+  /** The hosts answers may link to (the knowledge module's own-link-hosts). */
+  linkHostsFor(companyId: string): Promise<string[]>;
   realtime: RealtimeHub;
   mailer: Mailer;
   appSecret: string;
@@ -102,6 +104,8 @@ export function createVisitorModule(deps: {
     chats,
     settingsFor,
     files,
+    linkHostsFor: deps.linkHostsFor,
+    publicUrl: deps.publicUrl,
     now,
   });
   const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });

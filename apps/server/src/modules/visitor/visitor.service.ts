@@ -38,6 +38,8 @@ export function createVisitorService(deps: {
   chats: ChatsRepository;
   settingsFor(companyId: string): Promise<AgentSettings>;
   files: VisitorFiles;
+  linkHostsFor(companyId: string): Promise<string[]>;
+  publicUrl: string;
   now: () => Date;
 }) {
   const { scopes, changes, answers, visitors, chats } = deps;
@@ -116,12 +118,19 @@ export function createVisitorService(deps: {
       const { visitorId, token: visitorToken } = knownVisitorId
         ? { visitorId: knownVisitorId, token: deps.tokens.renew(widget.widgetId, knownVisitorId) }
         : deps.tokens.issue(widget.widgetId);
-      const [agent, activeChatID] = await Promise.all([
+      const [agent, activeChatID, linkHosts] = await Promise.all([
         deps.settingsFor(widget.companyId),
         visitors.findActiveChat(widget.companyId, visitorId),
+        deps.linkHostsFor(widget.companyId),
       ]);
       return {
-        widget: toPublicWidget({ widgetId: widget.widgetId, settings: widget.settings, agent, now: deps.now() }),
+        widget: toPublicWidget({
+          widgetId: widget.widgetId,
+          settings: widget.settings,
+          agent,
+          linkHosts,
+          now: deps.now(),
+        }),
         visitorToken,
         activeChatID,
       };

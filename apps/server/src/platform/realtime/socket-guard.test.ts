@@ -91,6 +91,15 @@ describe("guardNamespace", () => {
     socket.close();
   });
 
+  it("hands a listener one payload and the ack, whether the client sent no payload or several", async () => {
+    const socket = await open();
+    // Before, the ack arrived where the payload is read (or an extra payload where the ack is), and
+    // the client waited for an answer that never came.
+    expect(await socket.timeout(2000).emitWithAck("answers")).toEqual({ ok: true });
+    expect(await socket.timeout(2000).emitWithAck("answers", "first", "second")).toEqual({ ok: true, data: "first" });
+    socket.close();
+  });
+
   it("keeps `once` and `off` working on guarded listeners", async () => {
     const socket = await open();
     socket.emit("once");

@@ -55,22 +55,24 @@ export function guardMiddleware(middleware: Middleware, log: FastifyBaseLogger):
 export function guardListener(event: string, listener: Listener, log: FastifyBaseLogger): Listener {
   const guarded = (...args: unknown[]) => {
     const ack = typeof args.at(-1) === "function" ? (args.at(-1) as (reply: unknown) => void) : null;
+    // Every client event is one payload and an optional ack. A client may send none or several;
+    // handed on as they came, the ack would land where the payload is read and never be answered,
+    // so a listener always gets (payload, ack): a missing payload is undefined, extras are dropped.
+    const payload = ack ? (args.length > 1 ? args[0] : undefined) : args[0];
     let hasAcked = false;
     const guardedArgs = ack
       ? [
-          ...args.slice(0, -1),
+          payload,
           (reply: unknown) => {
             hasAcked = true;
             ack(reply);
           },
         ]
-      : args;
+      : [payload];
     // The storable-text rule (storable-text-check.ts) for every event of every channel.
-    const unstorable = findUnstorableText(ack ? args.slice(0, -1) : args);
+    const unstorable = findUnstorableText(payload);
     if (unstorable) {
-      // The path starts with the argument's index; a client's payload is its first argument.
-      const [index, ...path] = unstorable;
-      ack?.({ ok: false, message: unstorableTextMessage(index === 0 ? path : unstorable) });
+      ack?.({ ok: false, message: unstorableTextMessage(unstorable) });
       return;
     }
     const fail = (error: unknown) => {

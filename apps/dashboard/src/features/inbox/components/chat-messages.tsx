@@ -7,6 +7,8 @@ import { ChatMessage } from "./messages/chat-message";
 
 type ChatMessagesProps = {
   messages: Message[];
+  /** The company's own hosts: links in answers go only there. */
+  linkHosts: readonly string[];
   /** True when older messages exist and none are on their way. */
   canLoadOlder: boolean;
   onLoadOlder: () => void;
@@ -29,6 +31,7 @@ const AT_BOTTOM_PX = 40;
  */
 export function ChatMessages({
   messages,
+  linkHosts,
   canLoadOlder,
   onLoadOlder,
   isLoadingOlder,
@@ -93,7 +96,7 @@ export function ChatMessages({
         ) : null}
         {header}
         {messages.map((message) => (
-          <ChatMessage key={message._id} message={message} />
+          <ChatMessage key={message._id} message={message} linkHosts={linkHosts} />
         ))}
         {pending}
         {footer}

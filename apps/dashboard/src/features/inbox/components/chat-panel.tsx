@@ -144,6 +144,7 @@ export function ChatPanel(props: ChatPanelProps) {
       </Stack>
       <ChatMessages
         messages={messages}
+        linkHosts={chat.linkHosts}
         canLoadOlder={props.canLoadOlder}
         onLoadOlder={props.onLoadOlder}
         isLoadingOlder={props.isLoadingOlder}

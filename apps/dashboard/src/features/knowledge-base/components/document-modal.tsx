@@ -27,6 +27,7 @@ import { useToggleDocument } from "../api/toggle-document";
 import { articleEditorPath } from "../paths";
 import { hasSourceLink } from "../source-rules";
 import { DocumentStatusBadges } from "./document-status";
+import { InstructionFlagsAlert } from "./instruction-flags-alert";
 
 const t = texts.knowledgeBase.documentModal;
 
@@ -118,6 +119,7 @@ function DocumentDetails({ document, focusDelete, onDelete }: DocumentDetailsPro
   return (
     <Stack>
       <DocumentStatusBadges document={document} />
+      {details.data ? <InstructionFlagsAlert flags={details.data.instructionFlags} /> : null}
       {url ? (
         <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: "anywhere" }}>
           <Group component="span" gap={4} wrap="nowrap" display="inline-flex">

@@ -27,6 +27,7 @@ import {
   toSaveArticleRequest,
 } from "../article-draft";
 import { ArticleBlock } from "../components/article-block";
+import { InstructionFlagsAlert } from "../components/instruction-flags-alert";
 import { KbBreadcrumbs } from "../components/kb-breadcrumbs";
 import { ARTICLES_PATH, articleEditorPath } from "../paths";
 
@@ -180,6 +181,7 @@ function ArticleEditor({ referenceID, article }: ArticleEditorProps) {
             {t.overBudget(overBudget)}
           </Alert>
         ) : null}
+        <InstructionFlagsAlert flags={article?.instructionFlags ?? []} />
         <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
           <Stack gap="lg">
             <TextInput

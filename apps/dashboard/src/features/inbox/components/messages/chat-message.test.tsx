@@ -6,10 +6,10 @@ import { cssVariablesResolver, theme } from "../../../../app/theme";
 import { chatMessage } from "../../test-fixtures";
 import { ChatMessage } from "./chat-message";
 
-function renderMessage(overrides: Partial<Message>) {
+function renderMessage(overrides: Partial<Message>, linkHosts: string[] = []) {
   return render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <ChatMessage message={chatMessage(overrides)} />
+      <ChatMessage message={chatMessage(overrides)} linkHosts={linkHosts} />
     </MantineProvider>,
   );
 }
@@ -29,6 +29,23 @@ describe("ChatMessage", () => {
     renderMessage({ messageType: "answer", senderRole: "ai", message: `${first} Shipping is free.` });
     expect(bubbles()).toEqual([first, "Shipping is free."]);
     expect(screen.getByText(/^AI agent/)).toBeTruthy();
+  });
+
+  it("links an answer's addresses on the shop's own hosts only; another site's address stays text", () => {
+    renderMessage(
+      {
+        messageType: "answer",
+        senderRole: "ai",
+        message:
+          "Returns: https://shop.example/returns. Pay at http://evil.example/pay or [here](https://evil.example/x).",
+      },
+      ["shop.example"],
+    );
+    expect(screen.getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
+      "https://shop.example/returns",
+    ]);
+    expect(document.querySelector('a[href*="evil.example"]')).toBeNull();
+    expect(bubbles().join(" ")).toContain("Pay at http://evil.example/pay or here (https://evil.example/x).");
   });
 
   it("lists references as links and shopify products as image cards, http(s) only", () => {

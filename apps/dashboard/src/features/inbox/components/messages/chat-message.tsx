@@ -27,7 +27,7 @@ function senderLabel(message: Message, tone: BubbleTone): string {
 }
 
 /** One stored message as chat; event types render nothing (spec part 1 §2). */
-export function ChatMessage({ message }: { message: Message }) {
+export function ChatMessage({ message, linkHosts = [] }: { message: Message; linkHosts?: readonly string[] }) {
   if (!isShownMessage(message)) return null;
   const tone = toneOf(message);
   const data = readMessageData(message.messageData);
@@ -44,7 +44,7 @@ export function ChatMessage({ message }: { message: Message }) {
       {bubbles.map((bubble, index) => (
         // Bubbles are cut from one text and never move.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
-        <MessageBubble key={index} tone={tone} text={bubble} />
+        <MessageBubble key={index} tone={tone} text={bubble} linkHosts={linkHosts} />
       ))}
       {data.answerBubbles && data.answerBubbles.bubbles.length > 0 ? (
         // Shown as the visitor saw them; in the inbox they are not buttons.

@@ -1,4 +1,5 @@
-import { Box, Stack, Text } from "@mantine/core";
+import { splitAnswerLinks } from "@harbor/contract/answer-links";
+import { Anchor, Box, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 
 export type BubbleTone = "customer" | "ai" | "agent" | "note";
@@ -22,8 +23,20 @@ export function MessageGroup({ tone, label, children }: { tone: BubbleTone; labe
   );
 }
 
-/** One bubble of text. Text stays text (never HTML); dir="auto" lets Hebrew run right to left. */
-export function MessageBubble({ tone, text }: { tone: BubbleTone; text: string }) {
+/**
+ * One bubble of text. Text stays text (never HTML); dir="auto" lets Hebrew run right to left.
+ * Addresses on the company's own hosts are links, as the widget shows them; any other address
+ * stays text, the same rule (answer-links.ts), so staff see what the visitor saw.
+ */
+export function MessageBubble({
+  tone,
+  text,
+  linkHosts = [],
+}: {
+  tone: BubbleTone;
+  text: string;
+  linkHosts?: readonly string[];
+}) {
   const { background, border } = TONES[tone];
   return (
     <Box
@@ -35,7 +48,17 @@ export function MessageBubble({ tone, text }: { tone: BubbleTone; text: string }
       data-testid="message-bubble"
     >
       <Text size="sm" dir="auto" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        {text}
+        {splitAnswerLinks(text, linkHosts).map((part, index) =>
+          typeof part === "string" ? (
+            part
+          ) : (
+            // Parts are cut from one text and never move.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer" inherit>
+              {part.text}
+            </Anchor>
+          ),
+        )}
       </Text>
     </Box>
   );
