@@ -193,6 +193,8 @@ export const texts = {
       flag: "Flag chat",
       removeFlag: "Remove flag",
       markUnread: "Mark as unread",
+      raiseTicket: "Raise ticket",
+      clearTicket: "Clear ticket and take over",
       delete: "Delete",
       deleteTitle: "Delete this chat?",
       deleteText: "The chat and all its messages will be removed. This action cannot be undone.",

@@ -157,7 +157,7 @@ export function ChatPanel(props: ChatPanelProps) {
           />
         ))}
         pendingCount={pending.length}
-        footer={chat.resolved ? <EndOfConversation /> : null}
+        footer={chat.resolved || chat.isEnded ? <EndOfConversation /> : null}
       />
       {messages.length === 0 && pending.length === 0 && !chat.resolved ? (
         <Text size="sm" c="dimmed" p="md">
