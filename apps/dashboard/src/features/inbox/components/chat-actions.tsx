@@ -27,7 +27,16 @@ const t = texts.inbox.chat;
  * and take over instead (the ticket toggle back to human, decision 031). Resolve / Reopen, Flag / Remove flag, Mark as unread (disabled on an unread chat) and Delete. Toggles
  * send the inverse of the current value (spec part 1 §4); failures show nothing (see get-inbox).
  */
-export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => void }) {
+export function ChatActions({
+  chat,
+  onDeleted,
+  onMarkedUnread,
+}: {
+  chat: Chat;
+  onDeleted: () => void;
+  /** Marking unread parks the chat for later: it closes, or showing it would open (read) it again. */
+  onMarkedUnread: () => void;
+}) {
   const toggleResolution = useToggleChatResolution();
   const toggleFlag = useToggleChatFlag();
   const markUnread = useMarkChatUnread();
@@ -97,7 +106,7 @@ export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => 
         leftSection={<IconMailOpened size={16} aria-hidden />}
         loading={markUnread.isPending}
         disabled={!chat.chatRead}
-        onClick={() => markUnread.mutate({ chatID })}
+        onClick={() => markUnread.mutate({ chatID }, { onSuccess: onMarkedUnread })}
       >
         {t.markUnread}
       </Button>

@@ -28,6 +28,7 @@ type ChatPanelProps = {
   onLoadOlder: () => void;
   isLoadingOlder: boolean;
   onDeleted: () => void;
+  onMarkedUnread: () => void;
   /** On a phone: where the back button leads (the list). */
   backTo?: string;
   /** Where the side summary has no column of its own, it folds open under the header. */
@@ -138,7 +139,7 @@ export function ChatPanel(props: ChatPanelProps) {
               ) : null}
             </Group>
           </Stack>
-          <ChatActions chat={chat} onDeleted={props.onDeleted} />
+          <ChatActions chat={chat} onDeleted={props.onDeleted} onMarkedUnread={props.onMarkedUnread} />
         </Group>
         {hasCollapsibleSummary ? <CollapsibleSummary chat={chat} /> : null}
       </Stack>

@@ -262,21 +262,17 @@ describe("InboxPage chat", () => {
     expect(within(rows()[0] as HTMLElement).getByText("Flagged")).toBeTruthy();
   });
 
-  it("marks a read chat unread, raises the count, then disables the button; its own event reads nothing", async () => {
+  it("marks a read chat unread, raises the count and closes it, so nothing reads it again", async () => {
     const row = inboxChat({ ticketID: "U1" });
     const unread = { chat: { ...row, chatRead: false }, unreadCount: 1 };
-    const { fetchMock } = renderInbox({
-      path: "/inbox?ticketID=U1",
+    const { fetchMock, router } = renderInbox({
+      path: "/inbox?status=open&ticketID=U1",
       list: () => page([row], 0),
       chats: [fullChat(row)],
       routes: { "POST /api/chat/mark-unread": () => ({ data: unread }) },
     });
-    const button = await screen.findByRole("button", { name: "Mark as unread" });
-    expect(button.hasAttribute("disabled")).toBe(false);
-    await userEvent.click(button);
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Mark as unread" }).hasAttribute("disabled")).toBe(true),
-    );
+    await userEvent.click(await screen.findByRole("button", { name: "Mark as unread" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?status=open"));
     expect(bodiesSentTo(fetchMock, "POST /api/chat/mark-unread")).toEqual([{ chatID: row.chatID }]);
     expect(within(rows()[0] as HTMLElement).getByText("Unread")).toBeTruthy();
     expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
@@ -285,6 +281,22 @@ describe("InboxPage chat", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([{ ticketID: "U1" }]);
     expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
+  });
+
+  it("disables Mark as unread on an open chat someone else marked unread, and does not read it again", async () => {
+    const row = inboxChat({ ticketID: "U2" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=U2",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+    });
+    const button = await screen.findByRole("button", { name: "Mark as unread" });
+    expect(button.hasAttribute("disabled")).toBe(false);
+    fakeStaffSocket.serverSends("chat-updated", { chat: { ...row, chatRead: false }, unreadCount: 1 });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Mark as unread" }).hasAttribute("disabled")).toBe(true),
+    );
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([{ ticketID: "U2" }]);
   });
 
   it("deletes after confirmation, drops the row and opens the next chat", async () => {
