@@ -561,7 +561,7 @@ export const texts = {
       blog: "Blog",
     },
     frequencies: { none: "None", weekly: "Weekly", monthly: "Monthly", auto: "Auto" },
-    sourceStatus: { syncing: "Syncing", active: "Active", inactive: "Inactive" },
+    sourceStatus: { syncing: "Syncing", failed: "Sync failed", active: "Active", inactive: "Inactive" },
     documentStatus: {
       waiting: "Waiting for upload",
       active: "Active",

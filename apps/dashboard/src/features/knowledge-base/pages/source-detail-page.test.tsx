@@ -245,13 +245,17 @@ describe("SourceDetailPage document modal", () => {
     const user = userEvent.setup();
     const shop = source({ sourceType: "shopify-products", name: "Products" });
     const product = knowledgeDocument({ title: "Trail shoe", source_type: "shopify-products" });
+    let stored = [product];
     const { fetchMock } = renderPage({
       sources: [shop],
-      list: () => page([product], 1),
+      list: () => page(stored, stored.length),
       routes: {
         "POST /api/document/get": () => ({ data: withChunks(product, ["Trail shoe, EUR 120.00"]) }),
         "POST /api/document/resync": () => ({ data: product }),
-        "POST /api/document/delete": () => ({ message: "Document deleted" }),
+        "POST /api/document/delete": () => {
+          stored = [];
+          return { message: "Document deleted" };
+        },
       },
     });
     await user.click(await screen.findByRole("button", { name: "Trail shoe" }));
@@ -267,6 +271,31 @@ describe("SourceDetailPage document modal", () => {
       { referenceID: product.reference_id, sourceID: WEBSITE_SOURCE_ID },
     ]);
     expect(await screen.findByRole("heading", { name: "No documents yet" })).toBeTruthy();
+  });
+
+  it("counts the documents again after one is deleted", async () => {
+    const user = userEvent.setup();
+    const kept = knowledgeDocument({ title: "Kept page" });
+    const gone = knowledgeDocument({ title: "Gone page" });
+    let stored = [kept, gone];
+    renderPage({
+      list: () => page(stored, stored.length),
+      routes: {
+        "POST /api/document/get": () => ({ data: withChunks(gone, ["Gone"]) }),
+        "POST /api/document/delete": () => {
+          stored = [kept];
+          return { message: "Document deleted" };
+        },
+      },
+    });
+    expect(await screen.findByText("2 documents")).toBeTruthy();
+    await user.click(await screen.findByRole("button", { name: "Gone page" }));
+    const dialog = await screen.findByRole("dialog", { name: "Gone page" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete document" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete Gone page?" });
+    await user.click(within(confirm).getByRole("button", { name: "Yes. Delete" }));
+    expect(await screen.findByText("1 document")).toBeTruthy();
+    expect(rows()).toHaveLength(1);
   });
 
   it("offers Edit, and no show-as-source, for an article", async () => {
