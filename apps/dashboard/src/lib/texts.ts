@@ -630,6 +630,13 @@ export const texts = {
       successText: (name: string) =>
         `Syncing ${name} has started. Its documents appear as they are read, and its status turns Active by itself when syncing is done.`,
     },
+    editSource: {
+      open: "Edit Source",
+      title: (name: string) => `Edit ${name}`,
+      typeLocked: "A source keeps its type. Add a new source for another type.",
+      submit: "Save changes",
+      saved: "Source saved.",
+    },
     sourceDetail: {
       loading: "Loading source",
       notFoundTitle: "Source not found",
