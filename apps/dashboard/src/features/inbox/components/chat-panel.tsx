@@ -133,7 +133,17 @@ export function ChatPanel(props: ChatPanelProps) {
             <Group gap={6}>
               <ChatStatusBadge chat={chat} />
               {chat.isFlagged ? (
-                <Badge variant="dot" color="red" tt="none" leftSection={<IconFlagFilled size={12} aria-hidden />}>
+                // Not the dot variant: its dot and the flag icon fight for the left side and push the
+                // label out of the pill. Dark red text on light red stays above 4.5:1.
+                <Badge
+                  variant="light"
+                  color="red"
+                  c="red.9"
+                  tt="none"
+                  miw="max-content"
+                  data-testid="flagged-pill"
+                  leftSection={<IconFlagFilled size={12} aria-hidden style={{ display: "block" }} />}
+                >
                   {texts.inbox.flagged}
                 </Badge>
               ) : null}

@@ -260,6 +260,11 @@ describe("InboxPage chat", () => {
       { chatID: row.chatID, isFlagged: true },
     ]);
     expect(within(rows()[0] as HTMLElement).getByText("Flagged")).toBeTruthy();
+    // One mark, the flag: the dot variant would draw a dot beside it and clip the label.
+    const pill = within(chatPanel()).getByTestId("flagged-pill");
+    expect(pill.getAttribute("data-variant")).not.toBe("dot");
+    expect(pill.querySelectorAll("svg")).toHaveLength(1);
+    expect(pill.style.minWidth).toBe("max-content");
   });
 
   it("marks a read chat unread, raises the count and closes it, so nothing reads it again", async () => {
