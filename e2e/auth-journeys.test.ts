@@ -210,16 +210,23 @@ describe("sign-up and sign-in journeys", () => {
       "Lee Lead invited you to join Team Shop on Harbor",
     );
 
-    // An unsaved edit, then a click on another page: the guard asks first.
+    // An unsaved edit: the modal covers the header, so its links cannot leave the form.
     await page.getByRole("button", { name: "Edit Noa Newhire" }).click();
     await page.getByRole("dialog").getByLabel("Full name").fill("Noa Changed");
-    await page.getByRole("link", { name: "Inbox" }).first().click();
+    const inbox = await page.getByRole("link", { name: "Inbox" }).first().boundingBox();
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null, {
+      x: (inbox?.x ?? 0) + (inbox?.width ?? 0) / 2,
+      y: (inbox?.y ?? 0) + (inbox?.height ?? 0) / 2,
+    });
+    expect(hit).toBeNull();
+    // Leaving another way (the browser's Back): the guard asks first.
+    await page.evaluate(() => window.history.back());
     const guard = page.getByRole("dialog", { name: "You Have Unsaved Changes" });
     await expect.poll(() => guard.isVisible()).toBe(true);
     expect(await guard.innerText()).toContain("Your changes will be lost. Are you sure you want to continue?");
     await guard.getByRole("button", { name: "Cancel" }).click();
     expect(page.url()).toContain("/settings/user-access");
-    await page.getByRole("link", { name: "Inbox" }).first().click();
+    await page.evaluate(() => window.history.back());
     await page
       .getByRole("dialog", { name: "You Have Unsaved Changes" })
       .getByRole("button", { name: "Yes, Continue" })
