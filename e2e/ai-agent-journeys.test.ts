@@ -106,8 +106,17 @@ describe("AI agent journeys", () => {
     });
     expect(size[0]).toBe(size[1]);
     expect(size[0]).toBeLessThanOrEqual(800);
-    const stored = await fetch(String(await picture.getAttribute("src")));
+    const stored = await fetch(new URL(String(await picture.getAttribute("src")), server.url));
     expect(stored.headers.get("content-type")).toBe("image/jpeg");
+    // On a host other than PUBLIC_URL (localhost) the picture still loads: its address is relative.
+    const otherHost = server.url.replace("localhost", "127.0.0.1");
+    const elsewhere = await pageSignedInAs({ browser, url: otherHost, cookie });
+    await elsewhere.goto(page.url().replace("localhost", "127.0.0.1"));
+    const pictureElsewhere = elsewhere.getByRole("img", { name: "Profile picture of Noa" });
+    await expect
+      .poll(() => pictureElsewhere.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await elsewhere.context().close();
 
     await menu.getByRole("link", { name: "Playground" }).click();
     await page.waitForURL("**/ai-agent/playground");

@@ -87,6 +87,32 @@ describe("sign-up and sign-in journeys", () => {
     await page.context().close();
   });
 
+  it("a newcomer who asks for a new code after signing up gets a sign-up code, and it creates the account", {
+    timeout: 60_000,
+  }, async () => {
+    const email = "founder@resend-shop.example";
+    const page = await newPage();
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL("**/authenticate-login");
+    const first = codeFromMail(await server.smtp.latestTo(email));
+    const before = server.smtp.countTo(email);
+    const resend = page.getByRole("button", { name: "Resend code" });
+    await resend.click();
+    await expect.poll(() => page.getByText(/Please wait \d+ seconds/).isVisible()).toBe(true);
+    // Codes for one address are at least 30 s apart (the server's throttle).
+    await page.waitForTimeout(31_000);
+    await resend.click();
+    const resent = await server.smtp.latestTo(email, { after: before });
+    // Not "there is no Harbor account": a new sign-up code.
+    const code = codeFromMail(resent);
+    expect(code).not.toBe(first);
+    await page.getByLabel("Sign-in code", { exact: false }).first().pressSequentially(code);
+    await page.waitForURL("**/onboarding");
+    await page.context().close();
+  });
+
   it("a wrong code keeps the field locked with the server's message until the user tries again", async () => {
     // Invited by a colleague, so no code was sent to this address yet (resends wait 30 s).
     const { cookie } = await api.signUp("owner@typo-shop.example");
@@ -184,16 +210,23 @@ describe("sign-up and sign-in journeys", () => {
       "Lee Lead invited you to join Team Shop on Harbor",
     );
 
-    // An unsaved edit, then a click on another page: the guard asks first.
+    // An unsaved edit: the modal covers the header, so its links cannot leave the form.
     await page.getByRole("button", { name: "Edit Noa Newhire" }).click();
     await page.getByRole("dialog").getByLabel("Full name").fill("Noa Changed");
-    await page.getByRole("link", { name: "Inbox" }).first().click();
+    const inbox = await page.getByRole("link", { name: "Inbox" }).first().boundingBox();
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null, {
+      x: (inbox?.x ?? 0) + (inbox?.width ?? 0) / 2,
+      y: (inbox?.y ?? 0) + (inbox?.height ?? 0) / 2,
+    });
+    expect(hit).toBeNull();
+    // Leaving another way (the browser's Back): the guard asks first.
+    await page.evaluate(() => window.history.back());
     const guard = page.getByRole("dialog", { name: "You Have Unsaved Changes" });
     await expect.poll(() => guard.isVisible()).toBe(true);
     expect(await guard.innerText()).toContain("Your changes will be lost. Are you sure you want to continue?");
     await guard.getByRole("button", { name: "Cancel" }).click();
     expect(page.url()).toContain("/settings/user-access");
-    await page.getByRole("link", { name: "Inbox" }).first().click();
+    await page.evaluate(() => window.history.back());
     await page
       .getByRole("dialog", { name: "You Have Unsaved Changes" })
       .getByRole("button", { name: "Yes, Continue" })

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
+import { expectAccessibleAtBothWidths, launchBrowser, PHONE, pageSignedInAs } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 import { type HelpSite, startHelpSite } from "./support/help-site";
 
@@ -29,6 +29,64 @@ afterAll(async () => {
 const SOURCE = "Help pages";
 
 describe("knowledge base journeys", () => {
+  it("a failing source shows its error; an admin edits a source's schedule in a modal that blocks the header", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@edit-source-shop.example");
+    const add = (name: string, url: string) =>
+      api.call("POST", "/document/sources/add", {
+        cookie,
+        body: { sourceType: "website", name, url, updateFrequency: "weekly" },
+      });
+    await add("Help pages", site.url);
+    // Nothing listens on port 9: the sync fails as a whole.
+    await add("Old shop", "http://127.0.0.1:9/");
+
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/knowledge-base/sources`);
+    const failing = page.getByRole("row", { name: /Old shop/ });
+    await expect.poll(() => failing.getByText(/^Last sync failed/).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await failing.getByText("Sync failed", { exact: true }).isVisible()).toBe(true);
+    expect(await failing.getByText("Active", { exact: true }).count()).toBe(0);
+    const healthy = page.getByRole("row", { name: /Help pages/ });
+    await expect.poll(() => healthy.getByText("Active", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Badges show their whole label beside the Resync column.
+    const badges = page.locator("[data-status]");
+    expect(await badges.evaluateAll((all) => all.every((badge) => badge.scrollWidth <= badge.clientWidth))).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await healthy.getByRole("link", { name: "Help pages" }).click();
+    await page.waitForURL("**/knowledge-base/sources/*");
+    await page.getByRole("button", { name: "Edit Source" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Help pages" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The header is behind the modal's overlay: its links cannot be reached with the pointer.
+    const inboxLink = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Inbox" });
+    const box = await inboxLink.boundingBox();
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null, {
+      x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+      y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+    });
+    expect(hit).toBeNull();
+    // A tall modal on a phone keeps its title in view, above the header's place.
+    await page.setViewportSize(PHONE);
+    const title = dialog.getByRole("heading", { name: "Edit Help pages" });
+    const titleBox = await title.boundingBox();
+    expect(titleBox && titleBox.y >= 0).toBe(true);
+    const titleHit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("h2")?.textContent ?? null,
+      { x: (titleBox?.x ?? 0) + 5, y: (titleBox?.y ?? 0) + (titleBox?.height ?? 0) / 2 },
+    );
+    expect(titleHit).toBe("Edit Help pages");
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await dialog.getByRole("combobox", { name: /^Update frequency/ }).selectOption({ label: "Monthly" });
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.goto(`${server.url}/knowledge-base/sources`);
+    await expect.poll(() => healthy.getByRole("cell").nth(3).innerText()).toBe("Monthly");
+    await page.context().close();
+  });
+
   it("an admin crawls the help site, switches a page off, writes an article and deletes the source", async () => {
     const { cookie } = await apiClient(server).signUp("owner@kestrel-pine.example");
     const page = await pageSignedInAs({ browser, url: server.url, cookie });

@@ -78,6 +78,8 @@ export const inboxChatSchema = z.object({
   status: chatStatusSchema,
   isFlagged: z.boolean(),
   chatRead: z.boolean(),
+  /** The visitor ended the chat in the widget (Yes, thank you / restart); resolving is staff's. */
+  isEnded: z.boolean(),
   createdAt: z.string(),
   lastMessageAt: z.string(),
   customer: customerSchema,
@@ -110,12 +112,17 @@ export const inboxCategoriesSchema = z.object({
 });
 export type InboxCategories = z.infer<typeof inboxCategoriesSchema>;
 
-/** POST /api/chat/: one chat by id, or by ticket ID; `before` pages older messages (scroll up). */
+/**
+ * POST /api/chat/: one chat by id, or by ticket ID; `before` pages older messages (scroll up).
+ * Opening a chat marks it read (spec part 1 §2); reading it again while it is open (a refetch,
+ * older messages) sends `isOpening: false` and leaves it as it is, so Mark as unread sticks.
+ */
 export const getChatRequestSchema = z
   .object({
     chatID: idSchema.optional(),
     ticketID: z.string().trim().min(1).max(40).optional(),
     before: idSchema.optional(),
+    isOpening: z.boolean().optional(),
   })
   .refine((request) => Boolean(request.chatID) !== Boolean(request.ticketID), {
     message: "Send either chatID or ticketID",

@@ -284,6 +284,11 @@ export const WIDGET_SECTIONS = [
 ] as const;
 export type WidgetSection = (typeof WIDGET_SECTIONS)[number];
 export const WIDGET_IMAGE_FLAGS = ["customIconAdded", "agentImageAdded", "selfServiceIconAdded"] as const;
+/**
+ * The multipart field of POST /api/widget-settings/save that removes a saved picture: its value is
+ * the picture's flag (not in the spec, which only adds pictures; decision 031).
+ */
+export const WIDGET_PICTURE_REMOVE_FIELD = "removePicture";
 
 export const portalLinkSaveSchema = z.object({
   /** Absent for a new link. */

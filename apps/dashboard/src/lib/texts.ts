@@ -193,6 +193,8 @@ export const texts = {
       flag: "Flag chat",
       removeFlag: "Remove flag",
       markUnread: "Mark as unread",
+      raiseTicket: "Raise ticket",
+      clearTicket: "Clear ticket and take over",
       delete: "Delete",
       deleteTitle: "Delete this chat?",
       deleteText: "The chat and all its messages will be removed. This action cannot be undone.",
@@ -577,7 +579,7 @@ export const texts = {
       blog: "Blog",
     },
     frequencies: { none: "None", weekly: "Weekly", monthly: "Monthly", auto: "Auto" },
-    sourceStatus: { syncing: "Syncing", active: "Active", inactive: "Inactive" },
+    sourceStatus: { syncing: "Syncing", failed: "Sync failed", active: "Active", inactive: "Inactive" },
     documentStatus: {
       waiting: "Waiting for upload",
       active: "Active",
@@ -645,6 +647,13 @@ export const texts = {
       successTitle: "Source added",
       successText: (name: string) =>
         `Syncing ${name} has started. Its documents appear as they are read, and its status turns Active by itself when syncing is done.`,
+    },
+    editSource: {
+      open: "Edit Source",
+      title: (name: string) => `Edit ${name}`,
+      typeLocked: "A source keeps its type. Add a new source for another type.",
+      submit: "Save changes",
+      saved: "Source saved.",
     },
     sourceDetail: {
       loading: "Loading source",

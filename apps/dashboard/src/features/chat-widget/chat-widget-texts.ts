@@ -33,6 +33,8 @@ export const chatWidgetTexts = {
     change: "Change picture",
     newPicture: "New picture, saved with your changes.",
     undo: "Keep the current picture",
+    remove: "Remove picture",
+    removed: "Picture removed, saved with your changes.",
     none: "No picture yet",
     wrongType: "Choose a JPG or PNG picture.",
     tooLarge: "This picture is larger than 2 MB. Choose a smaller one.",

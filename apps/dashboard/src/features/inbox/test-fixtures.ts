@@ -17,6 +17,7 @@ export function inboxChat(overrides: Partial<InboxChat> = {}): InboxChat {
     status: "open",
     isFlagged: false,
     chatRead: true,
+    isEnded: false,
     createdAt: "2025-11-12T09:00:00.000Z",
     lastMessageAt: "2025-11-12T09:05:00.000Z",
     customer: { name: "Noa Cohen", email: "noa@example.com", number: null, location: null },

@@ -3,7 +3,7 @@ import type { GetUserResponse } from "@harbor/contract/user";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useStaffChannel } from "../../lib/use-staff-channel";
-import { appendMessageToOpenChat, chatsKey, refetchChatIfOpen } from "./api/get-chat";
+import { appendMessageToOpenChat, chatsKey, markOpenChatReadAgain, refetchChatIfOpen } from "./api/get-chat";
 import { applyChatDeletedToLists, applyChatRowToCaches, inboxListsKey } from "./api/get-inbox";
 
 /** Who types in a chat: the customer, and colleagues by name. */
@@ -52,18 +52,15 @@ export function useLiveInbox() {
   }, []);
 
   const emit = useStaffChannel({
-    "chat-updated": (update) => {
-      applyChatRowToCaches(queryClient, update);
-      // A chat someone has open on screen is being read: reading it again marks it read, so the
-      // visitor's new message does not leave it unread behind the reader's back.
-      if (!update.chat.chatRead && document.visibilityState === "visible") {
-        refetchChatIfOpen(queryClient, update.chat.chatID);
-      }
-    },
+    // A chat turning unread is not read again here: that is how Mark as unread arrives too.
+    "chat-updated": (update) => applyChatRowToCaches(queryClient, update),
     "chat-message": (update) => {
       appendMessageToOpenChat(queryClient, update);
-      // Whoever wrote it has stopped typing it.
       const { message } = update;
+      if (message.senderRole === "customer" && document.visibilityState === "visible") {
+        markOpenChatReadAgain(queryClient, update.chatID);
+      }
+      // Whoever wrote it has stopped typing it.
       const senderUserID = message.messageData.senderUserID;
       if (message.senderRole === "customer") setTypingEntry(`${update.chatID} customer`, null);
       if (typeof senderUserID === "string") setTypingEntry(`${update.chatID} ${senderUserID}`, null);
@@ -82,7 +79,7 @@ export function useLiveInbox() {
     onConnect: ({ isReconnect, isRecovered }) => {
       if (isRecovered) return;
       // Events may have passed while connecting or while cut off: the lists are read again, and
-      // after a reconnect the open chat too (reading it marks it read, as it is open).
+      // after a reconnect the open chat too (a refetch, which leaves its read state alone).
       void queryClient.invalidateQueries({ queryKey: inboxListsKey });
       if (isReconnect) void queryClient.invalidateQueries({ queryKey: chatsKey });
     },

@@ -1,11 +1,16 @@
 import type { KnowledgeDocument, Source, SourceType } from "@harbor/contract/knowledge";
 
-export type SourceStatus = "syncing" | "active" | "inactive";
+export type SourceStatus = "syncing" | "failed" | "active" | "inactive";
 
-/** Spec part 1 §4, source status: Syncing while in progress, else Active or Inactive. */
+/**
+ * Spec part 1 §4, source status: Syncing while in progress, else Active or Inactive; an active
+ * source whose last sync failed is "Sync failed", not a green Active (its documents may be stale
+ * or missing). The one rule for the table and the detail page.
+ */
 export function sourceStatus(source: Source): SourceStatus {
   if (source.integrationStatus.inProgress) return "syncing";
-  return source.isActive ? "active" : "inactive";
+  if (!source.isActive) return "inactive";
+  return source.integrationStatus.lastError ? "failed" : "active";
 }
 
 /**

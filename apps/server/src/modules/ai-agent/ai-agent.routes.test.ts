@@ -97,8 +97,9 @@ describe("AI agent API", () => {
     expect(saved.body.data.persona).toMatchObject(persona);
     expect(saved.body.data.company).toEqual(company);
     const pictureUrl = saved.body.data.persona.thumbnailURL;
-    expect(pictureUrl).toMatch(/^http:\/\/localhost:3000\/api\/files\/[0-9a-f-]{36}$/);
-    const picture = await h.app.inject({ method: "GET", url: new URL(pictureUrl ?? "").pathname });
+    // On the dashboard's own origin, whatever host it was opened on (not PUBLIC_URL).
+    expect(pictureUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
+    const picture = await h.app.inject({ method: "GET", url: pictureUrl ?? "" });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers["content-type"]).toBe("image/png");
     expect(picture.rawPayload.equals(PNG)).toBe(true);
@@ -108,6 +109,9 @@ describe("AI agent API", () => {
     expect(row).toMatchObject({ bytes: null, byteSize: PNG.length });
     const onDisk = await readFile(path.join(h.config.dataDir, "files", pictureId.slice(0, 2), pictureId));
     expect(onDisk.equals(PNG)).toBe(true);
+    // The widget shows it on the shop's pages: there it is absolute.
+    const forWidget = await h.app.services.aiAgentService.settingsFor(owner.companyId);
+    expect(forWidget.persona.thumbnailURL).toBe(`http://localhost:3000${pictureUrl}`);
 
     // The workspace name follows the company name; other fields stay as they were.
     const me = await h.api<{ company: { name: string } }>("GET", "/api/user/", { cookie: owner.cookie });
@@ -124,7 +128,7 @@ describe("AI agent API", () => {
       body: personaForm({ persona, company, picture: PNG }),
     });
     expect(replaced.body.data.persona.thumbnailURL).not.toBe(pictureUrl);
-    const old = await h.app.inject({ method: "GET", url: new URL(pictureUrl ?? "").pathname });
+    const old = await h.app.inject({ method: "GET", url: pictureUrl ?? "" });
     expect(old.statusCode).toBe(404);
     expect(old.json()).toMatchObject({ hasError: true, message: "This file does not exist." });
   });

@@ -49,10 +49,18 @@ export function createAiAgentService(deps: {
 }) {
   const { repository } = deps;
 
-  const fileUrl = (fileId: string) => `${deps.publicUrl}/api/files/${fileId}`;
+  /**
+   * The widget shows the picture on the shop's own pages, so it gets an absolute address; the
+   * dashboard gets a path on its own origin, which works on whichever host it was opened (an
+   * absolute PUBLIC_URL address on another host is blocked by the dashboard's CSP).
+   */
+  const fileUrls = {
+    absolute: (fileId: string) => `${deps.publicUrl}/api/files/${fileId}`,
+    relative: (fileId: string) => `/api/files/${fileId}`,
+  };
 
   /** Stored JSON is re-read through the contract so a row written by an older version still fits. */
-  function personaOf(row: AgentRow | null): Persona {
+  function personaOf(row: AgentRow | null, fileUrl: (fileId: string) => string): Persona {
     if (!row) return DEFAULT_PERSONA;
     const parsed = personaSchema.safeParse({ ...row.persona, thumbnailURL: null });
     const persona = parsed.success ? parsed.data : DEFAULT_PERSONA;
@@ -80,7 +88,7 @@ export function createAiAgentService(deps: {
       repository.listActiveCategories(companyId),
     ]);
     return {
-      persona: personaOf(row),
+      persona: personaOf(row, fileUrls.absolute),
       company,
       answerRules: rules.filter((rule) => rule.isActive).map(({ title, description }) => ({ title, description })),
       workflows: workflowsOf(row),
@@ -108,7 +116,7 @@ export function createAiAgentService(deps: {
       repository.listAnswerRules(auth.companyId),
     ]);
     return {
-      persona: personaOf(row),
+      persona: personaOf(row, fileUrls.relative),
       company,
       answerRules: rules.map(toAnswerRule),
       workflows: workflowsOf(row),

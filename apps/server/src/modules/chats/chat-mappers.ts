@@ -39,6 +39,7 @@ export function toInboxChat(row: InboxChatRow): InboxChat {
     status: row.status,
     isFlagged: row.is_flagged,
     chatRead: row.chat_read,
+    isEnded: row.is_ended,
     createdAt: isoTime(row.created_at),
     lastMessageAt: isoTime(row.last_message_at),
     customer: toCustomer(row.customer),

@@ -12,6 +12,7 @@ export type InboxChatRow = {
   status: ChatStatus;
   is_flagged: boolean;
   chat_read: boolean;
+  is_ended: boolean;
   created_at: Date | string;
   last_message_at: Date | string;
   customer: Record<string, unknown>;
@@ -34,8 +35,8 @@ const PREVIEW_TYPES = sql.raw(`('question', 'answer', 'answer_bubbles', 'form', 
 const PREVIEW_CHARS = 200;
 
 const rowColumns = sql`
-  c.id, c.ticket_id, c.resolved, c.status, c.is_flagged, c.chat_read, c.created_at, c.last_message_at,
-  c.customer, c.summary,
+  c.id, c.ticket_id, c.resolved, c.status, c.is_flagged, c.chat_read, c.completed_at is not null as is_ended,
+  c.created_at, c.last_message_at, c.customer, c.summary,
   (select left(m.message, ${sql.raw(String(PREVIEW_CHARS))}) from chat_messages m
     where m.chat_id = c.id and m.message_type in ${PREVIEW_TYPES}
     order by m.created_at desc, m.id desc limit 1) as last_message`;

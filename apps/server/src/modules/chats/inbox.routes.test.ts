@@ -240,6 +240,28 @@ describe("one chat", () => {
     expect((await openChat({ ticketID: "ZZZZZZ" })).status).toBe(404);
   });
 
+  it("says whether the visitor ended the chat, in the chat and its list row", async () => {
+    const chat = await seedChat(owner.companyId);
+    expect((await openChat({ chatID: chat.id })).body.data.isEnded).toBe(false);
+    await h.db.update(chats).set({ completedAt: new Date() }).where(eq(chats.id, chat.id));
+    expect((await openChat({ chatID: chat.id })).body.data).toMatchObject({ isEnded: true, resolved: false });
+    expect((await inbox()).inbox.find((row) => row._id === chat.id)?.isEnded).toBe(true);
+  });
+
+  it("reads an open chat again without marking it read, so Mark as unread sticks", async () => {
+    const chat = await seedChat(owner.companyId, { messages: 45 });
+    const opened = (await openChat({ chatID: chat.id })).body.data;
+    expect((await action("/api/chat/mark-unread", { chatID: chat.id })).status).toBe(200);
+    const again = await openChat({ ticketID: opened.ticketID, isOpening: false });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ _id: chat.id, chatRead: false });
+    const older = await openChat({ chatID: chat.id, before: opened.messages[0]!._id });
+    expect(older.body.data.chatRead).toBe(false);
+    expect((await inbox({ unreadChats: true })).inbox.map((row) => row._id)).toContain(chat.id);
+    expect((await openChat({ chatID: MISSING_ID, isOpening: false })).status).toBe(404);
+    expect((await openChat({ chatID: chat.id, isOpening: "no" })).status).toBe(400);
+  });
+
   it("shows the newest 20 messages oldest first and pages older ones with `before`", async () => {
     const chat = await seedChat(owner.companyId, { messages: 45 });
     const newest = (await openChat({ chatID: chat.id })).body.data;

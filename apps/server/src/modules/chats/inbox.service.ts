@@ -57,6 +57,12 @@ export function createInboxService(deps: {
     return answer;
   }
 
+  /** The chat's id as `markRead` answers it, without touching its read state. */
+  async function findWithoutOpening(companyId: string, by: { chatId: string } | { ticketId: string }) {
+    const row = await inbox.findRow(companyId, by);
+    return row ? { chatId: row.id, wasUnread: false } : null;
+  }
+
   /** Resolution and ticket changes reach the visitor's widget too. */
   async function statusActionResponse(companyId: string, row: InboxChatRow | null) {
     const answer = await actionResponse(companyId, row);
@@ -104,10 +110,16 @@ export function createInboxService(deps: {
       };
     },
 
-    /** Opens a chat: marks it read, then answers it with its newest messages (or those before `before`). */
+    /**
+     * Opens a chat: marks it read, then answers it with its newest messages (or those before
+     * `before`). Older messages and `isOpening: false` only read it: the chat is already open.
+     */
     async getChat(auth: CompanyAuth, request: GetChatRequest): Promise<Chat> {
       const by = request.chatID ? { chatId: request.chatID } : { ticketId: normaliseTicketId(request.ticketID ?? "") };
-      const opened = await inbox.markRead(auth.companyId, by);
+      const isOpening = request.isOpening !== false && !request.before;
+      const opened = isOpening
+        ? await inbox.markRead(auth.companyId, by)
+        : await findWithoutOpening(auth.companyId, by);
       if (!opened) throw chatGone();
       const { chatId } = opened;
       const [row, newestFirst, analyses, linkHosts] = await Promise.all([

@@ -256,6 +256,34 @@ describe("widget settings API", () => {
     expect(old.statusCode).toBe(404);
   });
 
+  it("removes an uploaded picture and its file; refuses an unknown flag or removing while adding", async () => {
+    const uploaded = await save(sectionsForm({}, { flag: "customIconAdded", bytes: PNG }));
+    const iconUrl = uploaded.body.data.button.customIconURL;
+    const agentUrl = uploaded.body.data.handoff.channels.agent.humanAgent.profilePictureURL;
+    expect(iconUrl).not.toBeNull();
+
+    const both = sectionsForm({}, { flag: "agentImageAdded", bytes: PNG });
+    both.append("removePicture", "customIconAdded");
+    const refusedBoth = await save(both);
+    expect(refusedBoth.status).toBe(400);
+    expect(refusedBoth.body.message).toBe("removePicture: remove or add a picture, not both");
+    const unknown = new FormData();
+    unknown.append("removePicture", "logo");
+    expect((await save(unknown)).status).toBe(400);
+    expect((await getSettings()).button.customIconURL).toBe(iconUrl);
+
+    const removal = new FormData();
+    removal.append("removePicture", "customIconAdded");
+    const removed = await save(removal);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.button.customIconURL).toBeNull();
+    expect(removed.body.data.handoff.channels.agent.humanAgent.profilePictureURL).toBe(agentUrl);
+    const gone = await h.app.inject({ method: "GET", url: new URL(iconUrl ?? "").pathname });
+    expect(gone.statusCode).toBe(404);
+    // Removing again, with nothing saved, is a no-op.
+    expect((await save(removal)).status).toBe(200);
+  });
+
   it("refuses pictures without their flag, with two flags, of another type or too large, saving nothing", async () => {
     const before = await getSettings();
     const theme = { ...before.theme, brand: { brandColor: "#123456" } };

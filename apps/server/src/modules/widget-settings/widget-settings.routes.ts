@@ -8,6 +8,7 @@ import {
   WIDGET_IMAGE_FLAGS,
   WIDGET_IMAGE_MAX_BYTES,
   WIDGET_IMAGE_TYPES,
+  WIDGET_PICTURE_REMOVE_FIELD,
   WIDGET_SECTIONS,
   widgetSettingsResponseSchema,
   widgetSettingsSchema,
@@ -51,6 +52,18 @@ function parsePicture(fields: Record<string, string>, files: UploadedFile[]): Wi
   return { flag, contentType, bytes: file.bytes };
 }
 
+/** The saved picture to remove, by its flag; never together with a new picture. */
+function parseRemoval(fields: Record<string, string>, picture: WidgetPicture | undefined) {
+  const value = fields[WIDGET_PICTURE_REMOVE_FIELD];
+  if (value === undefined) return undefined;
+  const flag = WIDGET_IMAGE_FLAGS.find((candidate) => candidate === value);
+  if (!flag) {
+    throw new AppError("BAD_REQUEST", `${WIDGET_PICTURE_REMOVE_FIELD}: one of ${WIDGET_IMAGE_FLAGS.join(", ")}`);
+  }
+  if (picture) throw new AppError("BAD_REQUEST", `${WIDGET_PICTURE_REMOVE_FIELD}: remove or add a picture, not both`);
+  return flag;
+}
+
 /** Chat widget settings (spec part 2 §7 "Widget settings"), admin only. */
 export function widgetSettingsRoutes(app: FastifyInstance, deps: { widgetSettingsService: WidgetSettingsService }) {
   const router = asRouter(app);
@@ -75,10 +88,11 @@ export function widgetSettingsRoutes(app: FastifyInstance, deps: { widgetSetting
       });
       const sections = parseSections(fields);
       const picture = parsePicture(fields, files);
-      if (Object.keys(sections).length === 0 && !picture) {
+      const removedPicture = parseRemoval(fields, picture);
+      if (Object.keys(sections).length === 0 && !picture && !removedPicture) {
         throw new AppError("BAD_REQUEST", `Send at least one of: ${[...WIDGET_SECTIONS].join(", ")}`);
       }
-      return ok(await service.save(auth, { sections, picture }), "Widget saved");
+      return ok(await service.save(auth, { sections, picture, removedPicture }), "Widget saved");
     },
   );
 

@@ -32,7 +32,7 @@ const pictureFields: Record<
   WidgetImageFlag,
   {
     read: (settings: StoredWidgetSettings) => string | null;
-    write: (settings: StoredWidgetSettings, url: string) => void;
+    write: (settings: StoredWidgetSettings, url: string | null) => void;
   }
 > = {
   customIconAdded: {
@@ -133,8 +133,11 @@ export function createWidgetSettingsService(deps: {
     },
 
     /** Saves the sections sent (others stay) and at most one new picture, all or nothing. */
-    async save(auth: CompanyAuth, input: { sections: WidgetSections; picture?: WidgetPicture }) {
-      const { sections, picture } = input;
+    async save(
+      auth: CompanyAuth,
+      input: { sections: WidgetSections; picture?: WidgetPicture; removedPicture?: WidgetImageFlag },
+    ) {
+      const { sections, picture, removedPicture } = input;
       if (sections.selfServicePortal) await checkSources(auth, sections.selfServicePortal.aiSearch.activeSources);
       // The bytes go to the file store first; the transaction records them (or they are swept).
       const storedPicture = picture && {
@@ -148,6 +151,12 @@ export function createWidgetSettingsService(deps: {
           const field = pictureFields[picture.flag];
           const previousId = field.read(current)?.match(FILE_ID_PATTERN)?.[1];
           field.write(next, fileUrl(await pictures.store(storedPicture)));
+          if (previousId) await pictures.remove(previousId);
+        }
+        if (removedPicture) {
+          const field = pictureFields[removedPicture];
+          const previousId = field.read(current)?.match(FILE_ID_PATTERN)?.[1];
+          field.write(next, null);
           if (previousId) await pictures.remove(previousId);
         }
         return next;

@@ -13,10 +13,11 @@ import { SubscriptionBanner } from "./subscription-banner";
 import { WorkspaceSwitcher } from "./workspace-switcher";
 
 /**
- * Header and navbar sit above ordinary modals, so a menu link stays usable while a form modal is
- * open; leaving with unsaved changes then goes through the unsaved-changes guard.
+ * One modal layer for the whole app: header and navbar stay on Mantine's app layer, below every
+ * modal's overlay, so a modal blocks the header (its links cannot leave a half-filled form behind
+ * the unsaved-changes guard's back) and a tall modal's title is never under the header.
  */
-const SHELL_Z_INDEX = getDefaultZIndex("modal") + 1;
+const SHELL_Z_INDEX = getDefaultZIndex("app");
 
 export function DashboardLayout() {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);

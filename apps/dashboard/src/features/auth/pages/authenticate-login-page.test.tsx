@@ -17,7 +17,8 @@ const signedIn = {
 function renderPage(validate: (body: unknown) => StubAnswer | Promise<StubAnswer>) {
   const fetchMock = stubFetch({
     [VALIDATE]: validate,
-    "POST /api/auth/get-email-otp": () => ({ message: `We sent a code to ${EMAIL}` }),
+    "POST /api/auth/get-email-otp": () => ({ message: `If ${EMAIL} has a Harbor account, a code is on its way.` }),
+    "POST /api/auth/register": () => ({ message: `We sent a new code to ${EMAIL}` }),
   });
   const view = renderRoutes({
     initialPath: "/authenticate-login",
@@ -119,6 +120,24 @@ describe("AuthenticateLoginPage", () => {
     expect(input.readOnly).toBe(false);
     expect(input.value).toBe("");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("resends a sign-up code after signing up, and a sign-in code after signing in", async () => {
+    setPendingEmail(EMAIL, "sign-up");
+    const user = userEvent.setup();
+    const { fetchMock, unmount } = renderPage(() => ({ data: signedIn }));
+    await user.click(screen.getByRole("button", { name: "Resend code" }));
+    expect(await screen.findByText(`We sent a new code to ${EMAIL}`)).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, "POST /api/auth/register")).toEqual([{ email: EMAIL }]);
+    expect(bodiesSentTo(fetchMock, "POST /api/auth/get-email-otp")).toEqual([]);
+    unmount();
+
+    setPendingEmail(EMAIL);
+    const signIn = renderPage(() => ({ data: signedIn }));
+    await user.click(screen.getByRole("button", { name: "Resend code" }));
+    expect(await screen.findByText(/a code is on its way/)).toBeTruthy();
+    expect(bodiesSentTo(signIn.fetchMock, "POST /api/auth/get-email-otp")).toEqual([{ email: EMAIL }]);
+    expect(bodiesSentTo(signIn.fetchMock, "POST /api/auth/register")).toEqual([]);
   });
 
   it("goes to workspace selection when the user has several companies", async () => {

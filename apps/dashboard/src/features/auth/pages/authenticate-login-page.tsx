@@ -7,11 +7,12 @@ import { StatusBar, type StatusMessage } from "../../../components/status-bar";
 import { errorMessage } from "../../../lib/api-client";
 import { texts } from "../../../lib/texts";
 import { useGetEmailOtp } from "../api/get-email-otp";
+import { useRegister } from "../api/register";
 import { useValidateEmailOtp } from "../api/validate-email-otp";
 import { readCodeSentMessage } from "../code-sent-state";
 import { AuthPageTitle } from "../components/auth-page-title";
 import { CodeEntry } from "../components/code-entry";
-import { clearPendingEmail, getPendingEmail } from "../pending-email";
+import { type CodeFlow, clearPendingEmail, getPendingEmail, getPendingFlow } from "../pending-email";
 
 const MAIL_CLIENTS = [
   { label: texts.auth.authenticate.openGmail, href: "https://mail.google.com", icon: IconBrandGmail },
@@ -27,14 +28,17 @@ function nextPath({ isNewCompany, hasMultipleCompanies }: ValidateEmailOtpRespon
 export function AuthenticateLoginPage() {
   const email = getPendingEmail();
   if (!email) return <Navigate to="/sign-in" replace />;
-  return <AuthenticateLogin email={email} />;
+  return <AuthenticateLogin email={email} flow={getPendingFlow()} />;
 }
 
-function AuthenticateLogin({ email }: { email: string }) {
+function AuthenticateLogin({ email, flow }: { email: string; flow: CodeFlow }) {
   const navigate = useNavigate();
   const location = useLocation();
   const validate = useValidateEmailOtp();
-  const resend = useGetEmailOtp();
+  const resendSignIn = useGetEmailOtp();
+  const resendSignUp = useRegister();
+  // A new code of the kind first sent: signing up again sends a new sign-up code.
+  const resend = flow === "sign-up" ? resendSignUp : resendSignIn;
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState("");
   const [status, setStatus] = useState<StatusMessage | null>(() => {

@@ -21,7 +21,7 @@ export function SignUpPage() {
       { email },
       {
         onSuccess: ({ message }) => {
-          setPendingEmail(email);
+          setPendingEmail(email, "sign-up");
           navigate("/authenticate-login", { state: { message } satisfies CodeSentState });
         },
         // An address that already has an account is answered like a new one (its owner gets a

@@ -30,15 +30,18 @@ type WidgetPictureFieldProps = {
   /** A new picture that is not saved yet. */
   picture: File | null;
   onPictureChange: (picture: File | null) => void;
+  /** Given where a saved picture may be removed: the removal is saved with Save Changes too. */
+  removal?: { isRemoved: boolean; onChange: (isRemoved: boolean) => void };
 };
 
 /** One of the widget's pictures with a picker; the new one is uploaded with the page's Save Changes. */
-export function WidgetPictureField({ label, alt, url, picture, onPictureChange }: WidgetPictureFieldProps) {
+export function WidgetPictureField({ label, alt, url, picture, onPictureChange, removal }: WidgetPictureFieldProps) {
   const labelID = useId();
   const resetPicker = useRef<() => void>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const previewURL = useObjectURL(picture);
-  const shownURL = previewURL ?? url;
+  const isRemoved = removal?.isRemoved === true;
+  const shownURL = previewURL ?? (isRemoved ? null : url);
 
   const pick = (file: File | null) => {
     // Cleared so that picking the same file again is noticed.
@@ -46,7 +49,10 @@ export function WidgetPictureField({ label, alt, url, picture, onPictureChange }
     if (!file) return;
     const fileProblem = widgetPictureProblem(file);
     setProblem(fileProblem);
-    if (!fileProblem) onPictureChange(file);
+    if (!fileProblem) {
+      removal?.onChange(false);
+      onPictureChange(file);
+    }
   };
 
   return (
@@ -66,9 +72,20 @@ export function WidgetPictureField({ label, alt, url, picture, onPictureChange }
               </Button>
             )}
           </FileButton>
-          {picture ? (
-            <Button variant="subtle" size="compact-md" onClick={() => onPictureChange(null)}>
+          {picture || isRemoved ? (
+            <Button
+              variant="subtle"
+              size="compact-md"
+              onClick={() => {
+                onPictureChange(null);
+                removal?.onChange(false);
+              }}
+            >
               {t.undo}
+            </Button>
+          ) : removal && url ? (
+            <Button variant="subtle" size="compact-md" c="red.9" onClick={() => removal.onChange(true)}>
+              {t.remove}
             </Button>
           ) : null}
         </Group>
@@ -78,7 +95,7 @@ export function WidgetPictureField({ label, alt, url, picture, onPictureChange }
           </Text>
         ) : (
           <Text size="xs" c="dimmed">
-            {picture ? t.newPicture : url ? t.hint : `${t.none}. ${t.hint}`}
+            {picture ? t.newPicture : isRemoved ? t.removed : url ? t.hint : `${t.none}. ${t.hint}`}
           </Text>
         )}
       </Stack>

@@ -9,8 +9,7 @@ import { AppearancePage } from "./appearance-page";
 
 vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 
-function renderPage() {
-  const settings = widgetSettings();
+function renderPage(settings = widgetSettings()) {
   const fetchMock = stubFetch({
     "GET /api/widget-settings/": () => ({ data: settings }),
     "POST /api/widget-settings/save": echoSections(settings),
@@ -45,6 +44,26 @@ describe("AppearancePage", () => {
       "Ask me anything.",
     );
     expect(screen.queryByRole("button", { name: /^Remove / })).toBeNull();
+  });
+
+  it("removes an uploaded launcher icon with Save Changes, and can keep it instead", async () => {
+    const user = userEvent.setup();
+    const base = widgetSettings();
+    const iconURL = "http://localhost:3000/api/files/00000000-0000-4000-8000-0000000000c1";
+    const { fetchMock } = renderPage({ ...base, button: { ...base.button, customIconURL: iconURL } });
+    await user.click(await screen.findByRole("button", { name: "Remove picture" }));
+    expect(screen.getByText("Picture removed, saved with your changes.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Keep the current picture" }));
+    expect(save().disabled).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Remove picture" }));
+    await user.click(save());
+    await waitFor(() => expect(formsSentTo(fetchMock, "POST /api/widget-settings/save")).toHaveLength(1));
+    const { form } = formsSentTo(fetchMock, "POST /api/widget-settings/save")[0]!;
+    expect(form.get("removePicture")).toBe("customIconAdded");
+    expect(JSON.parse(String(form.get("button")))).toMatchObject({ customIconURL: null });
+    await waitFor(() => expect(save().disabled).toBe(true));
+    expect(screen.queryByRole("button", { name: "Remove picture" })).toBeNull();
   });
 
   it("saves the page's sections as multipart parts, says Widget saved and turns Save off again", async () => {

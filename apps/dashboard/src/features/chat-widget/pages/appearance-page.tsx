@@ -76,15 +76,16 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
   const isPendingRef = useRef(false);
   const [iconURL, setIconURL] = useState(settings.button.customIconURL);
   const [icon, setIcon] = useState<File | null>(null);
+  const [isIconRemoved, setIconRemoved] = useState(false);
   const iconPreviewURL = useObjectURL(icon);
   const form = useForm<AppearanceDraft>({
     mode: "controlled",
     initialValues: appearanceDraftFrom(settings),
     validate: zodFormValidator(appearanceSectionsSchema, appearanceInput),
   });
-  const isChanged = form.isDirty() || icon !== null;
+  const isChanged = form.isDirty() || icon !== null || isIconRemoved;
   const { values } = form;
-  const sections = toAppearanceSections(values, iconURL);
+  const sections = toAppearanceSections(values, isIconRemoved ? null : iconURL);
 
   const save = async (draft: AppearanceDraft) => {
     // A second save while the first is on its way is ignored.
@@ -92,8 +93,9 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
     isPendingRef.current = true;
     try {
       const { data } = await saveWidget.mutateAsync({
-        sections: toAppearanceSections(draft, iconURL),
+        sections: toAppearanceSections(draft, isIconRemoved ? null : iconURL),
         picture: icon ? { flag: "customIconAdded", file: icon } : null,
+        removedPicture: isIconRemoved ? "customIconAdded" : null,
       });
       // What the server saved is the new starting point: Save Changes is off again until the next edit.
       const saved = appearanceDraftFrom(data);
@@ -101,6 +103,7 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
       form.resetDirty(saved);
       setIconURL(data.button.customIconURL);
       setIcon(null);
+      setIconRemoved(false);
       notifySuccess({ message: chatWidgetTexts.notices.widgetSaved });
     } catch (error) {
       notifyError({ message: errorMessage(error) });
@@ -234,6 +237,7 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
                   url={iconURL}
                   picture={icon}
                   onPictureChange={setIcon}
+                  removal={{ isRemoved: isIconRemoved, onChange: setIconRemoved }}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <NativeSelect

@@ -15,15 +15,18 @@ export async function getChat(request: GetChatRequest): Promise<Chat> {
 
 /**
  * One chat by its ticket ID: the first page holds the chat and its newest 20 messages; each next
- * page the 20 before the oldest one loaded (scrolling up). The server marks the chat read when it
- * is opened, so it is not read again while it stays open (a refetch would undo Mark as unread);
- * gcTime 0 reads it afresh when it is opened again.
+ * page the 20 before the oldest one loaded (scrolling up). Only the first read opens it, which
+ * marks it read; a refetch while it stays open (live events, a reconnect) says `isOpening: false`,
+ * so it cannot undo Mark as unread. gcTime 0 drops it on close, so opening it again marks it read.
  */
 export function useChat(ticketID: string | null) {
   return useInfiniteQuery({
     queryKey: chatQueryKey(ticketID ?? ""),
-    queryFn: ({ pageParam }) =>
-      getChat(pageParam ? { chatID: pageParam.chatID, before: pageParam.before } : { ticketID: ticketID ?? "" }),
+    queryFn: ({ pageParam, client, queryKey }) => {
+      if (pageParam) return getChat({ chatID: pageParam.chatID, before: pageParam.before });
+      const isOpening = client.getQueryData(queryKey) === undefined;
+      return getChat(isOpening ? { ticketID: ticketID ?? "" } : { ticketID: ticketID ?? "", isOpening: false });
+    },
     initialPageParam: null as { chatID: string; before: string } | null,
     getNextPageParam: (lastPage) => {
       const oldest = lastPage.messages[0];
@@ -54,6 +57,18 @@ export function appendMessageToOpenChat(queryClient: QueryClient, update: { chat
   queryClient.setQueriesData<ChatPages>({ queryKey: chatsKey }, (chat) =>
     chat ? appendChatMessage(chat, update) : chat,
   );
+}
+
+/**
+ * A visitor wrote in the chat open on screen: it is being read, so it is opened again on the
+ * server (marking it read) instead of turning unread behind the reader's back. The server tells
+ * every dashboard, this one included, that it is read.
+ */
+export function markOpenChatReadAgain(queryClient: QueryClient, chatID: string) {
+  const isOpen = queryClient
+    .getQueriesData<ChatPages>({ queryKey: chatsKey })
+    .some(([, chat]) => chat?.pages[0]?.chatID === chatID);
+  if (isOpen) void getChat({ chatID }).catch(() => undefined);
 }
 
 /** The open chat was deleted elsewhere: reading it again answers 404, and the panel says so. */

@@ -8,6 +8,7 @@ import {
   IconMailOpened,
   IconRefresh,
   IconRobot,
+  IconTicket,
   IconTrash,
 } from "@tabler/icons-react";
 import { useState } from "react";
@@ -17,37 +18,70 @@ import { useMarkChatUnread } from "../api/mark-chat-unread";
 import { useToggleChatFlag } from "../api/toggle-chat-flag";
 import { useToggleChatResolution } from "../api/toggle-chat-resolution";
 import { useToggleTakeover } from "../api/toggle-takeover";
+import { useToggleTicket } from "../api/toggle-ticket";
 
 const t = texts.inbox.chat;
 
 /**
- * Take over / Hand back to AI (human takeover; a ticket chat has neither, its ticket decides),
- * Resolve / Reopen, Flag / Remove flag, Mark as unread (only for a read chat) and Delete. Toggles
+ * Take over / Hand back to AI (human takeover) and Raise ticket; a ticket chat has Clear ticket
+ * and take over instead (the ticket toggle back to human, decision 031). Resolve / Reopen, Flag / Remove flag, Mark as unread (disabled on an unread chat) and Delete. Toggles
  * send the inverse of the current value (spec part 1 §4); failures show nothing (see get-inbox).
  */
-export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => void }) {
+export function ChatActions({
+  chat,
+  onDeleted,
+  onMarkedUnread,
+}: {
+  chat: Chat;
+  onDeleted: () => void;
+  /** Marking unread parks the chat for later: it closes, or showing it would open (read) it again. */
+  onMarkedUnread: () => void;
+}) {
   const toggleResolution = useToggleChatResolution();
   const toggleFlag = useToggleChatFlag();
   const markUnread = useMarkChatUnread();
   const deleteChat = useDeleteChat();
   const toggleTakeover = useToggleTakeover();
+  const toggleTicket = useToggleTicket();
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const { chatID } = chat;
-  const isTakeoverOffered = chat.status !== "ticket";
+  const isTicket = chat.status === "ticket";
   const isTakingOver = chat.status === "open";
   return (
     <Group gap="xs" role="group" aria-label={t.actions}>
-      {isTakeoverOffered ? (
+      {isTicket ? (
+        // Clearing a ticket hands the chat to a person (status human), so it is the ticket's take-over.
         <Button
           size="xs"
           variant="default"
-          leftSection={isTakingOver ? <IconHandStop size={16} aria-hidden /> : <IconRobot size={16} aria-hidden />}
-          loading={toggleTakeover.isPending}
-          onClick={() => toggleTakeover.mutate({ chatID, isTakingOver })}
+          leftSection={<IconHandStop size={16} aria-hidden />}
+          loading={toggleTicket.isPending}
+          onClick={() => toggleTicket.mutate({ chatID, status: "human" })}
         >
-          {isTakingOver ? texts.inbox.takeover.takeOver : texts.inbox.takeover.handBack}
+          {t.clearTicket}
         </Button>
-      ) : null}
+      ) : (
+        <>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={isTakingOver ? <IconHandStop size={16} aria-hidden /> : <IconRobot size={16} aria-hidden />}
+            loading={toggleTakeover.isPending}
+            onClick={() => toggleTakeover.mutate({ chatID, isTakingOver })}
+          >
+            {isTakingOver ? texts.inbox.takeover.takeOver : texts.inbox.takeover.handBack}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconTicket size={16} aria-hidden />}
+            loading={toggleTicket.isPending}
+            onClick={() => toggleTicket.mutate({ chatID, status: "ticket" })}
+          >
+            {t.raiseTicket}
+          </Button>
+        </>
+      )}
       <Button
         size="xs"
         variant={chat.resolved ? "default" : "filled"}
@@ -66,17 +100,16 @@ export function ChatActions({ chat, onDeleted }: { chat: Chat; onDeleted: () => 
       >
         {chat.isFlagged ? t.removeFlag : t.flag}
       </Button>
-      {chat.chatRead ? (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconMailOpened size={16} aria-hidden />}
-          loading={markUnread.isPending}
-          onClick={() => markUnread.mutate({ chatID })}
-        >
-          {t.markUnread}
-        </Button>
-      ) : null}
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconMailOpened size={16} aria-hidden />}
+        loading={markUnread.isPending}
+        disabled={!chat.chatRead}
+        onClick={() => markUnread.mutate({ chatID }, { onSuccess: onMarkedUnread })}
+      >
+        {t.markUnread}
+      </Button>
       <Button
         size="xs"
         variant="default"

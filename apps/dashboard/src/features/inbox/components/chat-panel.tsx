@@ -28,6 +28,7 @@ type ChatPanelProps = {
   onLoadOlder: () => void;
   isLoadingOlder: boolean;
   onDeleted: () => void;
+  onMarkedUnread: () => void;
   /** On a phone: where the back button leads (the list). */
   backTo?: string;
   /** Where the side summary has no column of its own, it folds open under the header. */
@@ -132,13 +133,23 @@ export function ChatPanel(props: ChatPanelProps) {
             <Group gap={6}>
               <ChatStatusBadge chat={chat} />
               {chat.isFlagged ? (
-                <Badge variant="dot" color="red" tt="none" leftSection={<IconFlagFilled size={12} aria-hidden />}>
+                // Not the dot variant: its dot and the flag icon fight for the left side and push the
+                // label out of the pill. Dark red text on light red stays above 4.5:1.
+                <Badge
+                  variant="light"
+                  color="red"
+                  c="red.9"
+                  tt="none"
+                  miw="max-content"
+                  data-testid="flagged-pill"
+                  leftSection={<IconFlagFilled size={12} aria-hidden style={{ display: "block" }} />}
+                >
                   {texts.inbox.flagged}
                 </Badge>
               ) : null}
             </Group>
           </Stack>
-          <ChatActions chat={chat} onDeleted={props.onDeleted} />
+          <ChatActions chat={chat} onDeleted={props.onDeleted} onMarkedUnread={props.onMarkedUnread} />
         </Group>
         {hasCollapsibleSummary ? <CollapsibleSummary chat={chat} /> : null}
       </Stack>
@@ -158,7 +169,7 @@ export function ChatPanel(props: ChatPanelProps) {
           />
         ))}
         pendingCount={pending.length}
-        footer={chat.resolved ? <EndOfConversation /> : null}
+        footer={chat.resolved || chat.isEnded ? <EndOfConversation /> : null}
       />
       {messages.length === 0 && pending.length === 0 && !chat.resolved ? (
         <Text size="sm" c="dimmed" p="md">

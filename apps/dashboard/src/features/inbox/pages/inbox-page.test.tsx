@@ -225,6 +225,13 @@ describe("InboxPage chat", () => {
     expect(within(chatPanel()).getByRole("button", { name: "Reopen chat" })).toBeTruthy();
   });
 
+  it("shows End of conversation for a chat the visitor ended, still unresolved", async () => {
+    const row = inboxChat({ isEnded: true, ticketID: "E1" });
+    renderInbox({ path: "/inbox?ticketID=E1", list: () => page([row]), chats: [fullChat(row)] });
+    expect(await screen.findByText("End of conversation")).toBeTruthy();
+    expect(within(chatPanel()).getByRole("button", { name: "Resolve chat" })).toBeTruthy();
+  });
+
   it("resolves and flags with the inverse values and updates the row and pills from the answer", async () => {
     const row = inboxChat({ ticketID: "F1" });
     const { fetchMock } = renderInbox({
@@ -253,22 +260,48 @@ describe("InboxPage chat", () => {
       { chatID: row.chatID, isFlagged: true },
     ]);
     expect(within(rows()[0] as HTMLElement).getByText("Flagged")).toBeTruthy();
+    // One mark, the flag: the dot variant would draw a dot beside it and clip the label.
+    const pill = within(chatPanel()).getByTestId("flagged-pill");
+    expect(pill.getAttribute("data-variant")).not.toBe("dot");
+    expect(pill.querySelectorAll("svg")).toHaveLength(1);
+    expect(pill.style.minWidth).toBe("max-content");
   });
 
-  it("offers Mark as unread only for a read chat, and raises the count", async () => {
+  it("marks a read chat unread, raises the count and closes it, so nothing reads it again", async () => {
     const row = inboxChat({ ticketID: "U1" });
-    const { fetchMock } = renderInbox({
-      path: "/inbox?ticketID=U1",
+    const unread = { chat: { ...row, chatRead: false }, unreadCount: 1 };
+    const { fetchMock, router } = renderInbox({
+      path: "/inbox?status=open&ticketID=U1",
       list: () => page([row], 0),
       chats: [fullChat(row)],
-      routes: { "POST /api/chat/mark-unread": () => ({ data: { chat: { ...row, chatRead: false }, unreadCount: 1 } }) },
+      routes: { "POST /api/chat/mark-unread": () => ({ data: unread }) },
     });
     await userEvent.click(await screen.findByRole("button", { name: "Mark as unread" }));
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Mark as unread" })).toBeNull());
+    await waitFor(() => expect(router.state.location.search).toBe("?status=open"));
     expect(bodiesSentTo(fetchMock, "POST /api/chat/mark-unread")).toEqual([{ chatID: row.chatID }]);
     expect(within(rows()[0] as HTMLElement).getByText("Unread")).toBeTruthy();
     expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
-    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toHaveLength(1);
+    // The server tells every dashboard, this one too: that must not open (and read) the chat again.
+    fakeStaffSocket.serverSends("chat-updated", unread);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([{ ticketID: "U1" }]);
+    expect(screen.getByTestId("unread-count").textContent).toBe("1 unread");
+  });
+
+  it("disables Mark as unread on an open chat someone else marked unread, and does not read it again", async () => {
+    const row = inboxChat({ ticketID: "U2" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=U2",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+    });
+    const button = await screen.findByRole("button", { name: "Mark as unread" });
+    expect(button.hasAttribute("disabled")).toBe(false);
+    fakeStaffSocket.serverSends("chat-updated", { chat: { ...row, chatRead: false }, unreadCount: 1 });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Mark as unread" }).hasAttribute("disabled")).toBe(true),
+    );
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([{ ticketID: "U2" }]);
   });
 
   it("deletes after confirmation, drops the row and opens the next chat", async () => {
@@ -519,7 +552,35 @@ describe("InboxPage reply box", () => {
     expect(composer().getAttribute("aria-label")).toBe("Internal note, only your team sees it");
   });
 
-  it("takes a chat over and hands it back; a ticket chat offers neither", async () => {
+  it("raises a ticket and clears it again, which takes the chat over", async () => {
+    const row = inboxChat({ ticketID: "K1", status: "open" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=K1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: {
+        "POST /api/chat/chat/toggle-ticket": (body) => ({
+          data: { chat: { ...row, status: (body as { status: string }).status }, unreadCount: 0 },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(
+      await within(await screen.findByRole("region", { name: "Chat" })).findByRole("button", { name: "Raise ticket" }),
+    );
+    expect(await within(chatPanel()).findByText("Ticket Raised")).toBeTruthy();
+    expect(within(rows()[0] as HTMLElement).getByText("Ticket")).toBeTruthy();
+    expect(within(chatPanel()).queryByRole("button", { name: /^Take over$|Hand back|Raise ticket/ })).toBeNull();
+    await user.click(within(chatPanel()).getByRole("button", { name: "Clear ticket and take over" }));
+    expect(await within(chatPanel()).findByRole("button", { name: "Hand back to AI" })).toBeTruthy();
+    expect(within(chatPanel()).queryByText("Ticket Raised")).toBeNull();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-ticket")).toEqual([
+      { chatID: row.chatID, status: "ticket" },
+      { chatID: row.chatID, status: "human" },
+    ]);
+  });
+
+  it("takes a chat over and hands it back; a ticket chat offers its take-over by clearing the ticket", async () => {
     const row = inboxChat({ ticketID: "H1" });
     const ticket = inboxChat({ ticketID: "T1", status: "ticket" });
     const { fetchMock, router } = renderInbox({
@@ -541,7 +602,8 @@ describe("InboxPage reply box", () => {
     expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/hand-back")).toEqual([{ chatID: row.chatID }]);
     await router.navigate("/inbox?ticketID=T1");
     await screen.findByRole("heading", { name: "Ticket ID T1" });
-    expect(within(chatPanel()).queryByRole("button", { name: /Take over|Hand back/ })).toBeNull();
+    expect(within(chatPanel()).queryByRole("button", { name: /^Take over$|Hand back/ })).toBeNull();
+    expect(within(chatPanel()).getByRole("button", { name: "Clear ticket and take over" })).toBeTruthy();
   });
 
   it("says typing while a reply is written, and stopped on send", async () => {
@@ -607,7 +669,7 @@ describe("InboxPage live", () => {
     expect(await within(chatPanel()).findByRole("button", { name: "Reopen chat" })).toBeTruthy();
   });
 
-  it("reads the open chat again when a new message leaves it unread, so it stays read", async () => {
+  it("opens the open chat again when its visitor writes, so it stays read; not for other chats or staff", async () => {
     const row = inboxChat({ ticketID: "R1", chatRead: true });
     const other = inboxChat({ ticketID: "R2", chatRead: true });
     const { fetchMock } = renderInbox({
@@ -616,12 +678,15 @@ describe("InboxPage live", () => {
       chats: [fullChat(row), fullChat(other)],
     });
     await screen.findByRole("heading", { name: "Ticket ID R1" });
-    const opens = () => bodiesSentTo(fetchMock, "POST /api/chat/").length;
-    const before = opens();
-    fakeStaffSocket.serverSends("chat-updated", { chat: { ...other, chatRead: false }, unreadCount: 1 });
-    fakeStaffSocket.serverSends("chat-updated", { chat: { ...row, chatRead: false }, unreadCount: 2 });
-    await waitFor(() => expect(opens()).toBe(before + 1));
-    expect(bodiesSentTo(fetchMock, "POST /api/chat/").at(-1)).toMatchObject({ ticketID: "R1" });
+    const opens = () => bodiesSentTo(fetchMock, "POST /api/chat/");
+    fakeStaffSocket.serverSends("chat-message", { chatID: other.chatID, message: chatMessage({ message: "Hi" }) });
+    fakeStaffSocket.serverSends("chat-message", {
+      chatID: row.chatID,
+      message: chatMessage({ message: "Noted", senderRole: "agent", messageType: "answer" }),
+    });
+    fakeStaffSocket.serverSends("chat-message", { chatID: row.chatID, message: chatMessage({ message: "Still?" }) });
+    await waitFor(() => expect(opens()).toHaveLength(2));
+    expect(opens().at(-1)).toEqual({ chatID: row.chatID });
   });
 
   it("shows who is typing in the open chat, not oneself, and clears it", async () => {
@@ -675,5 +740,7 @@ describe("InboxPage live", () => {
     fakeStaffSocket.connectNow();
     await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(3));
     await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toHaveLength(2));
+    // Reading it again is no opening: a chat marked unread stays so.
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/").at(-1)).toEqual({ ticketID: "C1", isOpening: false });
   });
 });

@@ -144,6 +144,7 @@ export function InboxPage() {
       onLoadOlder={() => void chatQuery.fetchNextPage({ cancelRefetch: false })}
       isLoadingOlder={chatQuery.isFetchingNextPage}
       onDeleted={() => navigate(withTicket(search, neighbourTicketID), { replace: true })}
+      onMarkedUnread={() => select(null)}
       backTo={isPhone ? withTicket(search, null) : undefined}
       hasCollapsibleSummary={isNarrow}
       pendingMessages={pendingMessages}

@@ -2,7 +2,7 @@ import type { DocumentRefRequest } from "@harbor/contract/knowledge";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { documentQueryKey } from "./get-document";
-import { removeDocumentFromLists } from "./get-documents";
+import { documentListsKey, removeDocumentFromLists } from "./get-documents";
 import { sourcesQueryKey } from "./get-sources";
 
 export function deleteDocument(request: DocumentRefRequest) {
@@ -16,8 +16,11 @@ export function useDeleteDocument() {
     onSuccess: (_answer, request) => {
       removeDocumentFromLists(queryClient, request);
       queryClient.removeQueries({ queryKey: documentQueryKey(request) });
-      // The source's document count changed.
-      return queryClient.invalidateQueries({ queryKey: sourcesQueryKey });
+      // The count beside the list comes with the list, and the sources table has its own.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentListsKey(request.sourceID) }),
+        queryClient.invalidateQueries({ queryKey: sourcesQueryKey }),
+      ]);
     },
   });
 }

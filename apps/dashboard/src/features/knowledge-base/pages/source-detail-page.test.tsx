@@ -273,13 +273,17 @@ describe("SourceDetailPage document modal", () => {
     const user = userEvent.setup();
     const shop = source({ sourceType: "shopify-products", name: "Products" });
     const product = knowledgeDocument({ title: "Trail shoe", source_type: "shopify-products" });
+    let stored = [product];
     const { fetchMock } = renderPage({
       sources: [shop],
-      list: () => page([product], 1),
+      list: () => page(stored, stored.length),
       routes: {
         "POST /api/document/get": () => ({ data: withChunks(product, ["Trail shoe, EUR 120.00"]) }),
         "POST /api/document/resync": () => ({ data: product }),
-        "POST /api/document/delete": () => ({ message: "Document deleted" }),
+        "POST /api/document/delete": () => {
+          stored = [];
+          return { message: "Document deleted" };
+        },
       },
     });
     await user.click(await screen.findByRole("button", { name: "Trail shoe" }));
@@ -295,6 +299,31 @@ describe("SourceDetailPage document modal", () => {
       { referenceID: product.reference_id, sourceID: WEBSITE_SOURCE_ID },
     ]);
     expect(await screen.findByRole("heading", { name: "No documents yet" })).toBeTruthy();
+  });
+
+  it("counts the documents again after one is deleted", async () => {
+    const user = userEvent.setup();
+    const kept = knowledgeDocument({ title: "Kept page" });
+    const gone = knowledgeDocument({ title: "Gone page" });
+    let stored = [kept, gone];
+    renderPage({
+      list: () => page(stored, stored.length),
+      routes: {
+        "POST /api/document/get": () => ({ data: withChunks(gone, ["Gone"]) }),
+        "POST /api/document/delete": () => {
+          stored = [kept];
+          return { message: "Document deleted" };
+        },
+      },
+    });
+    expect(await screen.findByText("2 documents")).toBeTruthy();
+    await user.click(await screen.findByRole("button", { name: "Gone page" }));
+    const dialog = await screen.findByRole("dialog", { name: "Gone page" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete document" }));
+    const confirm = await screen.findByRole("dialog", { name: "Delete Gone page?" });
+    await user.click(within(confirm).getByRole("button", { name: "Yes. Delete" }));
+    expect(await screen.findByText("1 document")).toBeTruthy();
+    expect(rows()).toHaveLength(1);
   });
 
   it("offers Edit, and no show-as-source, for an article", async () => {
@@ -332,6 +361,76 @@ describe("SourceDetailPage document modal", () => {
     await user.click(within(dialog).getByRole("link", { name: "Edit" }));
     expect(await screen.findByText("article editor")).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/knowledge-base/articles/add/${article.reference_id}`);
+  });
+});
+
+describe("SourceDetailPage edit source", () => {
+  it("edits a source's schedule in place, sending only what changed, and the page shows it", async () => {
+    const user = userEvent.setup();
+    const stored = source({ options: { pageLinks: ["https://shop.test/faq"], maxPages: 50 } });
+    let current = stored;
+    const { fetchMock } = renderPage({
+      sources: [articlesSource, stored],
+      list: () => page([], 0),
+      routes: {
+        "GET /api/document/sources": () => ({ data: company([articlesSource, current]) }),
+        "POST /api/document/sources/update": (body) => {
+          const request = body as { name: string; updateFrequency: Source["updateFrequency"]; url?: string };
+          current = { ...current, name: request.name, updateFrequency: request.updateFrequency };
+          return { data: company([articlesSource, current]) };
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit Source" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Help pages" });
+    expect((within(dialog).getByLabelText(/^URL/) as HTMLInputElement).value).toBe("https://shop.test/help");
+    expect((within(dialog).getByLabelText("Page link 1") as HTMLInputElement).value).toBe("https://shop.test/faq");
+    expect((within(dialog).getByLabelText(/^Source type/) as HTMLSelectElement).disabled).toBe(true);
+    await user.selectOptions(within(dialog).getByLabelText(/^Update frequency/), "monthly");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Help pages" })).toBeNull());
+    expect(bodiesSentTo(fetchMock, "POST /api/document/sources/update")).toEqual([
+      { sourceID: WEBSITE_SOURCE_ID, name: "Help pages", updateFrequency: "monthly" },
+    ]);
+
+    // A new address is sent (the server checks it is public and reads the source again).
+    await user.click(screen.getByRole("button", { name: "Edit Source" }));
+    const again = await screen.findByRole("dialog", { name: "Edit Help pages" });
+    await user.clear(within(again).getByLabelText(/^URL/));
+    await user.type(within(again).getByLabelText(/^URL/), "https://shop.test/support");
+    await user.click(within(again).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/document/sources/update")).toHaveLength(2));
+    expect(bodiesSentTo(fetchMock, "POST /api/document/sources/update").at(-1)).toEqual({
+      sourceID: WEBSITE_SOURCE_ID,
+      name: "Help pages",
+      updateFrequency: "monthly",
+      url: "https://shop.test/support",
+    });
+  });
+
+  it("shows the server's refusal in the form and keeps it open", async () => {
+    const user = userEvent.setup();
+    renderPage({
+      list: () => page([], 0),
+      routes: {
+        "POST /api/document/sources/update": () => ({
+          status: 400,
+          message: "10.0.0.5 points to a private or reserved network address; Harbor reads public websites only.",
+        }),
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Edit Source" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Help pages" });
+    await user.clear(within(dialog).getByLabelText(/^URL/));
+    await user.type(within(dialog).getByLabelText(/^URL/), "http://10.0.0.5/");
+    await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toContain("Harbor reads public websites only");
+  });
+
+  it("offers no edit for the articles source", async () => {
+    renderPage({ sourceID: ARTICLES_SOURCE_ID, list: () => page([], 0) });
+    await screen.findByRole("heading", { name: "Articles" });
+    expect(screen.queryByRole("button", { name: "Edit Source" })).toBeNull();
   });
 });
 

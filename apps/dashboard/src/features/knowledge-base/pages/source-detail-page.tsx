@@ -1,14 +1,16 @@
 import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
-import { IconAlertCircle, IconDatabaseOff, IconTrash } from "@tabler/icons-react";
+import { IconAlertCircle, IconDatabaseOff, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageLoader } from "../../../components/page-loader";
 import { errorMessage } from "../../../lib/api-client";
+import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useSources } from "../api/get-sources";
 import { DeleteSourceModal } from "../components/delete-source-modal";
 import { DocumentBrowser } from "../components/document-browser";
+import { EditSourceModal } from "../components/edit-source-modal";
 import { KbBreadcrumbs } from "../components/kb-breadcrumbs";
 import { PageErrorsModal } from "../components/page-errors-modal";
 import { SourceStatusBadge } from "../components/source-status-badge";
@@ -23,6 +25,7 @@ export function SourceDetailPage() {
   const sources = useSources();
   const navigate = useNavigate();
   const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isEditOpen, setEditOpen] = useState(false);
   const [isPageErrorsOpen, setPageErrorsOpen] = useState(false);
 
   if (sources.isPending) return <PageLoader label={t.loading} />;
@@ -69,14 +72,23 @@ export function SourceDetailPage() {
         </Stack>
         {/* The articles source always exists (spec part 1 §3); only sources added here can go. */}
         {isArticles ? null : (
-          <Button
-            variant="default"
-            c="red.9"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => setDeleteOpen(true)}
-          >
-            {t.deleteSource}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={18} aria-hidden />}
+              onClick={() => setEditOpen(true)}
+            >
+              {kb.editSource.open}
+            </Button>
+            <Button
+              variant="default"
+              c="red.9"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => setDeleteOpen(true)}
+            >
+              {t.deleteSource}
+            </Button>
+          </Group>
         )}
       </Group>
       <DocumentBrowser
@@ -90,6 +102,15 @@ export function SourceDetailPage() {
         source={source}
         onClose={() => setDeleteOpen(false)}
         onDeleted={() => navigate(SOURCES_PATH, { replace: true })}
+      />
+      <EditSourceModal
+        opened={isEditOpen}
+        source={source}
+        onClose={() => setEditOpen(false)}
+        onSaved={() => {
+          setEditOpen(false);
+          notifySuccess({ message: kb.editSource.saved });
+        }}
       />
       <PageErrorsModal opened={isPageErrorsOpen} source={source} onClose={() => setPageErrorsOpen(false)} />
     </Stack>

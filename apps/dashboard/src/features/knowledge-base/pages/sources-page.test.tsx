@@ -154,6 +154,11 @@ describe("SourcesPage", () => {
     });
     const { router } = renderPage({ "GET /api/document/sources": () => ({ data: company([broken]) }) });
     expect(await screen.findByText("Last sync failed: The site did not answer")).toBeTruthy();
+    // Not a green Active beside the error.
+    expect(within(rowOf("Help pages")).queryByText("Active")).toBeNull();
+    const badge = within(rowOf("Help pages")).getByText("Sync failed").closest("[data-status]") as HTMLElement;
+    expect(badge.dataset.status).toBe("failed");
+    expect(badge.style.minWidth).toBe("max-content");
     await user.click(screen.getByRole("button", { name: "2 pages could not be read" }));
     const dialog = await screen.findByRole("dialog", { name: "Pages of Help pages that could not be read" });
     expect(within(dialog).getByText("https://shop.test/a")).toBeTruthy();
