@@ -14,7 +14,12 @@ describe("configuration", () => {
       databaseUrl: undefined,
       aiProvider: "local",
       isSecureCookie: false,
+      // No marketing site by default: unknown dashboard paths stay in the app (issue #19 item 17).
+      marketingUrl: null,
     });
+    expect(loadConfig({ DATA_DIR: dataDir, MARKETING_URL: "https://shop.example/" }).marketingUrl).toBe(
+      "https://shop.example/",
+    );
     expect(config.filesDir).toBe(path.join(dataDir, "files"));
     expect(loadConfig({ DATA_DIR: dataDir, FILES_DIR: "/mnt/shared/harbor-files" }).filesDir).toBe(
       "/mnt/shared/harbor-files",

@@ -30,7 +30,7 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_BASE_URL: z.url().optional(),
   PLATFORM_ADMINS: z.string().default(""),
-  MARKETING_URL: z.url().default("https://harbor.example/"),
+  MARKETING_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   HARBOR_DEMO: z.enum(["0", "1"]).default("1"),
   TRUST_PROXY: z
@@ -67,7 +67,8 @@ export type AppConfig = {
   anthropicApiKey: string | undefined;
   anthropicBaseUrl: string | undefined;
   platformAdmins: ReadonlySet<string>;
-  marketingUrl: string;
+  /** Where unknown dashboard paths send the browser; null keeps them in the app (a not-found page). */
+  marketingUrl: string | null;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   isDemo: boolean;
   isSecureCookie: boolean;
@@ -122,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .map((email) => email.trim().toLowerCase())
         .filter(Boolean),
     ),
-    marketingUrl: e.MARKETING_URL,
+    marketingUrl: e.MARKETING_URL ?? null,
     logLevel: e.LOG_LEVEL,
     isDemo: e.HARBOR_DEMO === "1",
     isSecureCookie: publicUrl.startsWith("https://"),

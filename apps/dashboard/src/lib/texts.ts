@@ -756,7 +756,8 @@ export const texts = {
   notFound: {
     redirecting: "Taking you to our website…",
     title: "Page not found",
-    toDashboard: "Go to the dashboard",
+    text: "There is nothing at this address. It may have moved, or the link may be mistyped.",
+    toInbox: "Go to the inbox",
   },
   routeError: {
     title: "Something went wrong",

@@ -76,7 +76,7 @@ export function isStaticFileRequest(method: string, url: string): boolean {
 /** GET /api/health (the database answers) and GET /api/config (what the dashboard needs before sign-in). */
 export function registerPlatformRoutes(
   app: FastifyInstance,
-  options: { database: DatabaseHandle; marketingUrl: string },
+  options: { database: DatabaseHandle; marketingUrl: string | null },
 ) {
   const router = asRouter(app);
   const { database } = options;

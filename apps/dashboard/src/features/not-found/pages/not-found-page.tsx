@@ -1,11 +1,15 @@
-import { Anchor, Center, Stack, Title } from "@mantine/core";
+import { Anchor, Center, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { PageLoader } from "../../../components/page-loader";
 import { texts } from "../../../lib/texts";
 import { useConfig } from "../api/get-config";
 
-/** Unknown dashboard paths leave for the marketing website (spec part 2 §2.1). */
+/**
+ * Unknown dashboard paths leave for the marketing website (spec part 2 §2.1) when one is
+ * configured; without one (or when the config cannot be read) they stay in the app with a
+ * not-found page, rather than sending the browser to a site that does not exist.
+ */
 export function NotFoundPage() {
   const config = useConfig();
   const marketingURL = config.data?.marketingURL;
@@ -14,14 +18,17 @@ export function NotFoundPage() {
     if (marketingURL) window.location.replace(marketingURL);
   }, [marketingURL]);
 
-  if (config.isError) {
+  if (config.isError || (config.isSuccess && !marketingURL)) {
     return (
       <Center mih="100dvh" p="md" component="main">
-        <Stack align="center">
+        <Stack align="center" gap="sm">
           <title>{texts.pageTitle(texts.notFound.title)}</title>
           <Title order={1}>{texts.notFound.title}</Title>
+          <Text c="dimmed" ta="center">
+            {texts.notFound.text}
+          </Text>
           <Anchor component={Link} to="/inbox">
-            {texts.notFound.toDashboard}
+            {texts.notFound.toInbox}
           </Anchor>
         </Stack>
       </Center>
