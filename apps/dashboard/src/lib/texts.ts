@@ -188,6 +188,7 @@ export const texts = {
       back: "Back to chats",
       ticketID: (ticketID: string) => `Ticket ID ${ticketID}`,
       actions: "Chat actions",
+      moreActions: "More actions",
       resolve: "Resolve chat",
       reopen: "Reopen chat",
       flag: "Flag chat",

@@ -1,7 +1,9 @@
 import type { Chat } from "@harbor/contract/chat";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, Menu, Modal, Stack, Text } from "@mantine/core";
 import {
   IconCheck,
+  IconChevronDown,
+  IconDots,
   IconFlag,
   IconFlagOff,
   IconHandStop,
@@ -23,9 +25,12 @@ import { useToggleTicket } from "../api/toggle-ticket";
 const t = texts.inbox.chat;
 
 /**
- * Take over / Hand back to AI (human takeover) and Raise ticket; a ticket chat has Clear ticket
- * and take over instead (the ticket toggle back to human, decision 031). Resolve / Reopen, Flag / Remove flag, Mark as unread (disabled on an unread chat) and Delete. Toggles
- * send the inverse of the current value (spec part 1 §4); failures show nothing (see get-inbox).
+ * One primary action, Resolve / Reopen, and the rest in a "More actions" menu (decision 032), so
+ * the header stays one line and the conversation keeps the height: Take over / Hand back to AI and
+ * Raise ticket, or on a ticket chat Clear ticket and take over (the ticket toggle back to human,
+ * decision 031); Flag / Remove flag, Mark as unread (disabled on an unread chat) and Delete. The
+ * menu is Mantine's: arrow keys move, Enter picks, Escape closes and focus returns to its button.
+ * Toggles send the inverse of the current value (spec part 1 §4); failures show nothing (see get-inbox).
  */
 export function ChatActions({
   chat,
@@ -47,41 +52,9 @@ export function ChatActions({
   const { chatID } = chat;
   const isTicket = chat.status === "ticket";
   const isTakingOver = chat.status === "open";
+  const isBusy = toggleTakeover.isPending || toggleTicket.isPending || toggleFlag.isPending || markUnread.isPending;
   return (
-    <Group gap="xs" role="group" aria-label={t.actions}>
-      {isTicket ? (
-        // Clearing a ticket hands the chat to a person (status human), so it is the ticket's take-over.
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconHandStop size={16} aria-hidden />}
-          loading={toggleTicket.isPending}
-          onClick={() => toggleTicket.mutate({ chatID, status: "human" })}
-        >
-          {t.clearTicket}
-        </Button>
-      ) : (
-        <>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={isTakingOver ? <IconHandStop size={16} aria-hidden /> : <IconRobot size={16} aria-hidden />}
-            loading={toggleTakeover.isPending}
-            onClick={() => toggleTakeover.mutate({ chatID, isTakingOver })}
-          >
-            {isTakingOver ? texts.inbox.takeover.takeOver : texts.inbox.takeover.handBack}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconTicket size={16} aria-hidden />}
-            loading={toggleTicket.isPending}
-            onClick={() => toggleTicket.mutate({ chatID, status: "ticket" })}
-          >
-            {t.raiseTicket}
-          </Button>
-        </>
-      )}
+    <Group gap="xs" role="group" aria-label={t.actions} wrap="nowrap">
       <Button
         size="xs"
         variant={chat.resolved ? "default" : "filled"}
@@ -91,35 +64,71 @@ export function ChatActions({
       >
         {chat.resolved ? t.reopen : t.resolve}
       </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={chat.isFlagged ? <IconFlagOff size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
-        loading={toggleFlag.isPending}
-        onClick={() => toggleFlag.mutate({ chatID, isFlagged: !chat.isFlagged })}
-      >
-        {chat.isFlagged ? t.removeFlag : t.flag}
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconMailOpened size={16} aria-hidden />}
-        loading={markUnread.isPending}
-        disabled={!chat.chatRead}
-        onClick={() => markUnread.mutate({ chatID }, { onSuccess: onMarkedUnread })}
-      >
-        {t.markUnread}
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        color="red"
-        c="red.9"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        onClick={() => setIsConfirmingDelete(true)}
-      >
-        {t.delete}
-      </Button>
+      {/* hideDetached off: the header never scrolls away, and without layout (tests) the menu would hide itself. */}
+      <Menu position="bottom-end" width={240} withinPortal hideDetached={false}>
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDots size={16} aria-hidden />}
+            // A small spinner while a menu action is on its way; the button stays usable (each
+            // action sends the value it wants, so a second pick is harmless).
+            rightSection={isBusy ? <Loader size={12} aria-hidden /> : <IconChevronDown size={14} aria-hidden />}
+            aria-busy={isBusy}
+          >
+            {t.moreActions}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown aria-label={t.moreActions}>
+          {isTicket ? (
+            // Clearing a ticket hands the chat to a person (status human), so it is the ticket's take-over.
+            <Menu.Item
+              leftSection={<IconHandStop size={16} aria-hidden />}
+              onClick={() => toggleTicket.mutate({ chatID, status: "human" })}
+            >
+              {t.clearTicket}
+            </Menu.Item>
+          ) : (
+            <>
+              <Menu.Item
+                leftSection={
+                  isTakingOver ? <IconHandStop size={16} aria-hidden /> : <IconRobot size={16} aria-hidden />
+                }
+                onClick={() => toggleTakeover.mutate({ chatID, isTakingOver })}
+              >
+                {isTakingOver ? texts.inbox.takeover.takeOver : texts.inbox.takeover.handBack}
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconTicket size={16} aria-hidden />}
+                onClick={() => toggleTicket.mutate({ chatID, status: "ticket" })}
+              >
+                {t.raiseTicket}
+              </Menu.Item>
+            </>
+          )}
+          <Menu.Item
+            leftSection={chat.isFlagged ? <IconFlagOff size={16} aria-hidden /> : <IconFlag size={16} aria-hidden />}
+            onClick={() => toggleFlag.mutate({ chatID, isFlagged: !chat.isFlagged })}
+          >
+            {chat.isFlagged ? t.removeFlag : t.flag}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconMailOpened size={16} aria-hidden />}
+            disabled={!chat.chatRead}
+            onClick={() => markUnread.mutate({ chatID }, { onSuccess: onMarkedUnread })}
+          >
+            {t.markUnread}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item
+            color="red.9"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => setIsConfirmingDelete(true)}
+          >
+            {t.delete}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       <Modal opened={isConfirmingDelete} onClose={() => setIsConfirmingDelete(false)} title={t.deleteTitle} centered>
         <Stack>
           <Text size="sm">{t.deleteText}</Text>

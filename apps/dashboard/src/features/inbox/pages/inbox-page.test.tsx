@@ -54,6 +54,28 @@ const inboxBodies = (fetchMock: ReturnType<typeof stubFetch>) =>
 const rows = () => screen.queryAllByTestId("chat-row");
 const chatPanel = () => screen.getByRole("region", { name: "Chat" });
 
+/** Opens the open chat's More actions menu (every action but Resolve / Reopen) unless it is open. */
+async function openChatMenu() {
+  if (!screen.queryByRole("menu")) {
+    const chat = await screen.findByRole("region", { name: "Chat" });
+    fireEvent.click(await within(chat).findByRole("button", { name: "More actions" }));
+  }
+  return screen.findByRole("menu");
+}
+/** An item of the chat's menu, opening it first; the menu stays open. */
+async function findChatAction(name: string) {
+  return within(await openChatMenu()).findByRole("menuitem", { name });
+}
+/** Picks an item of the chat's menu and waits for the menu to close. */
+async function pickChatAction(name: string) {
+  await userEvent.click(await findChatAction(name));
+  await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+}
+async function closeChatMenu() {
+  await userEvent.keyboard("{Escape}");
+  await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+}
+
 describe("InboxPage list", () => {
   it("shows rows with name (default Customer), last message, time, status pill, unread and flag", async () => {
     const today = new Date();
@@ -140,9 +162,26 @@ describe("InboxPage list", () => {
     expect(inboxBodies(fetchMock).at(-1)).toEqual({ pageNumber: 1, unreadChats: true });
   });
 
-  it("says the inbox is empty", async () => {
+  it("says the inbox is empty once, in place of empty menu, list, chat and summary columns", async () => {
     renderInbox({ list: () => page([], 0, 0) });
     expect(await screen.findByRole("heading", { name: "Your inbox is empty" })).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 2 })).toHaveLength(1);
+    expect(screen.queryByRole("heading", { name: "No chat selected" })).toBeNull();
+    expect(screen.queryByRole("complementary", { name: "Chat summary" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Chats" })).toBeNull();
+  });
+
+  it("keeps the columns for a filter that matches nothing: the menu leads elsewhere", async () => {
+    renderInbox({ path: "/inbox?status=resolved", list: () => page([], 0, 0) });
+    expect(await screen.findByRole("heading", { name: "No chats here" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Inbox filters" })).toBeTruthy();
+  });
+
+  it("has no summary column while no chat is selected", async () => {
+    renderInbox({ list: () => page([inboxChat()]) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole("heading", { name: "No chat selected" })).toBeTruthy();
+    expect(screen.queryByRole("complementary", { name: "Chat summary" })).toBeNull();
   });
 
   it("loads the next page within 30 px of the bottom and stops at an empty page", async () => {
@@ -218,6 +257,51 @@ describe("InboxPage chat", () => {
     expect(screen.getByTestId("unread-count").textContent).toBe("2 unread");
   });
 
+  it("keeps one primary action in the header and the rest in a labelled menu, usable from the keyboard", async () => {
+    const row = inboxChat({ ticketID: "M1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=M1",
+      list: () => page([row], 0),
+      chats: [fullChat(row)],
+      routes: {
+        "POST /api/chat/chat/toggle-flag": () => ({ data: { chat: { ...row, isFlagged: true }, unreadCount: 0 } }),
+      },
+    });
+    const actions = within(await screen.findByRole("group", { name: "Chat actions" }));
+    expect(actions.getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Resolve chat",
+      "More actions",
+    ]);
+    const more = actions.getByRole("button", { name: "More actions" });
+    expect(more.getAttribute("aria-haspopup")).toBe("menu");
+    expect(more.getAttribute("aria-expanded")).toBe("false");
+
+    const user = userEvent.setup();
+    more.focus();
+    await user.keyboard("{Enter}");
+    const menu = await screen.findByRole("menu", { name: "More actions" });
+    expect(more.getAttribute("aria-expanded")).toBe("true");
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Take over", "Raise ticket", "Flag chat", "Mark as unread", "Delete"]);
+    // Opened from the keyboard, the first item has the focus; arrow keys walk on, Enter picks.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Take over"));
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    expect(document.activeElement?.textContent).toBe("Flag chat");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-flag")).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    // Escape closes the menu and gives the focus back to its button.
+    more.focus();
+    await user.keyboard("{Enter}");
+    await screen.findByRole("menu", { name: "More actions" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(document.activeElement).toBe(more);
+  });
+
   it("shows End of conversation for a resolved chat", async () => {
     const row = inboxChat({ resolved: true, ticketID: "R1" });
     renderInbox({ path: "/inbox?ticketID=R1", list: () => page([row]), chats: [fullChat(row)] });
@@ -254,8 +338,9 @@ describe("InboxPage chat", () => {
     ]);
     expect(within(chatPanel()).getByText("Resolved")).toBeTruthy();
     expect(within(rows()[0] as HTMLElement).getByText("Resolved")).toBeTruthy();
-    await userEvent.click(within(chatPanel()).getByRole("button", { name: "Flag chat" }));
-    expect(await within(chatPanel()).findByRole("button", { name: "Remove flag" })).toBeTruthy();
+    await pickChatAction("Flag chat");
+    expect(await findChatAction("Remove flag")).toBeTruthy();
+    await closeChatMenu();
     expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-flag")).toEqual([
       { chatID: row.chatID, isFlagged: true },
     ]);
@@ -276,7 +361,7 @@ describe("InboxPage chat", () => {
       chats: [fullChat(row)],
       routes: { "POST /api/chat/mark-unread": () => ({ data: unread }) },
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Mark as unread" }));
+    await pickChatAction("Mark as unread");
     await waitFor(() => expect(router.state.location.search).toBe("?status=open"));
     expect(bodiesSentTo(fetchMock, "POST /api/chat/mark-unread")).toEqual([{ chatID: row.chatID }]);
     expect(within(rows()[0] as HTMLElement).getByText("Unread")).toBeTruthy();
@@ -295,11 +380,13 @@ describe("InboxPage chat", () => {
       list: () => page([row], 0),
       chats: [fullChat(row)],
     });
-    const button = await screen.findByRole("button", { name: "Mark as unread" });
-    expect(button.hasAttribute("disabled")).toBe(false);
+    const item = await findChatAction("Mark as unread");
+    expect(item.hasAttribute("disabled")).toBe(false);
     fakeStaffSocket.serverSends("chat-updated", { chat: { ...row, chatRead: false }, unreadCount: 1 });
     await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Mark as unread" }).hasAttribute("disabled")).toBe(true),
+      expect(
+        within(screen.getByRole("menu")).getByRole("menuitem", { name: "Mark as unread" }).hasAttribute("disabled"),
+      ).toBe(true),
     );
     expect(bodiesSentTo(fetchMock, "POST /api/chat/")).toEqual([{ ticketID: "U2" }]);
   });
@@ -316,7 +403,7 @@ describe("InboxPage chat", () => {
       chats: [fullChat(first), fullChat(second)],
       routes: { "POST /api/chat/delete": () => ({ data: { chat: first, unreadCount: 0 } }) },
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Delete" }));
+    await pickChatAction("Delete");
     const dialog = await screen.findByRole("dialog", { name: "Delete this chat?" });
     expect(bodiesSentTo(fetchMock, "POST /api/chat/delete")).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole("button", { name: "Yes. Delete" }));
@@ -335,11 +422,11 @@ describe("InboxPage chat", () => {
       chats: [fullChat(row)],
       routes: { "POST /api/chat/chat/toggle-flag": () => ({ status: 500, message: "boom" }) },
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Flag chat" }));
+    await pickChatAction("Flag chat");
     await waitFor(() => expect(errorLog).toHaveBeenCalled());
     await waitFor(() => expect(inboxBodies(fetchMock)).toHaveLength(2));
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.getByRole("button", { name: "Flag chat" })).toBeTruthy();
+    expect(await findChatAction("Flag chat")).toBeTruthy();
     errorLog.mockRestore();
   });
 
@@ -479,7 +566,7 @@ describe("InboxPage reply box", () => {
     expect(within(log).getByText(/^Dana/)).toBeTruthy();
     expect(within(log).getByText("Hello there", { normalizer: (text) => text.replace(/\s+/g, " ") })).toBeTruthy();
     // The answer took the chat over: Hand back to AI is offered now.
-    expect(within(chatPanel()).getByRole("button", { name: "Hand back to AI" })).toBeTruthy();
+    expect(await findChatAction("Hand back to AI")).toBeTruthy();
   });
 
   it("sends an internal note from the note tab and shows it as a note", async () => {
@@ -564,15 +651,16 @@ describe("InboxPage reply box", () => {
         }),
       },
     });
-    const user = userEvent.setup();
-    await user.click(
-      await within(await screen.findByRole("region", { name: "Chat" })).findByRole("button", { name: "Raise ticket" }),
-    );
+    await pickChatAction("Raise ticket");
     expect(await within(chatPanel()).findByText("Ticket Raised")).toBeTruthy();
     expect(within(rows()[0] as HTMLElement).getByText("Ticket")).toBeTruthy();
-    expect(within(chatPanel()).queryByRole("button", { name: /^Take over$|Hand back|Raise ticket/ })).toBeNull();
-    await user.click(within(chatPanel()).getByRole("button", { name: "Clear ticket and take over" }));
-    expect(await within(chatPanel()).findByRole("button", { name: "Hand back to AI" })).toBeTruthy();
+    const clearTicket = await findChatAction("Clear ticket and take over");
+    expect(
+      within(screen.getByRole("menu")).queryByRole("menuitem", { name: /^Take over$|Hand back|Raise ticket/ }),
+    ).toBeNull();
+    await userEvent.click(clearTicket);
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+    expect(await findChatAction("Hand back to AI")).toBeTruthy();
     expect(within(chatPanel()).queryByText("Ticket Raised")).toBeNull();
     expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/toggle-ticket")).toEqual([
       { chatID: row.chatID, status: "ticket" },
@@ -592,18 +680,16 @@ describe("InboxPage reply box", () => {
         "POST /api/chat/chat/hand-back": () => ({ data: { chat: { ...row, status: "open" }, unreadCount: 0 } }),
       },
     });
-    const user = userEvent.setup();
-    await user.click(
-      await within(await screen.findByRole("region", { name: "Chat" })).findByRole("button", { name: "Take over" }),
-    );
-    await user.click(await within(chatPanel()).findByRole("button", { name: "Hand back to AI" }));
-    expect(await within(chatPanel()).findByRole("button", { name: "Take over" })).toBeTruthy();
+    await pickChatAction("Take over");
+    await pickChatAction("Hand back to AI");
+    expect(await findChatAction("Take over")).toBeTruthy();
+    await closeChatMenu();
     expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/take-over")).toEqual([{ chatID: row.chatID }]);
     expect(bodiesSentTo(fetchMock, "POST /api/chat/chat/hand-back")).toEqual([{ chatID: row.chatID }]);
     await router.navigate("/inbox?ticketID=T1");
     await screen.findByRole("heading", { name: "Ticket ID T1" });
-    expect(within(chatPanel()).queryByRole("button", { name: /^Take over$|Hand back/ })).toBeNull();
-    expect(within(chatPanel()).getByRole("button", { name: "Clear ticket and take over" })).toBeTruthy();
+    expect(await findChatAction("Clear ticket and take over")).toBeTruthy();
+    expect(within(screen.getByRole("menu")).queryByRole("menuitem", { name: /^Take over$|Hand back/ })).toBeNull();
   });
 
   it("says typing while a reply is written, and stopped on send", async () => {

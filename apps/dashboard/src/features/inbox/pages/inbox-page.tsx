@@ -59,6 +59,8 @@ export function InboxPage() {
     Boolean(menuFilter.status || menuFilter.category || menuFilter.customReply) || listToggle === "unread";
 
   const ticketID = search.get("ticketID");
+  // Nothing to filter, list or open: one empty state in place of three empty columns.
+  const isEmptyInbox = list.isSuccess && chats.length === 0 && !isFiltered && !ticketID;
   const chatQuery = useChat(ticketID);
   const chat = chatQuery.data?.pages[0];
   const messages = chatQuery.data ? messagesOf(chatQuery.data.pages) : [];
@@ -88,6 +90,8 @@ export function InboxPage() {
     onHelp: openHelp,
   });
 
+  // The summary's own column only beside an open chat: with none selected it would stand empty.
+  const hasSummaryColumn = !isNarrow && Boolean(ticketID);
   const menu = <InboxMenu filter={menuFilter} />;
   const listPane = (
     <Stack gap={0} h="100%" mih={0}>
@@ -164,7 +168,11 @@ export function InboxPage() {
       <Title order={1} size="h2">
         {t.title}
       </Title>
-      {isPhone ? (
+      {isEmptyInbox ? (
+        <Paper withBorder radius="lg" py="xl" data-testid="empty-inbox">
+          <EmptyState icon={<IconInbox size={30} />} title={t.emptyTitle} text={t.emptyText} headingOrder={2} />
+        </Paper>
+      ) : isPhone ? (
         <Paper withBorder radius="lg" style={{ overflow: "hidden" }}>
           {ticketID ? (
             <Box h="calc(100dvh - 150px)" mih={420}>
@@ -202,7 +210,11 @@ export function InboxPage() {
           style={{
             overflow: "hidden",
             display: "grid",
-            gridTemplateColumns: isNarrow ? "200px 300px minmax(0, 1fr)" : "220px 320px minmax(0, 1fr) 300px",
+            gridTemplateColumns: isNarrow
+              ? "200px 300px minmax(0, 1fr)"
+              : hasSummaryColumn
+                ? "220px 320px minmax(0, 1fr) 300px"
+                : "220px 320px minmax(0, 1fr)",
           }}
         >
           <Box p="xs" style={{ borderRight: PANE_BORDER, overflowY: "auto" }}>
@@ -212,7 +224,7 @@ export function InboxPage() {
             {listPane}
           </Box>
           <Box mih={0}>{chatPane}</Box>
-          {isNarrow ? null : (
+          {hasSummaryColumn ? (
             <Box
               component="aside"
               aria-label={t.summary.region}
@@ -222,7 +234,7 @@ export function InboxPage() {
             >
               {chat ? <ChatSummary chat={chat} /> : null}
             </Box>
-          )}
+          ) : null}
         </Paper>
       )}
       <ShortcutsHelpModal opened={isHelpOpen} onClose={closeHelp} />
