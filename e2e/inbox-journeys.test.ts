@@ -1,7 +1,15 @@
-import type { Browser } from "playwright-core";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { expectAccessibleAtBothWidths, launchBrowser, PHONE, pageSignedInAs } from "./support/browser";
+import {
+  expectAccessibleAtBothWidths,
+  launchBrowser,
+  PHONE,
+  pageSignedInAs,
+  seriousA11yViolations,
+} from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 let server: HarborServer;
@@ -31,6 +39,19 @@ async function signUpWithSampleChats(email: string) {
     )
     .toBe(5);
   return cookie;
+}
+
+/**
+ * Opens the open chat's More actions menu, where every chat action but Resolve / Reopen lives
+ * (decision 032); Escape closes it again.
+ */
+async function openChatMenu(page: Page) {
+  await page.getByRole("region", { name: "Chat", exact: true }).getByRole("button", { name: "More actions" }).click();
+  const menu = page.getByRole("menu", { name: "More actions" });
+  await menu.waitFor();
+  // Past its fade-in, so axe reads the colours the user sees.
+  await expect.poll(() => menu.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+  return menu;
 }
 
 describe("inbox journeys", () => {
@@ -74,6 +95,63 @@ describe("inbox journeys", () => {
     await expect.poll(() => list.getByText("Liam Jansen").first().isVisible()).toBe(true);
   });
 
+  it("at 1280×800 the open chat leaves the conversation at least 400 px; an empty inbox is one calm empty state", async () => {
+    const cookie = await signUpWithSampleChats("owner@layout-shop.example");
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/inbox`);
+    const list = page.getByRole("region", { name: "Chats" });
+    await expect.poll(() => list.getByText("Emma de Vries").first().isVisible()).toBe(true);
+    // No chat open: no summary column standing empty beside the "No chat selected" pane.
+    expect(await page.getByRole("complementary", { name: "Chat summary" }).count()).toBe(0);
+
+    await list.getByText("Emma de Vries").first().click();
+    const chat = page.getByRole("region", { name: "Chat", exact: true });
+    const log = chat.getByRole("log", { name: "Messages" });
+    await expect
+      .poll(() =>
+        log
+          .getByText(/1–3 working days/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await page.screenshot({ path: path.join(os.tmpdir(), "harbor-inbox-1280x800.png") });
+    const heights = await page.evaluate(() => {
+      const height = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0;
+      return {
+        messages: height('[role="log"][aria-label="Messages"]'),
+        actions: height('[role="group"][aria-label="Chat actions"]'),
+        composer: height('form[aria-label="Reply"]'),
+      };
+    });
+    console.info("inbox at 1280×800 (px):", heights);
+    expect(heights.messages).toBeGreaterThanOrEqual(400);
+    // The actions take one row of buttons, not three.
+    expect(heights.actions).toBeLessThan(40);
+    expect(await page.getByRole("complementary", { name: "Chat summary" }).isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    await page.context().close();
+
+    // A workspace whose sample chats were all deleted: its inbox is empty.
+    const api = apiClient(server);
+    const emptyCookie = await signUpWithSampleChats("owner@empty-inbox-shop.example");
+    const samples = await api.call<{ inbox: { chatID: string }[] }>("POST", "/chat/inbox", {
+      cookie: emptyCookie,
+      body: {},
+    });
+    // call throws on an error answer.
+    for (const { chatID } of samples.body.data.inbox) {
+      await api.call("POST", "/chat/delete", { cookie: emptyCookie, body: { chatID } });
+    }
+    const emptyPage = await pageSignedInAs({ browser, url: server.url, cookie: emptyCookie });
+    await emptyPage.goto(`${server.url}/inbox`);
+    await expect.poll(() => emptyPage.getByRole("heading", { name: "Your inbox is empty" }).isVisible()).toBe(true);
+    expect(await emptyPage.getByRole("heading", { name: "No chat selected" }).count()).toBe(0);
+    expect(await emptyPage.getByRole("navigation", { name: "Inbox filters" }).count()).toBe(0);
+    expect(await expectAccessibleAtBothWidths(emptyPage)).toEqual([]);
+    await emptyPage.context().close();
+  });
+
   it("staff mark a chat unread and it stays unread after a reload; they raise a ticket and clear it again", async () => {
     const cookie = await signUpWithSampleChats("owner@unread-shop.example");
     const page = await pageSignedInAs({ browser, url: server.url, cookie });
@@ -84,7 +162,7 @@ describe("inbox journeys", () => {
     const chat = page.getByRole("region", { name: "Chat", exact: true });
     await expect.poll(() => page.getByText("1 unread").first().isVisible()).toBe(true);
 
-    await chat.getByRole("button", { name: "Mark as unread" }).click();
+    await (await openChatMenu(page)).getByRole("menuitem", { name: "Mark as unread" }).click();
     // Parked for later: the chat closes and counts as unread again.
     await page.waitForURL((url) => !url.search.includes("ticketID"));
     await expect.poll(() => page.getByText("2 unread").first().isVisible()).toBe(true);
@@ -98,14 +176,21 @@ describe("inbox journeys", () => {
     await page.getByRole("radiogroup", { name: "Show chats" }).getByText("All").click();
 
     await list.getByText("Sanne Bakker").first().click();
-    await chat.getByRole("button", { name: "Raise ticket" }).click();
+    await (await openChatMenu(page)).getByRole("menuitem", { name: "Raise ticket" }).click();
     await expect.poll(() => chat.getByText("Ticket Raised").isVisible()).toBe(true);
-    expect(await chat.getByRole("button", { name: "Take over", exact: true }).count()).toBe(0);
+    let menu = await openChatMenu(page);
+    expect(await menu.getByRole("menuitem", { name: "Clear ticket and take over" }).isVisible()).toBe(true);
+    expect(await menu.getByRole("menuitem", { name: "Take over", exact: true }).count()).toBe(0);
+    // The open menu passes axe too.
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
     await page.reload();
     await expect.poll(() => chat.getByText("Ticket Raised").isVisible()).toBe(true);
-    await chat.getByRole("button", { name: "Clear ticket and take over" }).click();
-    await expect.poll(() => chat.getByRole("button", { name: "Hand back to AI" }).isVisible()).toBe(true);
+    await (await openChatMenu(page)).getByRole("menuitem", { name: "Clear ticket and take over" }).click();
+    menu = await openChatMenu(page);
+    await expect.poll(() => menu.getByRole("menuitem", { name: "Hand back to AI" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
     expect(await chat.getByText("Ticket Raised").count()).toBe(0);
     await page.context().close();
   });
@@ -136,9 +221,13 @@ describe("inbox journeys", () => {
     await expect.poll(() => log.getByText("We ship it today.").isVisible()).toBe(true);
     await expect.poll(() => log.getByText(/^Owner ·/).isVisible()).toBe(true);
     // The reply took the chat over from the AI.
-    await expect.poll(() => chat.getByRole("button", { name: "Hand back to AI" }).isVisible()).toBe(true);
+    const menu = await openChatMenu(page);
+    await expect.poll(() => menu.getByRole("menuitem", { name: "Hand back to AI" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
     await expect.poll(() => otherChat.getByText("We ship it today.").isVisible()).toBe(true);
-    await expect.poll(() => otherChat.getByRole("button", { name: "Hand back to AI" }).isVisible()).toBe(true);
+    // The other dashboard's menu changes while it is open.
+    const otherMenu = await openChatMenu(other);
+    await expect.poll(() => otherMenu.getByRole("menuitem", { name: "Hand back to AI" }).isVisible()).toBe(true);
 
     await chat.getByRole("radiogroup", { name: "Message type" }).getByText("Internal note").click();
     await chat.getByRole("textbox", { name: /Internal note/ }).fill("VIP customer, be quick.");
@@ -148,8 +237,8 @@ describe("inbox journeys", () => {
     await expect.poll(() => otherChat.getByText(/^Internal note · Owner/).isVisible()).toBe(true);
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
 
-    await chat.getByRole("button", { name: "Hand back to AI" }).click();
-    await expect.poll(() => otherChat.getByRole("button", { name: "Take over" }).isVisible()).toBe(true);
+    await (await openChatMenu(page)).getByRole("menuitem", { name: "Hand back to AI" }).click();
+    await expect.poll(() => otherMenu.getByRole("menuitem", { name: "Take over" }).isVisible()).toBe(true);
     await other.context().close();
   });
 

@@ -65,47 +65,49 @@ export function ChatComposer({ chatID, draft, onDraftChange, textareaRef, onSend
       p="sm"
       style={{ borderTop: "1px solid var(--mantine-color-gray-3)" }}
     >
-      <Group justify="space-between" gap="xs" mb={6}>
-        <SegmentedControl
-          size="xs"
-          aria-label={t.mode}
-          value={kind}
-          onChange={(value) => {
-            if (value === "note") typing.stop();
-            onDraftChange({ kind: value as StaffMessageKind, text });
-          }}
-          data={[
-            { value: "reply", label: t.modes.reply },
-            { value: "note", label: t.modes.note },
-          ]}
-        />
-        <Text id={hintID} size="xs" c="dimmed" visibleFrom="sm">
-          {t.hint}
-        </Text>
-      </Group>
-      <Group align="flex-end" wrap="nowrap" gap="xs">
-        <Textarea
-          ref={textareaRef}
-          flex={1}
-          aria-label={isNote ? t.noteLabel : t.replyLabel}
-          aria-describedby={hintID}
-          placeholder={isNote ? t.notePlaceholder : t.replyPlaceholder}
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={STAFF_REPLY_MAX}
-          value={text}
-          onChange={(event) => {
-            onDraftChange({ kind, text: event.currentTarget.value });
-            if (!isNote) typing.input();
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => typing.stop()}
-          styles={isNote ? { input: { background: "var(--mantine-color-yellow-0)" } } : undefined}
-          data-mode={kind}
-        />
+      {/* The box first and one row of controls under it: the composer stays low, the conversation keeps the height. */}
+      <Textarea
+        ref={textareaRef}
+        aria-label={isNote ? t.noteLabel : t.replyLabel}
+        aria-describedby={hintID}
+        placeholder={isNote ? t.notePlaceholder : t.replyPlaceholder}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={STAFF_REPLY_MAX}
+        value={text}
+        onChange={(event) => {
+          onDraftChange({ kind, text: event.currentTarget.value });
+          if (!isNote) typing.input();
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => typing.stop()}
+        styles={isNote ? { input: { background: "var(--mantine-color-yellow-0)" } } : undefined}
+        data-mode={kind}
+      />
+      <Group justify="space-between" gap="xs" mt={6} wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <SegmentedControl
+            size="xs"
+            aria-label={t.mode}
+            value={kind}
+            onChange={(value) => {
+              if (value === "note") typing.stop();
+              onDraftChange({ kind: value as StaffMessageKind, text });
+            }}
+            data={[
+              { value: "reply", label: t.modes.reply },
+              { value: "note", label: t.modes.note },
+            ]}
+          />
+          {/* Shown where it fits on the row; screen readers always get it (aria-describedby), and ? lists every key. */}
+          <Text id={hintID} size="xs" c="dimmed" visibleFrom="xl">
+            {t.hint}
+          </Text>
+        </Group>
         <Button
           type="submit"
+          size="xs"
           disabled={!text.trim()}
           leftSection={isNote ? <IconNote size={16} aria-hidden /> : <IconSend size={16} aria-hidden />}
         >

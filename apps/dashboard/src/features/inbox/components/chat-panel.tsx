@@ -125,8 +125,9 @@ export function ChatPanel(props: ChatPanelProps) {
     <Stack gap={0} h="100%" component="section" aria-label={t.region}>
       <Stack gap="xs" p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
         {back}
+        {/* Title and actions share a line where the column allows (one row of controls, decision 032). */}
         <Group justify="space-between" gap="xs" align="flex-start">
-          <Stack gap={4}>
+          <Stack gap={4} miw={0}>
             <Title order={2} size="h4">
               {t.ticketID(chat.ticketID)}
             </Title>

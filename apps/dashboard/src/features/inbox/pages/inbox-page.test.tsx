@@ -268,10 +268,9 @@ describe("InboxPage chat", () => {
       },
     });
     const actions = within(await screen.findByRole("group", { name: "Chat actions" }));
-    expect(actions.getAllByRole("button").map((button) => button.textContent)).toEqual([
-      "Resolve chat",
-      "More actions",
-    ]);
+    expect(
+      actions.getAllByRole("button").map((button) => button.getAttribute("aria-label") ?? button.textContent),
+    ).toEqual(["Resolve chat", "More actions"]);
     const more = actions.getByRole("button", { name: "More actions" });
     expect(more.getAttribute("aria-haspopup")).toBe("menu");
     expect(more.getAttribute("aria-expanded")).toBe("false");
