@@ -186,6 +186,20 @@ describe("sign-up and sign-in journeys", () => {
     await page.context().close();
   });
 
+  it("a signed-in user on an unknown path sees Page not found (no MARKETING_URL set) and goes back to the inbox", async () => {
+    const { cookie } = await api.signUp("owner@lost-shop.example");
+    const page = await pageSignedInAs({ browser, url: server.url, cookie });
+    await page.goto(`${server.url}/inbox/no-such-page`);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Page not found" }).isVisible()).toBe(true);
+    // It stayed in the app rather than leaving for a marketing site that was never configured.
+    expect(new URL(page.url()).origin).toBe(new URL(server.url).origin);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    await page.getByRole("link", { name: "Go to the inbox" }).click();
+    await page.waitForURL("**/inbox");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Inbox" }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it("an admin manages the team, and leaving with an unsaved edit shows the guard", async () => {
     const page = await newPage();
     const { cookie } = await api.signUp("founder@team-shop.example");
