@@ -29,10 +29,14 @@ describe("yes or no first", () => {
     expect(polarityOf("Don't use the serum on the same evening as the toner.")).toBe("no");
     expect(polarityOf("Gift cards can't be used at the refill bar.")).toBe("no");
     expect(polarityOf("Je kunt niet met een cadeaubon betalen.")).toBe("no");
-    expect(polarityOf("אין משלוח בשבת.")).toBe("no");
+    expect(polarityOf("אנחנו לא שולחים בשבת.")).toBe("no");
     expect(polarityOf("Kestrel & Pine Amsterdam — Monday: closed.")).toBe("no");
     expect(polarityOf("You can return it unless it was worn.")).toBeNull();
     expect(polarityOf("Only orders over €50 ship free.")).toBeNull();
     expect(polarityOf("Alleen in de winkel in Rotterdam.")).toBeNull();
+    // "no" before a noun does not say which way the answer goes.
+    expect(polarityOf("Delivery is free, with no minimum order.")).toBeNull();
+    expect(polarityOf("Retourneren kost geen geld.")).toBeNull();
+    expect(polarityOf("אין עלות למשלוח.")).toBeNull();
   });
 });

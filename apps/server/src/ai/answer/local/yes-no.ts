@@ -12,9 +12,15 @@ import { normaliseForMatching } from "../../embeddings/local-hashing-embedder";
 const WH_WORDS =
   /(?:^|[^\p{L}])(?:how|what|when|where|which|why|who|whose|hoe|wat|wanneer|waar|welke|waarom|wie|hoeveel|כמה|מה|מתי|איפה|איך|למה|מי|איזה|איזו)(?![\p{L}])/u;
 
-/** Saying no without "not": "Monday: closed", "sold out". */
+/** A verb said no to ("can't", "niet", "לא"), or no without "not": "Monday: closed", "sold out". */
 const NEGATION =
-  /(?:^|[^\p{L}])(?:not|no|never|cannot|none|nothing|closed|unavailable|excluded|niet|geen|nooit|niets|gesloten|uitverkocht|uitgesloten|לא|אין|אינו|אינה|אינם|סגור|סגורה)(?![\p{L}])|n't(?![\p{L}])|sold out/u;
+  /(?:^|[^\p{L}])(?:not|never|cannot|closed|unavailable|excluded|niet|nooit|gesloten|uitverkocht|uitgesloten|לא|אינו|אינה|אינם|סגור|סגורה)(?![\p{L}])|n't(?![\p{L}])|sold out/u;
+
+/**
+ * "No" before a noun says nothing of the answer's direction: "free, with no minimum" answers "is
+ * delivery free?" with a yes, "geen kosten" and "אין עלות" likewise. Such a sentence gets neither.
+ */
+const NOUN_NEGATION = /(?:^|[^\p{L}])(?:no|none|nothing|geen|niets|אין)(?![\p{L}])/u;
 
 const HEDGES =
   /(?:^|[^\p{L}])(?:unless|except|only|but|however|if|provided|depends|tenzij|behalve|alleen|maar|als|mits|hangt|אלא|רק|אם|חוץ|בתנאי|תלוי)(?![\p{L}])/u;
@@ -31,6 +37,6 @@ export function isYesNoQuestion(question: string): boolean {
 /** "yes", "no", or null when the sentence does not settle it plainly. */
 export function polarityOf(sentence: string): "yes" | "no" | null {
   const text = normaliseForMatching(sentence).replace(/[’']/g, "'");
-  if (HEDGES.test(text)) return null;
+  if (HEDGES.test(text) || NOUN_NEGATION.test(text)) return null;
   return NEGATION.test(text) ? "no" : "yes";
 }
