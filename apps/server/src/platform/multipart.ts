@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { MultipartFile } from "@fastify/multipart";
 import { findUnstorableText, type TextPath, unstorableTextMessage } from "@harbor/contract/storable-text";
 import type { FastifyRequest } from "fastify";
 import type { z } from "zod";
@@ -40,31 +41,20 @@ export async function readMultipart(
   limits: { maxFileBytes: number; maxFiles: number; tooLargeMessage: string },
 ) {
   if (!request.isMultipart()) throw new AppError("BAD_REQUEST", "Send this form as multipart/form-data.");
-  const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  try {
-    const parts = request.parts({
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 20, fieldSize: 256 * 1024 },
-    });
-    for await (const part of parts) {
-      refuseUnstorable(part.fieldname, []);
-      if (part.type === "file") {
-        refuseUnstorable(part.filename, [part.fieldname, "filename"]);
-        files.push({
-          fieldName: part.fieldname,
-          filename: part.filename,
-          mimetype: part.mimetype,
-          bytes: await part.toBuffer(),
-        });
-      } else if (typeof part.value === "string") {
-        refuseUnstorable(part.value, [part.fieldname]);
-        refuseUnstorable(decodedJson(part.value), [part.fieldname]);
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    throw asFormError(request, error, limits);
-  }
+  const fields = await readParts(
+    request,
+    { fileSize: limits.maxFileBytes, files: limits.maxFiles },
+    limits,
+    async (part) => {
+      files.push({
+        fieldName: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        bytes: await part.toBuffer(),
+      });
+    },
+  );
   return { fields, files };
 }
 
@@ -115,21 +105,41 @@ export async function streamMultipartFile<T>(
   if (declared > options.maxFileBytes + FORM_OVERHEAD_BYTES) {
     throw new AppError("PAYLOAD_TOO_LARGE", options.tooLargeMessage);
   }
-  const fields: Record<string, string> = {};
   let stored: T | null = null;
+  // One byte over the limit reaches onFile, which refuses it; the parser only stops runaways.
+  const fields = await readParts(
+    request,
+    { fileSize: options.maxFileBytes + 1, files: 1 },
+    limits,
+    async (part, soFar) => {
+      stored = await options.onFile(
+        { fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file },
+        soFar,
+      );
+    },
+  );
+  return { fields, stored };
+}
+
+/**
+ * The loop both readers share: every part's name, text value and file name checked for text the
+ * database can't store, text fields collected, each file handed to `onFile` with the fields that
+ * came before it; limit breaches and broken forms become envelope errors.
+ */
+async function readParts(
+  request: FastifyRequest,
+  partLimits: { fileSize: number; files: number },
+  errorLimits: { maxFiles: number; tooLargeMessage: string },
+  onFile: (part: MultipartFile, fieldsSoFar: Record<string, string>) => Promise<void>,
+): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
   try {
-    // One byte over the limit reaches onFile, which refuses it; the parser only stops runaways.
-    const parts = request.parts({
-      limits: { fileSize: options.maxFileBytes + 1, files: 1, fields: 20, fieldSize: 256 * 1024 },
-    });
+    const parts = request.parts({ limits: { ...partLimits, fields: 20, fieldSize: 256 * 1024 } });
     for await (const part of parts) {
       refuseUnstorable(part.fieldname, []);
       if (part.type === "file") {
         refuseUnstorable(part.filename, [part.fieldname, "filename"]);
-        stored = await options.onFile(
-          { fieldName: part.fieldname, filename: part.filename, mimetype: part.mimetype, stream: part.file },
-          { ...fields },
-        );
+        await onFile(part, { ...fields });
       } else if (typeof part.value === "string") {
         refuseUnstorable(part.value, [part.fieldname]);
         refuseUnstorable(decodedJson(part.value), [part.fieldname]);
@@ -137,9 +147,9 @@ export async function streamMultipartFile<T>(
       }
     }
   } catch (error) {
-    throw asFormError(request, error, limits);
+    throw asFormError(request, error, errorLimits);
   }
-  return { fields, stored };
+  return fields;
 }
 
 /** Parses one JSON text part with a contract schema; problems read "persona.name: Name is required". */

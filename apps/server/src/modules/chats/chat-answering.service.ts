@@ -139,30 +139,20 @@ export function createChatAnswering(deps: {
       options.onAnswerStored?.(answerMessage);
       const usage = [...result.usage];
       // A hello or a thank-you adds nothing to what the chat is about.
-      if (result.turn.outcome === "acknowledged") {
-        return {
-          question: questionMessage,
-          answer: answerMessage,
-          outcome: result.outcome,
-          classification: result.classification,
-          passages: result.passages,
-          turn: result.turn,
-          handsOff: result.handsOff,
-          usage,
-        };
-      }
-      try {
-        const summary = await deps.summarizer.summarize({
-          previousSummary: chat.summary,
-          question: options.question,
-          answer: result.text,
-          language: result.language,
-          signal: options.signal,
-        });
-        usage.push(...summary.usage);
-        await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
-      } catch (error) {
-        deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
+      if (result.turn.outcome !== "acknowledged") {
+        try {
+          const summary = await deps.summarizer.summarize({
+            previousSummary: chat.summary,
+            question: options.question,
+            answer: result.text,
+            language: result.language,
+            signal: options.signal,
+          });
+          usage.push(...summary.usage);
+          await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
+        } catch (error) {
+          deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
+        }
       }
       return {
         question: questionMessage,

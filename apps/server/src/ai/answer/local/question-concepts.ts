@@ -54,7 +54,7 @@ const YES_NO_OPENING = new RegExp(
 );
 
 /** The opening of a yes/no question ("do you sell", "is there a"), or "". */
-export function openingOf(question: string): string {
+function openingOf(question: string): string {
   return YES_NO_OPENING.exec(normaliseForMatching(question).trim())?.[0] ?? "";
 }
 
