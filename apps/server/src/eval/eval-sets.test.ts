@@ -23,10 +23,10 @@ type Floors = {
   wrongAtMost: number;
 };
 const FLOORS: Record<string, Floors> = {
-  "shop-a": { answerableEn: 0.8, answerableNl: 0.75, answerableHe: 0.6, unanswerableDeclined: 0.9, wrongAtMost: 0.12 },
-  "shop-b": { answerableEn: 0.42, answerableNl: 0, answerableHe: 0, unanswerableDeclined: 0.68, wrongAtMost: 0.27 },
-  "shop-c": { answerableEn: 0.42, answerableNl: 0.16, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.27 },
-  "shop-d": { answerableEn: 0.38, answerableNl: 0.16, answerableHe: 0, unanswerableDeclined: 0.68, wrongAtMost: 0.27 },
+  "shop-a": { answerableEn: 0.75, answerableNl: 0.75, answerableHe: 0.5, unanswerableDeclined: 0.9, wrongAtMost: 0.11 },
+  "shop-b": { answerableEn: 0.34, answerableNl: 0, answerableHe: 0, unanswerableDeclined: 0.72, wrongAtMost: 0.24 },
+  "shop-c": { answerableEn: 0.38, answerableNl: 0.16, answerableHe: 0, unanswerableDeclined: 0.68, wrongAtMost: 0.22 },
+  "shop-d": { answerableEn: 0.34, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.24 },
 };
 
 let h: Harness;
