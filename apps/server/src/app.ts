@@ -23,6 +23,7 @@ import { createSecretBox } from "./platform/crypto";
 import { frameworkErrorHandler, registerErrorHandler } from "./platform/error-handler";
 import { createDiskFileStore } from "./platform/files/disk-file-store";
 import type { FileStore } from "./platform/files/file-store";
+import { createS3FileStore } from "./platform/files/s3-file-store";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
@@ -170,7 +171,8 @@ export async function buildApp(deps: AppDeps) {
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
   const aiEngine = createAiEngine(config, { llm: deps.llm });
-  const fileStore = deps.fileStore ?? createDiskFileStore(config.filesDir);
+  const fileStore =
+    deps.fileStore ?? (config.filesS3 ? createS3FileStore(config.filesS3) : createDiskFileStore(config.filesDir));
   const aiAgent = createAiAgentModule({
     db,
     fileStore,
