@@ -23,7 +23,6 @@ import { createSecretBox } from "./platform/crypto";
 import { frameworkErrorHandler, registerErrorHandler } from "./platform/error-handler";
 import { createDiskFileStore } from "./platform/files/disk-file-store";
 import type { FileStore } from "./platform/files/file-store";
-import { createS3FileStore } from "./platform/files/s3-file-store";
 import type { DemoContentSeeder, HarborModule } from "./platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "./platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "./platform/jobs/embedded-maintenance";
@@ -171,8 +170,12 @@ export async function buildApp(deps: AppDeps) {
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
   const aiEngine = createAiEngine(config, { llm: deps.llm });
+  // Loading the AWS SDK costs about a second and 24 MB: only a deployment with a bucket pays it.
   const fileStore =
-    deps.fileStore ?? (config.filesS3 ? createS3FileStore(config.filesS3) : createDiskFileStore(config.filesDir));
+    deps.fileStore ??
+    (config.filesS3
+      ? (await import("./platform/files/s3-file-store")).createS3FileStore(config.filesS3)
+      : createDiskFileStore(config.filesDir));
   const aiAgent = createAiAgentModule({
     db,
     fileStore,
