@@ -1,17 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_BRAND_COLOR, DEFAULT_BUBBLE_TEXT_COLOR, type WidgetSettings } from "@harbor/contract/widget";
-import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "playwright-core";
+import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { DESKTOP, expectAccessibleAtBothWidths, launchBrowser } from "./support/browser";
+import { DESKTOP, expectAccessibleAtBothWidths, launchBrowser, PHONE } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 /*
  * The visitor's side of issue #14 items 5–7 and issue #20 item 1, in Chromium, on a shop page on
  * another origin (127.0.0.1) than Harbor (localhost): the frame loads on intent, the welcome
  * message, a blocked realtime endpoint and a blocked websocket, the brand colour on the bubbles,
- * Hebrew punctuation in a mixed bubble, 24-hour times, and open → first paint on "fast 3G".
+ * Hebrew punctuation in a mixed bubble and 24-hour times. How fast the chat opens on "fast 3G" is
+ * measured by `npm run bench -- widget-open`, not asserted here.
  */
 
 let server: HarborServer;
@@ -91,10 +92,13 @@ async function ask(frame: FrameLocator, question: string) {
   await box.press("Enter");
 }
 
-/** The widget's frame (for evaluating in it), once it exists. */
-async function widgetFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => page.frames().some((frame) => frame.url().includes("/widget/frame.html"))).toBe(true);
-  return page.frames().find((frame) => frame.url().includes("/widget/frame.html")) as Frame;
+/** Counts the requests for the widget's frame a browser context makes from now on. */
+function framesFetchedIn(context: BrowserContext) {
+  let count = 0;
+  context.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/widget/frame.html") count++;
+  });
+  return () => count;
 }
 
 describe("the frame loads on intent", () => {
@@ -157,47 +161,69 @@ describe("the frame loads on intent", () => {
     await context.close();
   });
 
-  it("opens the chat within 300 ms on a 'fast 3G' network once the pointer has come over the launcher", async () => {
-    const { widgetID } = await widgetWith("owner@slow-shop.example", noWelcome);
-    // The widget's frame is on another site than the shop: in a process of its own, DevTools'
-    // network throttle of the page would not reach it.
-    const oneProcess = await launchBrowser([
-      "--disable-site-isolation-trials",
-      "--disable-features=IsolateOrigins,site-per-process",
-    ]);
-    const page = await openShop(widgetID, { context: await oneProcess.newContext({ viewport: DESKTOP }) });
-    const cdp = await page.context().newCDPSession(page);
-    // Chrome DevTools' "Fast 3G" preset.
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
-      uploadThroughput: (750 * 1024 * 0.9) / 8,
-    });
+  it("loads the frame when the keyboard reaches the launcher, and opens the chat with Enter", async () => {
+    const { widgetID } = await widgetWith("owner@keyboard-shop.example", noWelcome);
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const framesFetched = framesFetchedIn(context);
+    const page = await openShop(widgetID, { context });
     const launcher = page.getByRole("button", { name: "Open chat" });
-    await expect.poll(() => launcher.isVisible(), { timeout: 30_000 }).toBe(true);
-    const hoveredAt = Date.now();
-    await launcher.hover();
-    const frame = await widgetFrame(page);
-    await frame.waitForSelector("textarea", { state: "attached", timeout: 60_000 });
-    // The throttle reaches the frame: on this network its download takes seconds.
-    expect(Date.now() - hoveredAt).toBeGreaterThan(1500);
+    await expect.poll(() => launcher.isVisible()).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(framesFetched()).toBe(0);
 
-    const clickedAt = await page.evaluate(() => {
-      const host = document.querySelector("harbor-widget")?.shadowRoot?.querySelector("button");
-      const at = performance.timeOrigin + performance.now();
-      host?.click();
-      return at;
-    });
-    const paintedAt = await frame.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()))),
-        ),
+    // The launcher is the page's only control: the first Tab lands on it.
+    await page.keyboard.press("Tab");
+    expect(await launcher.evaluate((element) => element === document.activeElement?.shadowRoot?.activeElement)).toBe(
+      true,
     );
-    expect(await frame.isVisible("textarea")).toBe(true);
-    expect(paintedAt - clickedAt).toBeLessThan(300);
-    await oneProcess.close();
+    await expect.poll(framesFetched).toBe(1);
+    await page.keyboard.press("Enter");
+    const frame = page.frameLocator("iframe");
+    await expect.poll(() => frame.getByRole("textbox").first().isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
+    // The chat takes the keyboard from there: what is typed goes to its message box.
+    await page.keyboard.type("Do you ship abroad?");
+    await expect.poll(() => frame.getByRole("textbox").first().inputValue()).toBe("Do you ship abroad?");
+    expect(framesFetched()).toBe(1);
+    await context.close();
+  });
+
+  it("loads and opens the frame on Harbor.open, and on a touch on a phone", async () => {
+    const { widgetID } = await widgetWith("owner@api-touch-shop.example", noWelcome);
+    const desktop = await browser.newContext({ viewport: DESKTOP });
+    const desktopFrames = framesFetchedIn(desktop);
+    const page = await openShop(widgetID, { context: desktop });
+    await expect.poll(() => page.getByRole("button", { name: "Open chat" }).isVisible()).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(desktopFrames()).toBe(0);
+    await page.evaluate("window.Harbor.open()");
+    await expect.poll(desktopFrames).toBe(1);
+    await expect
+      .poll(() => page.frameLocator("iframe").getByRole("textbox").first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    await desktop.close();
+
+    const phone = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    const phoneFrames = framesFetchedIn(phone);
+    const phonePage = await openShop(widgetID, { context: phone });
+    const launcher = phonePage.getByRole("button", { name: "Open chat" });
+    await expect.poll(() => launcher.isVisible()).toBe(true);
+    await phonePage.waitForLoadState("networkidle");
+    expect(phoneFrames()).toBe(0);
+    // A finger on the launcher is intent already: the frame loads before the finger lifts.
+    const box = await launcher.boundingBox();
+    const finger = { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 };
+    const touch = await phone.newCDPSession(phonePage);
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [finger] });
+    await expect.poll(phoneFrames).toBe(1);
+    expect(await launcher.getAttribute("aria-expanded")).toBe("false");
+    // Lifting it is the tap that opens the chat.
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect
+      .poll(() => phonePage.frameLocator("iframe").getByRole("textbox").first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    expect(phoneFrames()).toBe(1);
+    await phone.close();
   });
 });
 

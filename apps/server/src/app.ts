@@ -170,7 +170,12 @@ export async function buildApp(deps: AppDeps) {
   // The AI engine, plugged into the knowledge base's search and the AI agent's settings (which
   // tell the admin which engine answers).
   const aiEngine = createAiEngine(config, { llm: deps.llm });
-  const fileStore = deps.fileStore ?? createDiskFileStore(config.filesDir);
+  // Loading the AWS SDK costs about a second and 24 MB: only a deployment with a bucket pays it.
+  const fileStore =
+    deps.fileStore ??
+    (config.filesS3
+      ? (await import("./platform/files/s3-file-store")).createS3FileStore(config.filesS3)
+      : createDiskFileStore(config.filesDir));
   const aiAgent = createAiAgentModule({
     db,
     fileStore,

@@ -71,6 +71,49 @@ describe("configuration", () => {
     );
   });
 
+  it("chooses an S3-compatible bucket for uploaded files when FILES_S3_BUCKET is set, and refuses half a setting", () => {
+    const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
+    expect(loadConfig(base).filesS3).toBeNull();
+    const s3 = {
+      FILES_S3_BUCKET: "harbor-files",
+      FILES_S3_URL: "http://minio.internal:9000",
+      FILES_S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      FILES_S3_SECRET_ACCESS_KEY: "very-secret",
+    };
+    expect(loadConfig({ ...base, ...s3 }).filesS3).toEqual({
+      endpoint: "http://minio.internal:9000",
+      bucket: "harbor-files",
+      region: "us-east-1",
+      credentials: { accessKeyId: "AKIAEXAMPLE", secretAccessKey: "very-secret" },
+      // An endpoint of its own: the bucket goes in the path unless FILES_S3_PATH_STYLE=0.
+      isPathStyle: true,
+    });
+    expect(loadConfig({ ...base, ...s3, FILES_S3_PATH_STYLE: "0" }).filesS3?.isPathStyle).toBe(false);
+    // AWS itself: the region's endpoint, virtual-hosted buckets, the SDK's own credentials (a role).
+    expect(loadConfig({ ...base, FILES_S3_BUCKET: "harbor-files", FILES_S3_REGION: "eu-west-1" }).filesS3).toEqual({
+      endpoint: undefined,
+      bucket: "harbor-files",
+      region: "eu-west-1",
+      credentials: undefined,
+      isPathStyle: false,
+    });
+    expect(() => loadConfig({ ...base, ...s3, FILES_S3_SECRET_ACCESS_KEY: "" })).toThrow(/FILES_S3_ACCESS_KEY_ID/);
+    expect(() => loadConfig({ ...base, ...s3, FILES_S3_BUCKET: undefined })).toThrow(/FILES_S3_BUCKET/);
+    expect(() => loadConfig({ ...base, ...s3, FILES_DIR: "/mnt/files" })).toThrow(/FILES_DIR/);
+    expect(() => loadConfig({ ...base, ...s3, FILES_S3_BUCKET: "Not A Bucket" })).toThrow(ConfigError);
+    // A refused setting never repeats the secret in the message that goes to the log.
+    const refusal = (() => {
+      try {
+        loadConfig({ ...base, ...s3, FILES_S3_ACCESS_KEY_ID: "", FILES_S3_URL: "not a url" });
+      } catch (error) {
+        return String(error);
+      }
+      return "accepted";
+    })();
+    expect(refusal).toMatch(/FILES_S3_URL/);
+    expect(refusal).not.toContain("very-secret");
+  });
+
   it("fails fast naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
     try {

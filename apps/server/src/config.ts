@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3FileStoreConfig } from "./platform/files/s3-file-store";
 
 /** Every environment variable Harbor reads, parsed once at boot (fail fast on a bad value). */
 const envSchema = z.object({
@@ -10,6 +11,15 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),
   FILES_DIR: z.string().optional(),
+  FILES_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "FILES_S3_BUCKET is a bucket name (a-z, 0-9, . and -)")
+    .optional(),
+  FILES_S3_URL: z.url().optional(),
+  FILES_S3_REGION: z.string().default("us-east-1"),
+  FILES_S3_ACCESS_KEY_ID: z.string().optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  FILES_S3_PATH_STYLE: z.enum(["0", "1"]).optional(),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS is a size such as 32MB")
@@ -47,6 +57,8 @@ export type AppConfig = {
   dataDir: string;
   /** Uploaded files' bytes (decision 027): DATA_DIR/files, or one directory every node shares. */
   filesDir: string;
+  /** Uploaded files' bytes in an S3-compatible bucket instead (FILES_S3_*, decision 033); null: FILES_DIR. */
+  filesS3: S3FileStoreConfig | null;
   databaseUrl: string | undefined;
   pgliteSharedBuffers: string;
   redisUrl: string | undefined;
@@ -105,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     dataDir,
     filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, "files"),
+    filesS3: filesS3From(e),
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     redisUrl: e.REDIS_URL,
@@ -131,6 +144,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
     dashboardDir: undefined,
     widgetDir: undefined,
+  };
+}
+
+/** FILES_S3_BUCKET chooses the bucket over FILES_DIR; the other FILES_S3_* only go with it. */
+function filesS3From(e: z.infer<typeof envSchema>): S3FileStoreConfig | null {
+  const hasKeyId = e.FILES_S3_ACCESS_KEY_ID !== undefined;
+  const hasSecret = e.FILES_S3_SECRET_ACCESS_KEY !== undefined;
+  if (!e.FILES_S3_BUCKET) {
+    if (e.FILES_S3_URL || hasKeyId || hasSecret || e.FILES_S3_PATH_STYLE) {
+      throw new ConfigError("Invalid configuration:\n  FILES_S3_BUCKET: set it to use the other FILES_S3_* settings");
+    }
+    return null;
+  }
+  if (e.FILES_DIR)
+    throw new ConfigError("Invalid configuration:\n  FILES_DIR: unused when FILES_S3_BUCKET is set; set one");
+  if (hasKeyId !== hasSecret) {
+    throw new ConfigError(
+      "Invalid configuration:\n  FILES_S3_ACCESS_KEY_ID: set it and FILES_S3_SECRET_ACCESS_KEY together, or neither (the SDK's own credentials)",
+    );
+  }
+  return {
+    endpoint: e.FILES_S3_URL,
+    bucket: e.FILES_S3_BUCKET,
+    region: e.FILES_S3_REGION,
+    credentials:
+      e.FILES_S3_ACCESS_KEY_ID && e.FILES_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.FILES_S3_ACCESS_KEY_ID, secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // An endpoint of its own is usually a server that wants the bucket in the path (MinIO, Ceph).
+    isPathStyle: e.FILES_S3_PATH_STYLE ? e.FILES_S3_PATH_STYLE === "1" : e.FILES_S3_URL !== undefined,
   };
 }
 

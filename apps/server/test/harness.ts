@@ -15,6 +15,7 @@ import type { VisitorLimits } from "../src/modules/visitor/visitor-limits";
 import { createMailer } from "../src/platform/mailer";
 import { SESSION_COOKIE } from "../src/platform/session";
 import { createTestDatabase } from "./database";
+import type { FakeS3 } from "./fake-s3";
 import { codeFromMail, type SmtpCapture, startSmtpCapture } from "./smtp-capture";
 
 export type ApiResult<T = unknown> = { status: number; body: ApiEnvelope<T>; cookie: string | undefined };
@@ -47,6 +48,8 @@ export async function createHarness(
     staffRecheckMs?: number;
     /** TRUST_PROXY: proxies of our own in front of the app. */
     trustedProxyHops?: number;
+    /** Uploaded files in this S3-compatible store (FILES_S3_*) instead of DATA_DIR/files. */
+    s3?: FakeS3;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -61,6 +64,15 @@ export async function createHarness(
     LOG_LEVEL: "silent",
     CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.s3
+      ? {
+          FILES_S3_URL: options.s3.url,
+          FILES_S3_BUCKET: options.s3.bucket,
+          FILES_S3_REGION: options.s3.region,
+          FILES_S3_ACCESS_KEY_ID: options.s3.accessKeyId,
+          FILES_S3_SECRET_ACCESS_KEY: options.s3.secretAccessKey,
+        }
+      : {}),
     ...(options.trustedProxyHops || options.isTrustingProxy
       ? { TRUST_PROXY: String(options.trustedProxyHops ?? 1) }
       : {}),

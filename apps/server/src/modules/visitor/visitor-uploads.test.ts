@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import type { ApiEnvelope } from "@harbor/contract/envelope";
 import type { VisitorAttachment, WidgetGetResponse } from "@harbor/contract/widget";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeS3, startFakeS3 } from "../../../test/fake-s3";
 import { createHarness, type Harness } from "../../../test/harness";
+import { diskFilesView, type StoredFilesView, s3FilesView } from "../../../test/stored-files";
 import { storedFiles } from "../../db/schema/index";
 import { UPLOAD_QUOTA_MESSAGES } from "./upload-quotas";
 import { FIELDS_BEFORE_FILE } from "./visitor.routes";
@@ -20,9 +21,7 @@ const PNG = Buffer.from(
 const pictureOf = (byteSize: number) => Buffer.concat([PNG, randomBytes(byteSize - PNG.length)]);
 
 let h: Harness;
-let filesDir: string;
 let widgetID: string;
-let otherShopCookie: string;
 let otherWidgetID: string;
 
 beforeAll(async () => {
@@ -34,11 +33,9 @@ beforeAll(async () => {
       inFlightPerIp: 1,
     },
   });
-  filesDir = path.join(h.config.dataDir, "files");
   const owner = await h.signUp("owner@uploads.example");
   widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
   const otherShop = await h.signUp("owner@uploads-other.example");
-  otherShopCookie = otherShop.cookie;
   otherWidgetID = (await h.app.services.widgetRepository.findOrCreate(otherShop.companyId)).widgetId;
 }, 60_000);
 
@@ -65,31 +62,58 @@ function upload(visitor: Visitor, file: Buffer, name = "photo.png") {
   return h.api<VisitorAttachment>("POST", "/api/widget/upload", { body: form, ip: visitor.ip });
 }
 
-/** Every entry under the store's directory, unfinished writes included. */
-async function storedEntries(): Promise<{ name: string; byteSize: number }[]> {
-  const shards = await readdir(filesDir).catch(() => [] as string[]);
-  const entries: { name: string; byteSize: number }[] = [];
-  for (const shard of shards) {
-    for (const name of await readdir(path.join(filesDir, shard))) {
-      entries.push({ name, byteSize: (await stat(path.join(filesDir, shard, name))).size });
+type StoreKind = "disk" | "s3";
+
+/**
+ * The upload route on each file store: a harness of its own whose files go to `DATA_DIR/files`
+ * or to an S3-compatible bucket (a loopback S3 that checks every request's signature).
+ */
+describe.each<StoreKind>(["disk", "s3"])("POST /api/widget/upload streams to the %s store", (kind) => {
+  let app: Harness;
+  let s3: FakeS3 | undefined;
+  let stored: StoredFilesView;
+  let shopWidgetID: string;
+  let otherCookie: string;
+
+  beforeAll(async () => {
+    s3 = kind === "s3" ? await startFakeS3() : undefined;
+    app = await createHarness({ s3, uploadQuotas: { inFlightPerIp: 1 } });
+    stored = s3 ? s3FilesView(s3) : diskFilesView(path.join(app.config.dataDir, "files"));
+    const owner = await app.signUp("owner@uploads-stream.example");
+    shopWidgetID = (await app.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
+    otherCookie = (await app.signUp("owner@uploads-stream-other.example")).cookie;
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await s3?.close();
+  });
+
+  /** Waits (up to 20 s) for an unfinished write of at least `minBytes` in the store. */
+  async function unfinishedWriteOf(minBytes: number) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+      const unfinished = (await stored.unfinished()).find((entry) => entry.byteSize >= minBytes);
+      if (unfinished) return unfinished;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    throw new Error("No unfinished write reached the store: the upload is not streamed to it");
   }
-  return entries;
-}
 
-/** Waits (up to 20 s) for an unfinished write of at least `minBytes` in the store. */
-async function partialWriteOf(minBytes: number) {
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
-    const partial = (await storedEntries()).find((entry) => entry.name.endsWith(".part") && entry.byteSize >= minBytes);
-    if (partial) return partial;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("No partial file reached the store: the upload is not streamed to it");
-}
+  const sendForm = async (visitor: Visitor, file: Buffer) => {
+    const form = new FormData();
+    form.append("widgetID", visitor.widgetID);
+    form.append("visitorToken", visitor.visitorToken);
+    form.append("file", new Blob([file], { type: "image/png" }), "photo.png");
+    return app.api<VisitorAttachment>("POST", "/api/widget/upload", { body: form, ip: visitor.ip });
+  };
+  const visitorOf = async (ip: string) => {
+    const got = await app.api<WidgetGetResponse>("POST", "/api/widget/get", { body: { widgetID: shopWidgetID }, ip });
+    if (got.status !== 200) throw new Error(`widget/get failed: ${got.body.message}`);
+    return { widgetID: shopWidgetID, visitorToken: got.body.data.visitorToken, ip };
+  };
 
-describe("POST /api/widget/upload streams", () => {
-  it("writes a large file to disk as it arrives while another shop's staff and the health check are served", async () => {
-    const visitor = await newVisitor({ widgetID, ip: "127.0.0.1" });
+  it("writes a large file to the store as it arrives while another shop's staff and the health check are served", async () => {
+    const visitor = await visitorOf("127.0.0.1");
     const file = pictureOf(8 * MB);
     const boundary = `----harbor${randomUUID()}`;
     const field = (name: string, value: string) =>
@@ -100,8 +124,8 @@ describe("POST /api/widget/upload streams", () => {
         `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const url = new URL(await h.url());
-    // A real connection: the body arrives over the network, in two halves, the test deciding when.
+    const url = new URL(await app.url());
+    // A real connection: the body arrives over the network, in two pieces, the test deciding when.
     const request = httpRequest({
       host: url.hostname,
       port: url.port,
@@ -122,47 +146,49 @@ describe("POST /api/widget/upload streams", () => {
         );
       });
     });
-    const half = 4 * MB;
+    // More than one S3 part (5 MB), so the bucket's store has a part to send before the rest comes.
+    const firstPiece = 6 * MB;
     request.write(head);
-    request.write(file.subarray(0, half));
+    request.write(file.subarray(0, firstPiece));
 
-    // Half the file is on disk before the rest was even sent: it is not gathered in memory.
-    await partialWriteOf(MB);
-    const health = await h.api("GET", "/api/health");
+    // Part of the file is in the store before the rest was even sent: it is not gathered in memory.
+    await unfinishedWriteOf(MB);
+    const health = await app.api("GET", "/api/health");
     expect(health.status).toBe(200);
-    const inbox = await h.api("POST", "/api/chat/inbox", { cookie: otherShopCookie, body: {} });
+    const inbox = await app.api("POST", "/api/chat/inbox", { cookie: otherCookie, body: {} });
     expect(inbox.status).toBe(200);
     // Meanwhile the same address may not start another upload.
-    const second = await upload(await newVisitor({ widgetID, ip: "127.0.0.1" }), PNG);
+    const second = await sendForm(await visitorOf("127.0.0.1"), PNG);
     expect(second.status).toBe(429);
     expect(second.body).toMatchObject({ hasError: true, message: UPLOAD_QUOTA_MESSAGES.inFlight });
 
-    request.end(Buffer.concat([file.subarray(half), tail]));
+    request.end(Buffer.concat([file.subarray(firstPiece), tail]));
     const done = await response;
     expect(done.status).toBe(200);
     expect(done.body.data).toMatchObject({ name: "big.png", contentType: "image/png", byteSize: file.length });
     const id = done.body.data.url.split("/").pop() ?? "";
-    const [row] = await h.db.select().from(storedFiles).where(eq(storedFiles.id, id));
+    const [row] = await app.db.select().from(storedFiles).where(eq(storedFiles.id, id));
     expect(row).toMatchObject({ bytes: null, byteSize: file.length, contentType: "image/png", attachedAt: null });
-    expect((await readFile(path.join(filesDir, id.slice(0, 2), id))).equals(file)).toBe(true);
-    expect((await storedEntries()).some((entry) => entry.name.endsWith(".part"))).toBe(false);
+    expect((await stored.bytesOf(id))?.equals(file)).toBe(true);
+    expect(await stored.unfinished()).toEqual([]);
 
-    const served = await h.app.inject({ method: "GET", url: `/api/files/${id}` });
+    const served = await app.app.inject({ method: "GET", url: `/api/files/${id}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(file)).toBe(true);
   });
 
   it("stops reading a file at the size limit and keeps nothing of it", async () => {
-    const visitor = await newVisitor({ widgetID, ip: h.nextIp() });
-    const before = await storedEntries();
-    const tooBig = await upload(visitor, pictureOf(10 * MB + 1));
+    const visitor = await visitorOf(app.nextIp());
+    const before = await stored.keys();
+    const tooBig = await sendForm(visitor, pictureOf(10 * MB + 1));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toMatchObject({ hasError: true, message: "some files are larger than 10MB" });
     // A body that says it is larger than any allowed file is refused before it is read.
-    const declaredTooBig = await upload(visitor, pictureOf(11 * MB));
+    const declaredTooBig = await sendForm(visitor, pictureOf(11 * MB));
     expect(declaredTooBig.status).toBe(413);
-    expect(await storedEntries()).toEqual(before);
+    expect(await stored.keys()).toEqual(before);
+    expect(await stored.unfinished()).toEqual([]);
   });
 });
 

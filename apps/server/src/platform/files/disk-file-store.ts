@@ -1,26 +1,11 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type FileStore, FileTooLargeError } from "./file-store";
+import { byteLimit } from "./byte-limit";
+import { type FileStore, isFileStoreKey } from "./file-store";
 
-/** Keys are ids the server made (uuids); anything else never reaches the disk as a path. */
-const SAFE_KEY = /^[0-9a-f-]{36}$/;
 const PARTIAL = ".part";
-
-/** Counts bytes on their way through and fails the stream the moment there are too many. */
-function byteLimit(maxBytes: number) {
-  let byteSize = 0;
-  const transform = new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      byteSize += chunk.length;
-      if (byteSize > maxBytes) callback(new FileTooLargeError(maxBytes));
-      else callback(null, chunk);
-    },
-  });
-  return { transform, byteSize: () => byteSize };
-}
 
 /**
  * The file store on one machine: `<dir>/<first two characters of the key>/<key>`. A write goes to
@@ -29,7 +14,7 @@ function byteLimit(maxBytes: number) {
  */
 export function createDiskFileStore(dir: string): FileStore {
   const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`Not a file store key: ${key}`);
+    if (!isFileStoreKey(key)) throw new Error(`Not a file store key: ${key}`);
     return path.join(dir, key.slice(0, 2), key);
   };
 
@@ -78,7 +63,7 @@ export function createDiskFileStore(dir: string): FileStore {
       for (const shard of shards) {
         for await (const entry of await opendir(path.join(dir, shard))) {
           const key = entry.name.endsWith(PARTIAL) ? entry.name.slice(0, -PARTIAL.length) : entry.name;
-          if (!SAFE_KEY.test(key)) continue;
+          if (!isFileStoreKey(key)) continue;
           const written = await stat(path.join(dir, shard, entry.name)).catch(() => null);
           if (written && written.mtime < before) yield key;
         }

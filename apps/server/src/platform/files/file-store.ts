@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
  * Where uploaded files' bytes live (decision 027). The database keeps only each file's facts; the
  * bytes are streamed in and out under the file's id, never held whole in memory and never sent
  * through the database's one connection. `DATA_DIR/files` on one machine (disk-file-store.ts);
- * an S3-compatible bucket fits the same port for many.
+ * an S3-compatible bucket for many (s3-file-store.ts, decision 033). app.ts picks one by FILES_S3_BUCKET.
  */
 export type FileStore = {
   /**
@@ -23,6 +23,9 @@ export type FileStore = {
    */
   keysWrittenBefore(before: Date): AsyncIterable<string>;
 };
+
+/** Keys are ids the server made (uuids); anything else never reaches a disk path or a bucket. */
+export const isFileStoreKey = (key: string) => /^[0-9a-f-]{36}$/.test(key);
 
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
