@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "./db/client";
 import { createAdminModule } from "./modules/admin/admin.module";
 import { createAiAgentModule, type Playground } from "./modules/ai-agent/ai-agent.module";
 import { createAuthModule } from "./modules/auth/auth.module";
+import { createAutomationModule } from "./modules/automation/automation.module";
 import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule } from "./modules/integrations/integrations.module";
@@ -184,6 +185,12 @@ export async function buildApp(deps: AppDeps) {
     playground: (companyId, request) => playground(companyId, request),
   });
 
+  const automation = createAutomationModule({
+    db,
+    onSettingsChanged: (companyId) => aiAgent.aiAgentService.forgetSettings(companyId),
+    listDataModels: (companyId) => aiAgent.aiAgentRepository.listDataModels(companyId),
+  });
+
   const retriever = createRetriever({
     search: knowledge.passageSearch,
     embedder,
@@ -253,6 +260,7 @@ export async function buildApp(deps: AppDeps) {
     integrations.module,
     knowledge.module,
     aiAgent.module,
+    automation.module,
     chats.module,
     widgetSettings.module,
     visitor.module,

@@ -43,6 +43,19 @@ const ArticleEditorPage = lazyNamed(
   () => import("../features/knowledge-base/pages/article-editor-page"),
   "ArticleEditorPage",
 );
+const AutomationLayout = lazyNamed(() => import("./layouts/automation-layout"), "AutomationLayout");
+const QuestionCategoriesPage = lazyNamed(
+  () => import("../features/automation/pages/question-categories-page"),
+  "QuestionCategoriesPage",
+);
+const CategoryIntentsPage = lazyNamed(
+  () => import("../features/automation/pages/category-intents-page"),
+  "CategoryIntentsPage",
+);
+const CustomRepliesPage = lazyNamed(
+  () => import("../features/automation/pages/custom-replies-page"),
+  "CustomRepliesPage",
+);
 const ChatWidgetLayout = lazyNamed(() => import("./layouts/chat-widget-layout"), "ChatWidgetLayout");
 const AppearancePage = lazyNamed(() => import("../features/chat-widget/pages/appearance-page"), "AppearancePage");
 const SelfServePortalPage = lazyNamed(
@@ -114,6 +127,16 @@ export const routes: RouteObject[] = [
                       { path: "articles", element: <ArticlesPage /> },
                       { path: "articles/add", element: <ArticleEditorPage /> },
                       { path: "articles/add/:referenceID", element: <ArticleEditorPage /> },
+                    ],
+                  },
+                  {
+                    path: "automation",
+                    element: <AutomationLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="question-categories" replace /> },
+                      { path: "question-categories", element: <QuestionCategoriesPage /> },
+                      { path: "question-categories/:categoryID", element: <CategoryIntentsPage /> },
+                      { path: "custom-replies", element: <CustomRepliesPage /> },
                     ],
                   },
                   {

@@ -1,4 +1,5 @@
 import type { PreChatField, Workflows } from "@harbor/contract/ai-agent";
+import type { CustomReplyNode } from "@harbor/contract/automation";
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
@@ -52,7 +53,7 @@ export const dataModels = pgTable(
   (table) => [uniqueIndex("data_models_company_name_idx").on(table.companyId, table.name)],
 );
 
-/** Custom replies (workflow graphs). Only the list exists so far; the automation issue adds the graph. */
+/** Custom replies (workflow graphs): nodes of ordered actions, as the contract's customReplyNodeSchema. */
 export const customReplies = pgTable(
   "custom_replies",
   {
@@ -61,6 +62,8 @@ export const customReplies = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    nodes: jsonb("nodes").$type<CustomReplyNode[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("custom_replies_company_idx").on(table.companyId)],
@@ -68,7 +71,7 @@ export const customReplies = pgTable(
 
 export type IntentRecord = { _id: string; title: string; customReplyID: string | null; isActive: boolean };
 
-/** Question categories with their intents; the classifier reads them, the automation issue edits them. */
+/** Question categories with their intents; the classifier reads them, the automation module edits them. */
 export const questionCategories = pgTable(
   "question_categories",
   {

@@ -3,8 +3,6 @@ import {
   aiAgentSchema,
   answerRuleIdRequestSchema,
   answerRuleSchema,
-  customReplySummarySchema,
-  dataModelSchema,
   type PlaygroundRequest,
   type PlaygroundResponse,
   PROFILE_IMAGE_MAX_BYTES,
@@ -89,18 +87,6 @@ export function aiAgentRoutes(
       await service.deleteAnswerRule(requireAdmin(request), request.body.ruleID);
       return ok(null, "Answer rule deleted.");
     },
-  );
-
-  router.get(
-    "/api/data-model/all",
-    { schema: { tags, response: okResponse(z.array(dataModelSchema)) } },
-    async (request) => ok(await service.dataModels(requireAdmin(request))),
-  );
-
-  router.get(
-    "/api/custom-reply/all",
-    { schema: { tags, response: okResponse(z.array(customReplySummarySchema)) } },
-    async (request) => ok(await service.customReplies(requireAdmin(request))),
   );
 
   router.post(

@@ -4,8 +4,6 @@ import {
   ANSWER_RULES_MAX,
   type AnswerEngine,
   type AnswerRule,
-  type CustomReplySummary,
-  type DataModel,
   type Persona,
   personaSchema,
   type SaveAnswerRuleRequest,
@@ -137,7 +135,7 @@ export function createAiAgentService(deps: {
       return settings;
     },
 
-    /** Called after anything the settings hold changes (the automation issue's category saves too). */
+    /** Called after anything the settings hold changes (the automation module's saves too). */
     forgetSettings(companyId: string) {
       settingsCache.delete(companyId);
     },
@@ -211,16 +209,6 @@ export function createAiAgentService(deps: {
       if (!(await changing(auth.companyId, () => repository.deleteAnswerRule(auth.companyId, ruleId)))) {
         throw new AppError("NOT_FOUND", "This answer rule no longer exists.");
       }
-    },
-
-    async dataModels(auth: CompanyAuth): Promise<DataModel[]> {
-      const rows = await repository.listDataModels(auth.companyId);
-      return rows.map((row) => ({ _id: row.id, name: row.name, fields: row.fields }));
-    },
-
-    async customReplies(auth: CompanyAuth): Promise<CustomReplySummary[]> {
-      const rows = await repository.listCustomReplies(auth.companyId);
-      return rows.map((row) => ({ _id: row.id, name: row.name }));
     },
 
     async findFile(fileId: string) {

@@ -275,11 +275,15 @@ export function createInboxRepository(db: Database) {
         .orderBy(asc(chatAnalyses.createdAt), asc(chatAnalyses.id));
     },
 
-    async listActiveCategoryTitles(companyId: string) {
+    /**
+     * Every category, switched off or not: a category the classifier no longer picks still has
+     * the chats it filed, and the menu is the way to them (decision 038).
+     */
+    async listCategoryTitles(companyId: string) {
       const rows = await db
         .selectDistinct({ title: questionCategories.title })
         .from(questionCategories)
-        .where(and(eq(questionCategories.companyId, companyId), eq(questionCategories.isActive, true)))
+        .where(eq(questionCategories.companyId, companyId))
         .orderBy(asc(questionCategories.title));
       return rows.map((row) => row.title);
     },

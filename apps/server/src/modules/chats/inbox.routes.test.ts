@@ -200,12 +200,87 @@ describe("inbox list", () => {
     await h.db.delete(chats).where(eq(chats.companyId, owner.companyId));
   });
 
-  it("answers the menu: active categories, custom replies, no suggested questions yet", async () => {
+  it("answers the menu: every category by title (switched off too), custom replies, no suggested questions yet", async () => {
     const response = await h.api<InboxCategories>("GET", "/api/chat/inbox/categories", { cookie: agentCookie });
     expect(response.status).toBe(200);
-    expect(response.body.data.aiCategories).toEqual([{ title: "Orders" }]);
+    expect(response.body.data.aiCategories).toEqual([{ title: "Orders" }, { title: "Sizing" }]);
     expect(response.body.data.customReplies.map((reply) => reply.name)).toEqual(["Returns", "Shipping"]);
     expect(response.body.data.suggestedQuestions).toEqual([]);
+  });
+
+  it("keeps a category's chats under it when the admin renames it in Automation", async () => {
+    const ids = async (body: Record<string, unknown>) => (await inbox(body)).inbox.map((chat) => chat._id).sort();
+    const sorted = (...list: { id: string }[]) => list.map((chat) => chat.id).sort();
+    const saved = await h.api<{ _id: string }>("POST", "/api/question-category/add", {
+      cookie: owner.cookie,
+      body: { title: "Warranty", description: "Broken items" },
+    });
+    const categoryId = saved.body.data._id;
+    const filed = await seedChat(owner.companyId, { messages: 3, category: "Warranty" });
+    const other = await seedChat(owner.companyId, { category: "Orders" });
+    // A chat also filed under an old, deleted "Repairs" category: it ends with one tag, not two.
+    const both = await seedChat(owner.companyId, { category: "Repairs" });
+    const question = await h.app.services.chatsRepository.insertMessage({
+      companyId: owner.companyId,
+      chatId: both.id,
+      message: "My zip broke",
+      messageType: "question",
+      senderRole: "customer",
+    });
+    await h.app.services.chatsRepository.insertAnalysis({
+      companyId: owner.companyId,
+      chatId: both.id,
+      messageId: question.id,
+      shortenedCustomerMessage: "Broken zip",
+      questionCategory: "Warranty",
+      selectedIntent: null,
+    });
+    const rivalChat = await seedChat(rival.companyId, { category: "Warranty" });
+    expect(await ids({ category: "Warranty" })).toEqual(sorted(filed, both));
+
+    const renamed = await h.api("POST", "/api/question-category/update", {
+      cookie: owner.cookie,
+      body: { questionCategoryID: categoryId, title: "Repairs", description: "Broken items" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await ids({ category: "Warranty" })).toEqual([]);
+    expect(await ids({ category: "Repairs" })).toEqual(sorted(filed, both));
+    expect((await inbox({ category: "Repairs" })).totalCount).toBe(2);
+    expect(await ids({ category: "Orders" })).toEqual(sorted(other));
+    const opened = await openChat({ chatID: filed.id });
+    expect(opened.body.data.aiAnalysis.map((entry) => entry.questionCategory)).toEqual(["Repairs", "Repairs"]);
+    const menu = await h.api<InboxCategories>("GET", "/api/chat/inbox/categories", { cookie: owner.cookie });
+    expect(menu.body.data.aiCategories.map((category) => category.title)).toEqual(["Orders", "Repairs", "Sizing"]);
+    // The rival's chats keep their own category's name.
+    const rivalPage = await h.api<InboxResponse>("POST", "/api/chat/inbox", {
+      cookie: rival.cookie,
+      body: { category: "Warranty" },
+    });
+    expect(rivalPage.body.data.inbox.map((chat) => chat._id)).toEqual([rivalChat.id]);
+    await h.api("POST", "/api/question-category/delete", {
+      cookie: owner.cookie,
+      body: { questionCategoryID: categoryId },
+    });
+    await h.db.delete(chats).where(eq(chats.companyId, owner.companyId));
+  });
+
+  it("lists a chat under the custom reply made in Automation that answered in it", async () => {
+    const ids = async (body: Record<string, unknown>) => (await inbox(body)).inbox.map((chat) => chat._id);
+    const saved = await h.api<{ _id: string }>("POST", "/api/custom-reply/save", {
+      cookie: owner.cookie,
+      body: { name: "Exchange flow" },
+    });
+    const tagged = await seedChat(owner.companyId, { customReplyId: saved.body.data._id });
+    await seedChat(owner.companyId);
+    const menu = await h.api<InboxCategories>("GET", "/api/chat/inbox/categories", { cookie: agentCookie });
+    expect(menu.body.data.customReplies.map((reply) => reply.name)).toEqual(["Exchange flow", "Returns", "Shipping"]);
+    expect(await ids({ customReply: "Exchange flow" })).toEqual([tagged.id]);
+    await h.api("POST", "/api/custom-reply/delete", {
+      cookie: owner.cookie,
+      body: { customReplyID: saved.body.data._id },
+    });
+    expect(await ids({ customReply: "Exchange flow" })).toEqual([]);
+    await h.db.delete(chats).where(eq(chats.companyId, owner.companyId));
   });
 
   it("rejects bad requests", async () => {

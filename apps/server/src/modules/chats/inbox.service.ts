@@ -99,7 +99,7 @@ export function createInboxService(deps: {
 
     async categories(auth: CompanyAuth): Promise<InboxCategories> {
       const [titles, replies] = await Promise.all([
-        inbox.listActiveCategoryTitles(auth.companyId),
+        inbox.listCategoryTitles(auth.companyId),
         inbox.listCustomReplies(auth.companyId),
       ]);
       return {

@@ -1,4 +1,6 @@
 import type { Role } from "@harbor/contract/common";
+import { automationTexts } from "../../../features/automation/automation-texts";
+import { AUTOMATION_PATH } from "../../../features/automation/paths";
 import { chatWidgetTexts } from "../../../features/chat-widget/chat-widget-texts";
 import { CHAT_WIDGET_PATH } from "../../../features/chat-widget/paths";
 import { texts } from "../../../lib/texts";
@@ -11,6 +13,8 @@ export function navItemsFor(role: Role | null): NavItem[] {
   if (role === "admin") {
     items.push({ label: texts.shell.menu.aiAgent, to: "/ai-agent" });
     items.push({ label: texts.shell.menu.knowledgeBase, to: "/knowledge-base" });
+    // Spec part 1 §2: "Automated Replies" follows the knowledge base.
+    items.push({ label: automationTexts.title, to: AUTOMATION_PATH });
     items.push({ label: chatWidgetTexts.title, to: CHAT_WIDGET_PATH });
     items.push({ label: texts.shell.menu.settings, to: "/settings" });
   }

@@ -1,0 +1,73 @@
+import type { CustomReplyListItem, Intent } from "@harbor/contract/automation";
+import { ActionIcon, Anchor, Group, Table, Tooltip } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { automationTexts } from "../automation-texts";
+import { replyName } from "./custom-reply-select";
+import { StatusBadge } from "./status-badge";
+
+const t = automationTexts.intents;
+
+type IntentsTableProps = {
+  intents: Intent[];
+  replies: CustomReplyListItem[];
+  onOpen: (intent: Intent) => void;
+  onDelete: (intent: Intent) => void;
+};
+
+/** Title, Custom Reply, Status; the title opens the intent, the bin asks before deleting. */
+export function IntentsTable({ intents, replies, onOpen, onDelete }: IntentsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.title}</Table.Th>
+            <Table.Th>{t.columns.customReply}</Table.Th>
+            <Table.Th w={110}>{t.columns.status}</Table.Th>
+            <Table.Th w={80}>{t.columns.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {intents.map((intent) => {
+            const actions = t.actions(intent.title);
+            return (
+              <Table.Tr key={intent._id}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    ta="left"
+                    fw={600}
+                    aria-label={actions.open}
+                    onClick={() => onOpen(intent)}
+                    style={{ overflowWrap: "anywhere" }}
+                  >
+                    {intent.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{replyName(replies, intent.customReplyID)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge isActive={intent.isActive} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={actions.delete}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={actions.delete}
+                        onClick={() => onDelete(intent)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

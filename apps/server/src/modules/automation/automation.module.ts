@@ -1,0 +1,43 @@
+import type { Database } from "../../db/client";
+import type { HarborModule } from "../../platform/harbor-module";
+import { automationRoutes } from "./automation.routes";
+import { createCustomRepliesRepository } from "./custom-replies.repository";
+import { createCustomRepliesService } from "./custom-replies.service";
+import type { DataModelRow } from "./data-models.repository";
+import { createDataModelsRepository } from "./data-models.repository";
+import { createDataModelsService } from "./data-models.service";
+import { createQuestionCategoriesRepository } from "./question-categories.repository";
+import { createQuestionCategoriesService } from "./question-categories.service";
+
+/**
+ * Automated replies: question categories with their intents, custom replies (workflow graphs),
+ * data models (spec part 2 §2.2, §7). The AI engine reads categories through the AI agent
+ * module's settings, which this module tells to forget a company's settings after a change.
+ */
+export function createAutomationModule(deps: {
+  db: Database;
+  /** Forgets the engine's cached settings of a company (the AI agent module's `forgetSettings`). */
+  onSettingsChanged: (companyId: string) => void;
+  /** The company's data models, the Customer model made on first read (the AI agent module's). */
+  listDataModels: (companyId: string) => Promise<DataModelRow[]>;
+}) {
+  const customRepliesRepository = createCustomRepliesRepository(deps.db);
+  const categories = createQuestionCategoriesService({
+    categories: createQuestionCategoriesRepository(deps.db),
+    customReplies: customRepliesRepository,
+    onChanged: deps.onSettingsChanged,
+  });
+  const customReplies = createCustomRepliesService({
+    customReplies: customRepliesRepository,
+    onChanged: deps.onSettingsChanged,
+  });
+  const dataModels = createDataModelsService({
+    dataModels: createDataModelsRepository(deps.db),
+    listDataModels: deps.listDataModels,
+  });
+  const module: HarborModule = {
+    name: "automation",
+    plugin: async (app) => automationRoutes(app, { categories, customReplies, dataModels }),
+  };
+  return { module };
+}
