@@ -287,6 +287,7 @@ export const texts = {
       disconnect: "Disconnect account",
       disconnectApp: (app: string) => `Disconnect ${app} account`,
       notConnected: "Not connected",
+      connected: "Connected",
       modal: {
         title: "Add Source",
         continue: "Continue",

@@ -40,11 +40,9 @@ export function IntegrationCard({ app, state, onConnect, onDisconnect }: Integra
           <Title order={3} size="h4" id={headingId}>
             {label}
           </Title>
-          {state.isConnected ? null : (
-            <Badge variant="light" color="gray">
-              {t.notConnected}
-            </Badge>
-          )}
+          <Badge variant="dot" tt="none" color={state.isConnected ? "green" : "gray"}>
+            {state.isConnected ? t.connected : t.notConnected}
+          </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           {t.apps[app]}
