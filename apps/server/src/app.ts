@@ -14,7 +14,7 @@ import { createAuthModule } from "./modules/auth/auth.module";
 import { createAutomationModule } from "./modules/automation/automation.module";
 import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
-import { createIntegrationsModule } from "./modules/integrations/integrations.module";
+import { createIntegrationsModule, type VendorBaseUrls } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
@@ -54,6 +54,8 @@ export type AppDeps = {
   jobTimings?: Pick<JobRunnerOptions, "pollIntervalMs" | "maintenanceIntervalSeconds" | "cronIntervalSeconds">;
   /** Where ingestion's HTTP goes; tests point it at local servers. */
   ingestionFetch?: typeof fetch;
+  /** Where integration clients go instead of the vendors' hosts (tests point them at the fakes). */
+  vendorBaseUrls?: VendorBaseUrls;
   /** How website crawls resolve host names (tests stand a DNS server of their own here). */
   resolveHost?: ResolveHost;
   /** A remote model to answer with instead of the configured provider (tests use fake servers). */
@@ -155,7 +157,16 @@ export async function buildApp(deps: AppDeps) {
     platformAdmins,
     staffAccess,
   });
-  const integrations = createIntegrationsModule({ db, secretBox: createSecretBox(config.appSecret) });
+  const integrations = createIntegrationsModule({
+    db,
+    secretBox: createSecretBox(config.appSecret),
+    vendorBaseUrls: deps.vendorBaseUrls,
+    fetch: deps.ingestionFetch,
+    // The knowledge module is built next; a disconnected Zendesk takes its documents along.
+    onDisconnected: async (companyId, app) => {
+      if (app === "zendesk") await knowledge.knowledgeService.deleteSourcesOfApp(companyId, "zendesk");
+    },
+  });
   const knowledge = createKnowledgeModule({
     db,
     companies: companies.companiesRepository,
@@ -345,6 +356,7 @@ export async function buildApp(deps: AppDeps) {
       knowledgeRepository: knowledge.knowledgeRepository,
       reembedding: knowledge.reembedding,
       integrationsRepository: integrations.integrationsRepository,
+      integrationsService: integrations.integrationsService,
       jobRunner,
       retriever,
       embedder,

@@ -9,6 +9,7 @@ import { buildApp, type HarborApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
 import { codeRequests } from "../src/db/schema/index";
+import type { VendorBaseUrls } from "../src/modules/integrations/integrations.module";
 import type { ResolveHost } from "../src/modules/knowledge/crawl/address-guard";
 import type { UploadQuotas } from "../src/modules/visitor/upload-quotas";
 import type { VisitorLimits } from "../src/modules/visitor/visitor-limits";
@@ -50,6 +51,8 @@ export async function createHarness(
     trustedProxyHops?: number;
     /** Uploaded files in this S3-compatible store (FILES_S3_*) instead of DATA_DIR/files. */
     s3?: FakeS3;
+    /** Integration clients go to these (vendor fakes) instead of the vendors' hosts. */
+    vendorBaseUrls?: VendorBaseUrls;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -93,6 +96,7 @@ export async function createHarness(
     uploadQuotas: options.uploadQuotas,
     resolveHost: options.resolveHost,
     staffRecheckMs: options.staffRecheckMs,
+    vendorBaseUrls: options.vendorBaseUrls,
     limitKeyPrefix,
   });
   await app.ready();

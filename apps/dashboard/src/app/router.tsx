@@ -26,6 +26,7 @@ const LogoutPage = lazyNamed(() => import("../features/auth/pages/logout-page"),
 const DashboardLayout = lazyNamed(() => import("./layouts/dashboard/dashboard-layout"), "DashboardLayout");
 const InboxPage = lazyNamed(() => import("../features/inbox/pages/inbox-page"), "InboxPage");
 const SettingsLayout = lazyNamed(() => import("./layouts/settings-layout"), "SettingsLayout");
+const IntegrationsPage = lazyNamed(() => import("../features/settings/pages/integrations-page"), "IntegrationsPage");
 const UserAccessPage = lazyNamed(() => import("../features/settings/pages/user-access-page"), "UserAccessPage");
 const AiAgentLayout = lazyNamed(() => import("./layouts/ai-agent-layout"), "AiAgentLayout");
 const PersonaPage = lazyNamed(() => import("../features/ai-agent/pages/persona-page"), "PersonaPage");
@@ -156,6 +157,7 @@ export const routes: RouteObject[] = [
                     element: <SettingsLayout />,
                     children: [
                       { index: true, element: <Navigate to="user-access" replace /> },
+                      { path: "integrations", element: <IntegrationsPage /> },
                       { path: "user-access", element: <UserAccessPage /> },
                     ],
                   },

@@ -17,6 +17,11 @@ describe("extractVendorMessage", () => {
     ["Recharge string", { errors: "Not Found" }, "Not Found"],
     ["Loop 401", { error: { code: "401", http_code: "GEN-UNAUTHORIZED", message: "Unauthorized." } }, "Unauthorized."],
     [
+      "Gorgias 400",
+      { error: { msg: "Failed to validate the request.", data: { messages: { "0": { channel: ["Must be one."] } } } } },
+      "Failed to validate the request.; messages.0.channel: Must be one.",
+    ],
+    [
       "Loop 422",
       { message: "The given data was invalid.", errors: { from: ["Too far back."] } },
       "The given data was invalid.; from: Too far back.",

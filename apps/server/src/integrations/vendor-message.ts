@@ -4,7 +4,7 @@ const MAX_LENGTH = 500;
 /**
  * The vendor's own error text from any of the error bodies in docs integrations.md:
  * Shopify `{errors: string | [{message}] | {field: [msg]}}`, Recharge `{errors: string | object}`,
- * Loop `{error: {message}}` and `{message, errors}`, Zendesk `{error, description, details}`,
+ * Loop `{error: {message}}` and `{message, errors}`, Gorgias `{error: {msg, data}}`, Zendesk `{error, description, details}`,
  * OAuth `{error, error_description}`, or a plain-text body.
  */
 export function extractVendorMessage(body: unknown): string | undefined {
@@ -25,7 +25,9 @@ function messageFrom(body: unknown): string | undefined {
     const prose = stringOrUndefined(description) ?? stringOrUndefined(body.error_description);
     return join([prose ? `${error}: ${prose}` : error, details]);
   }
-  if (isRecord(error)) return stringOrUndefined(error.message) ?? stringOrUndefined(error.msg);
+  // Loop `{error: {message}}`; Gorgias `{error: {msg, data}}` with the field problems in `data`.
+  if (isRecord(error))
+    return join([stringOrUndefined(error.message) ?? stringOrUndefined(error.msg), flatten(error.data)]);
   if (typeof message === "string") return join([message, details]);
   if (typeof description === "string") return description;
   return details;

@@ -170,6 +170,48 @@ describe("Zendesk client against the fake", () => {
   });
 });
 
+describe("Zendesk users/me and tickets", () => {
+  it("names the credentials' user, and treats the anonymous answer to wrong ones as 'auth'", async () => {
+    const { client, fake } = await setup();
+    expect(await client.getCurrentUser()).toEqual({ id: 9001, email: EMAIL, name: "Fake Agent" });
+    const wrong = createZendeskClient({ baseUrl: fake.url, auth: { type: "basic", email: EMAIL, apiToken: "nope" } });
+    const error = await failureOf(wrong.getCurrentUser());
+    expect(error).toMatchObject({ kind: "auth", message: "Zendesk rejected the API token." });
+  });
+
+  it("creates a ticket with an internal HTML comment, the requester, status and tags", async () => {
+    const { client, fake } = await setup();
+    const ticket = await client.createTicket({
+      subject: "Chat handoff",
+      htmlBody: "<p>Transcript</p>",
+      requester: { email: "ana@example.com", name: "Ana" },
+      status: "pending",
+      tags: ["harbor"],
+    });
+    expect(ticket).toMatchObject({ id: 1, status: "pending", subject: "Chat handoff" });
+    expect(fake.tickets()[0]).toMatchObject({
+      requester: { email: "ana@example.com", name: "Ana" },
+      comment: { html_body: "<p>Transcript</p>", public: false },
+      tags: ["harbor"],
+    });
+  });
+
+  it("carries Zendesk's RecordInvalid details, and retries a 429 on a create only because Zendesk did not act", async () => {
+    const { client, fake, clock } = await setup();
+    const error = await failureOf(
+      client.createTicket({ subject: "x", htmlBody: "<p>x</p>", requester: { email: "not-an-address" } }),
+    );
+    expect(error).toMatchObject({ kind: "invalid", status: 422 });
+    expect(error.vendorMessage).toBe(
+      "RecordInvalid: Record validation errors; requester: Requester: Email is not properly formatted",
+    );
+    fake.failNextRequests(1, { status: 429, retryAfterSeconds: 7 });
+    await client.createTicket({ subject: "y", htmlBody: "<p>y</p>", requester: { email: "ana@example.com" } });
+    expect(clock.waits).toEqual([7000]);
+    expect(fake.tickets()).toHaveLength(1);
+  });
+});
+
 describe("fake Zendesk", () => {
   it("reports its rate limit and refuses pages over 100", async () => {
     await setup({ articles: [article(1)] });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createHttpClient } from "../http-client";
-import type { VendorLabel } from "../integration-error";
+import { IntegrationError, type VendorLabel } from "../integration-error";
 
 const articleSchema = z.object({
   id: z.number(),
@@ -31,6 +31,41 @@ const macroSchema = z.object({
 
 export type ZendeskMacro = z.infer<typeof macroSchema>;
 
+// Zendesk answers users/me for anyone; without valid credentials it is the anonymous user (id null).
+const meSchema = z.object({
+  user: z.object({
+    id: z.number().nullable(),
+    email: z.string().nullish(),
+    name: z.string().nullish(),
+    role: z.string().nullish(),
+  }),
+});
+
+const ticketSchema = z.object({
+  id: z.number(),
+  url: z.string().nullish(),
+  subject: z.string().nullish(),
+  status: z.string(),
+  requester_id: z.number().nullish(),
+});
+
+/** A created ticket, in Zendesk's own field names (what Harbor reads of it). */
+export type ZendeskTicket = z.infer<typeof ticketSchema>;
+
+export type ZendeskTicketStatus = "new" | "open" | "pending" | "hold" | "solved";
+
+export interface NewZendeskTicket {
+  subject: string;
+  /** The first comment: a chat transcript and summary, as HTML. */
+  htmlBody: string;
+  /** Internal notes stay out of the requester's mail. */
+  isPublic?: boolean;
+  requester: { email: string; name?: string };
+  status?: ZendeskTicketStatus;
+  priority?: "low" | "normal" | "high" | "urgent";
+  tags?: string[];
+}
+
 export type ZendeskAuth = { type: "bearer"; token: string } | { type: "basic"; email: string; apiToken: string };
 
 export interface ZendeskClientOptions {
@@ -50,6 +85,9 @@ export interface ZendeskClient {
   /** Pages of articles changed since `startTime` (epoch seconds), by the incremental export. */
   iterateIncrementalArticles(options: { startTime: number }): AsyncGenerator<ZendeskArticle[]>;
   listActiveMacros(): Promise<ZendeskMacro[]>;
+  /** Who the credentials belong to; anonymous (refused) credentials are an 'auth' error. */
+  getCurrentUser(): Promise<{ id: number; email: string | null; name: string | null }>;
+  createTicket(ticket: NewZendeskTicket): Promise<ZendeskTicket>;
 }
 
 /** Zendesk's cursor pagination allows at most 100 per page. */
@@ -152,7 +190,36 @@ export function createZendeskClient(options: ZendeskClientOptions): ZendeskClien
     return macros;
   }
 
-  return { iterateArticles, iterateIncrementalArticles, listActiveMacros };
+  async function getCurrentUser() {
+    const { user } = await http.request({ method: "GET", path: "/api/v2/users/me.json", schema: meSchema });
+    if (user.id === null)
+      throw new IntegrationError({ vendor, kind: "auth", status: 401, vendorMessage: "anonymous user" });
+    return { id: user.id, email: user.email ?? null, name: user.name ?? null };
+  }
+
+  async function createTicket(ticket: NewZendeskTicket): Promise<ZendeskTicket> {
+    const answer = await http.request({
+      method: "POST",
+      path: "/api/v2/tickets.json",
+      body: {
+        ticket: {
+          subject: ticket.subject,
+          comment: { html_body: ticket.htmlBody, public: ticket.isPublic ?? false },
+          requester: {
+            email: ticket.requester.email,
+            ...(ticket.requester.name ? { name: ticket.requester.name } : {}),
+          },
+          ...(ticket.status ? { status: ticket.status } : {}),
+          ...(ticket.priority ? { priority: ticket.priority } : {}),
+          ...(ticket.tags ? { tags: ticket.tags } : {}),
+        },
+      },
+      schema: z.object({ ticket: ticketSchema }),
+    });
+    return answer.ticket;
+  }
+
+  return { iterateArticles, iterateIncrementalArticles, listActiveMacros, getCurrentUser, createTicket };
 }
 
 function authorizationHeader(auth: ZendeskAuth): string {

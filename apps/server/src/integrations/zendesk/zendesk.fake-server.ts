@@ -21,8 +21,21 @@ export interface FakeZendeskOptions {
   rateLimit?: number;
 }
 
+/** A ticket as the fake keeps it: the request's `ticket` plus what Zendesk adds. */
+export interface FakeZendeskTicket {
+  id: number;
+  url: string;
+  subject: string;
+  status: string;
+  priority: string | null;
+  tags: string[];
+  requester: { email: string; name: string | null };
+  comment: { html_body: string; public: boolean };
+}
+
 export interface FakeZendesk extends FakeHttpServer {
   subdomain: string;
+  tickets(): FakeZendeskTicket[];
   setArticles(articles: ZendeskArticle[]): void;
   setMacros(macros: FakeZendeskMacro[]): void;
 }
@@ -47,11 +60,26 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
   ]);
   let window = { startedAt: Date.now(), count: 0 };
 
+  const tickets: FakeZendeskTicket[] = [];
+
   function handle(request: FakeRequest): FakeResponse {
-    if (!validAuthorizations.has(request.headers.authorization ?? "")) {
+    const { pathname, searchParams } = request.url;
+    const isAuthenticated = validAuthorizations.has(request.headers.authorization ?? "");
+    // Zendesk answers users/me for anyone: wrong or missing credentials get the anonymous user.
+    if (request.method === "GET" && pathname === "/api/v2/users/me.json") {
+      return {
+        status: 200,
+        body: {
+          user: isAuthenticated
+            ? { id: 9001, email, name: "Fake Agent", role: "admin" }
+            : { id: null, email: null, name: "Anonymous user", role: "end-user" },
+        },
+      };
+    }
+    if (!isAuthenticated) {
       return { status: 401, body: { error: "Couldn't authenticate you" } };
     }
-    const { pathname, searchParams } = request.url;
+    if (request.method === "POST" && pathname === "/api/v2/tickets.json") return createTicket(request.body);
     if (request.method !== "GET") return notFound();
 
     const articlesPath = /^\/api\/v2\/help_center\/([a-z]{2,3}(?:-[a-z0-9]+)*)\/articles\.json$/i.exec(pathname);
@@ -71,6 +99,57 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
       return paginate({ key: "macros", items: active, url: request.url });
     }
     return notFound();
+  }
+
+  function createTicket(text: string): FakeResponse {
+    let ticket: Record<string, unknown> | undefined;
+    try {
+      ticket = (JSON.parse(text) as { ticket?: Record<string, unknown> }).ticket;
+    } catch {
+      ticket = undefined;
+    }
+    const comment = ticket?.comment as { html_body?: unknown; body?: unknown; public?: unknown } | undefined;
+    const requester = ticket?.requester as { email?: unknown; name?: unknown } | undefined;
+    const details: Record<string, { description: string; error: string }[]> = {};
+    if (!comment || (typeof comment.html_body !== "string" && typeof comment.body !== "string")) {
+      details.description = [{ description: "Description: cannot be blank", error: "BlankValue" }];
+    }
+    if (typeof requester?.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(requester.email)) {
+      details.requester = [{ description: "Requester: Email is not properly formatted", error: "InvalidValue" }];
+    }
+    const status = ticket?.status ?? "new";
+    if (typeof status !== "string" || !["new", "open", "pending", "hold", "solved"].includes(status)) {
+      details.status = [{ description: "Status: is not valid", error: "InvalidValue" }];
+    }
+    if (!ticket || Object.keys(details).length > 0) {
+      return { status: 422, body: { error: "RecordInvalid", description: "Record validation errors", details } };
+    }
+    const id = tickets.length + 1;
+    const saved: FakeZendeskTicket = {
+      id,
+      url: `https://fake-support.zendesk.com/api/v2/tickets/${id}.json`,
+      subject: String(ticket.subject ?? ""),
+      status: String(status),
+      priority: typeof ticket.priority === "string" ? ticket.priority : null,
+      tags: Array.isArray(ticket.tags) ? ticket.tags.map(String) : [],
+      requester: { email: String(requester?.email), name: typeof requester?.name === "string" ? requester.name : null },
+      comment: { html_body: String(comment?.html_body ?? comment?.body), public: comment?.public !== false },
+    };
+    tickets.push(saved);
+    return {
+      status: 201,
+      body: {
+        ticket: {
+          id,
+          url: saved.url,
+          subject: saved.subject,
+          status: saved.status,
+          requester_id: 7000 + id,
+          tags: saved.tags,
+        },
+        audit: { id: 50_000 + id, ticket_id: id, events: [] },
+      },
+    };
   }
 
   function incrementalExport(url: URL, startTime: number): FakeResponse {
@@ -122,6 +201,7 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
   return {
     ...server,
     subdomain: "fake-support",
+    tickets: () => tickets,
     setArticles(list) {
       articles = [...list].sort((a, b) => a.id - b.id);
     },

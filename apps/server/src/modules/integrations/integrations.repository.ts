@@ -1,9 +1,10 @@
+import type { IntegrationApp } from "@harbor/contract/integrations";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { companyIntegrations } from "../../db/schema/index";
 import type { SecretBox } from "../../platform/crypto";
 
-export type IntegrationApp = "shopify" | "zendesk" | "recharge" | "loop";
+export type { IntegrationApp } from "@harbor/contract/integrations";
 
 export type IntegrationConnection = {
   app: IntegrationApp;
@@ -51,6 +52,38 @@ export function createIntegrationsRepository(db: Database, secretBox: SecretBox)
         secrets: JSON.parse(secretBox.decrypt(row.sealedSecrets)) as Record<string, string>,
         baseUrl: row.baseUrl,
       };
+    },
+
+    /** Every connection of a company, public parts only: the sealed secrets are not even read. */
+    async listPublic(companyId: string) {
+      return db
+        .select({
+          app: companyIntegrations.app,
+          isActive: companyIntegrations.isActive,
+          publicCredentials: companyIntegrations.publicCredentials,
+          updatedAt: companyIntegrations.updatedAt,
+        })
+        .from(companyIntegrations)
+        .where(eq(companyIntegrations.companyId, companyId));
+    },
+
+    /** Switches a connection on or off; false when the company has no such connection. */
+    async setActive(companyId: string, app: IntegrationApp, isActive: boolean) {
+      const updated = await db
+        .update(companyIntegrations)
+        .set({ isActive, updatedAt: new Date() })
+        .where(and(eq(companyIntegrations.companyId, companyId), eq(companyIntegrations.app, app)))
+        .returning({ app: companyIntegrations.app });
+      return updated.length === 1;
+    },
+
+    /** Forgets a connection and its sealed secrets; false when there was none. */
+    async remove(companyId: string, app: IntegrationApp) {
+      const removed = await db
+        .delete(companyIntegrations)
+        .where(and(eq(companyIntegrations.companyId, companyId), eq(companyIntegrations.app, app)))
+        .returning({ app: companyIntegrations.app });
+      return removed.length === 1;
     },
 
     /** What may be shown of a company's active connections (shop name, help-desk domain); secrets stay sealed. */

@@ -282,6 +282,17 @@ export function createKnowledgeService(deps: {
       return companyWithSources(auth.companyId);
     },
 
+    /**
+     * When an app is disconnected, the sources read from it go, with their documents (spec §2.5:
+     * "The documents will be deleted from the knowledge base"). Returns how many sources went.
+     */
+    async deleteSourcesOfApp(companyId: string, app: "zendesk" | "shopify") {
+      const sources = await knowledge.listSources(companyId);
+      const ofApp = sources.filter(({ source }) => source.sourceType.startsWith(`${app}-`));
+      for (const { source } of ofApp) await knowledge.deleteSource(companyId, source.id);
+      return ofApp.length;
+    },
+
     async resyncSource(auth: CompanyAuth, sourceId: string) {
       const source = await requireSource(auth.companyId, sourceId);
       if (source.sourceType === ARTICLES_SOURCE_TYPE) {

@@ -12,7 +12,7 @@ type AddSourceModalProps = {
   onClose: () => void;
   /** The company's current sources: a help center can be added only once. */
   sources: Source[];
-  /** The connected help desk; null while it is not connected (integrations are not built yet). */
+  /** The connected help desk; null while it is not connected (Settings → Integrations). */
   helpDesk: HelpDeskIntegration | null;
 };
 

@@ -93,7 +93,11 @@ function zendeskClientFor(
   return createZendeskClient({
     subdomain: connection.publicCredentials.domainName?.replace(/\.zendesk\.com$/, ""),
     baseUrl: connection.baseUrl ?? undefined,
-    auth: { type: "bearer", token: connection.secrets.accessToken ?? "" },
+    // An OAuth token, or the API token the connect form takes with the agent's e-mail (decision 037).
+    auth:
+      connection.secrets.apiToken && connection.publicCredentials.email
+        ? { type: "basic", email: connection.publicCredentials.email, apiToken: connection.secrets.apiToken }
+        : { type: "bearer", token: connection.secrets.accessToken ?? "" },
     fetch: context.fetch,
   });
 }

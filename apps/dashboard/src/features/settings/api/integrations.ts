@@ -1,0 +1,32 @@
+import type {
+  AddIntegrationRequest,
+  CompanyIntegrationsView,
+  RemoveIntegrationRequest,
+  UpdateIntegrationRequest,
+} from "@harbor/contract/integrations";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+export const integrationsQueryKey = ["integrations"] as const;
+
+export async function getIntegrations(): Promise<CompanyIntegrationsView> {
+  const { data } = await apiRequest<CompanyIntegrationsView>("/company/integration/all");
+  return data;
+}
+
+export function useIntegrations() {
+  return useQuery({ queryKey: integrationsQueryKey, queryFn: getIntegrations });
+}
+
+/** Each call answers the company's integrations as they now are: the cards take them as they come. */
+function useIntegrationCall<Request>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: Request) => apiRequest<CompanyIntegrationsView>(path, { method: "POST", body: request }),
+    onSuccess: ({ data }) => queryClient.setQueryData(integrationsQueryKey, data),
+  });
+}
+
+export const useAddIntegration = () => useIntegrationCall<AddIntegrationRequest>("/company/integration/add");
+export const useUpdateIntegration = () => useIntegrationCall<UpdateIntegrationRequest>("/company/integration/update");
+export const useRemoveIntegration = () => useIntegrationCall<RemoveIntegrationRequest>("/company/integration/remove");

@@ -1,0 +1,160 @@
+import {
+  apiKeyCredentialsSchema,
+  gorgiasCredentialsSchema,
+  INTEGRATION_LABELS,
+  type IntegrationApp,
+  shopifyCredentialsSchema,
+  zendeskCredentialsSchema,
+} from "@harbor/contract/integrations";
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
+import { useRef, useState } from "react";
+import { errorMessage } from "../../../lib/api-client";
+import { texts } from "../../../lib/texts";
+import { zodFormValidator } from "../../../lib/zod-form";
+import { useAddIntegration } from "../api/integrations";
+
+const t = texts.settings.integrations;
+
+type Field = { name: string; label: string; isSecret: boolean; placeholder?: string; type?: "email" };
+
+/** Each app's form (spec §3 credential forms, §5 required fields); secrets are typed as passwords. */
+const FORMS: Record<IntegrationApp, { fields: Field[]; schema: Parameters<typeof zodFormValidator>[0] }> = {
+  shopify: {
+    schema: shopifyCredentialsSchema,
+    fields: [
+      { name: "shopName", label: t.fields.shopName, isSecret: false, placeholder: t.fields.shopNamePlaceholder },
+      { name: "adminApiAccessToken", label: t.fields.adminApiAccessToken, isSecret: true },
+      { name: "apiKey", label: t.fields.apiKey, isSecret: true },
+      { name: "apiSecretKey", label: t.fields.apiSecretKey, isSecret: true },
+    ],
+  },
+  recharge: { schema: apiKeyCredentialsSchema, fields: [{ name: "apiKey", label: t.fields.apiKey, isSecret: true }] },
+  loop: { schema: apiKeyCredentialsSchema, fields: [{ name: "apiKey", label: t.fields.apiKey, isSecret: true }] },
+  zendesk: {
+    schema: zendeskCredentialsSchema,
+    fields: [
+      {
+        name: "domainName",
+        label: t.fields.domainName,
+        isSecret: false,
+        placeholder: t.fields.zendeskDomainPlaceholder,
+      },
+      { name: "email", label: t.fields.email, isSecret: false, type: "email" },
+      { name: "apiToken", label: t.fields.apiToken, isSecret: true },
+    ],
+  },
+  gorgias: {
+    schema: gorgiasCredentialsSchema,
+    fields: [
+      {
+        name: "domainName",
+        label: t.fields.domainName,
+        isSecret: false,
+        placeholder: t.fields.gorgiasDomainPlaceholder,
+      },
+      { name: "email", label: t.fields.email, isSecret: false, type: "email" },
+      { name: "apiKey", label: t.fields.apiKey, isSecret: true },
+    ],
+  },
+};
+
+type ConnectIntegrationModalProps = {
+  opened: boolean;
+  app: IntegrationApp | null;
+  /** An app already connected opens on the success screen (spec §4). */
+  isConnected: boolean;
+  onClose: () => void;
+};
+
+/** "Add Source" (spec §2.5): the app's credentials, Continue, then a success screen. */
+export function ConnectIntegrationModal({ opened, app, isConnected, onClose }: ConnectIntegrationModalProps) {
+  return (
+    <Modal opened={opened && app !== null} onClose={onClose} title={t.modal.title} centered>
+      {opened && app ? <ConnectForm key={app} app={app} isConnected={isConnected} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ConnectForm({ app, isConnected, onDone }: { app: IntegrationApp; isConnected: boolean; onDone: () => void }) {
+  const { fields, schema } = FORMS[app];
+  const label = INTEGRATION_LABELS[app];
+  const add = useAddIntegration();
+  const [isDone, setIsDone] = useState(isConnected);
+  const isPendingRef = useRef(false);
+  const form = useForm<Record<string, string>>({
+    mode: "controlled",
+    initialValues: Object.fromEntries(fields.map((field) => [field.name, ""])),
+    validate: zodFormValidator(schema),
+  });
+
+  const submit = async (values: Record<string, string>) => {
+    // A second Continue while the first is on its way is ignored.
+    if (isPendingRef.current) return;
+    isPendingRef.current = true;
+    try {
+      await add.mutateAsync({ appName: app, credentials: values } as Parameters<typeof add.mutateAsync>[0]);
+      setIsDone(true);
+    } catch {
+      // The banner below shows the server's message (spec §8).
+    } finally {
+      isPendingRef.current = false;
+    }
+  };
+
+  if (isDone) {
+    return (
+      <Stack align="center" ta="center" role="status">
+        <ThemeIcon size={56} radius="xl" color="green" variant="light">
+          <IconCircleCheck size={34} aria-hidden />
+        </ThemeIcon>
+        <Text fw={600} size="lg">
+          {t.modal.successTitle(label)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t.modal.successText}
+        </Text>
+        <Button onClick={onDone} data-autofocus>
+          {t.modal.done}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t.connectApp(label)}>
+      <Stack>
+        <Text size="sm">{t.connectApp(label)}</Text>
+        {add.isError ? (
+          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
+            {errorMessage(add.error)}
+          </Alert>
+        ) : null}
+        {fields.map((field, index) => {
+          const props = {
+            label: field.label,
+            placeholder: field.placeholder,
+            withAsterisk: true,
+            autoComplete: "off",
+            "data-autofocus": index === 0 ? true : undefined,
+            ...form.getInputProps(field.name),
+          };
+          return field.isSecret ? (
+            <PasswordInput key={field.name} {...props} />
+          ) : (
+            <TextInput key={field.name} type={field.type ?? "text"} {...props} />
+          );
+        })}
+        <Text size="xs" c="dimmed">
+          {t.modal.secretNote}
+        </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={add.isPending}>
+            {t.modal.continue}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
