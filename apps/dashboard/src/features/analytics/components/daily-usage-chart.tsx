@@ -27,7 +27,7 @@ export function DailyUsageChart({ usage }: { usage: TokenUsageResponse }) {
   }));
   return (
     <>
-      <div aria-hidden>
+      <div inert>
         <BarChart
           h={300}
           data={data}

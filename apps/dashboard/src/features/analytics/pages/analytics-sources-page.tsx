@@ -56,30 +56,28 @@ function SourceCard({ source }: { source: SourceInsight }) {
           {t.empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columns.name}</Table.Th>
-                <Table.Th ta="right">{t.columns.usedInAnswers}</Table.Th>
-                <Table.Th ta="right">{t.columns.percentage}</Table.Th>
-                <Table.Th>{t.columns.link}</Table.Th>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.columns.name}</Table.Th>
+              <Table.Th ta="right">{t.columns.usedInAnswers}</Table.Th>
+              <Table.Th ta="right">{t.columns.percentage}</Table.Th>
+              <Table.Th>{t.columns.link}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {source.documents.map((document) => (
+              <Table.Tr key={document.referenceID}>
+                <Table.Td>{document.title}</Table.Td>
+                <Table.Td ta="right">{withThousands(document.timesUsed)}</Table.Td>
+                <Table.Td ta="right">{truncatedPercent(document.timesUsed, used)}%</Table.Td>
+                <Table.Td>
+                  <DocumentLink document={document} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {source.documents.map((document) => (
-                <Table.Tr key={document.referenceID}>
-                  <Table.Td>{document.title}</Table.Td>
-                  <Table.Td ta="right">{withThousands(document.timesUsed)}</Table.Td>
-                  <Table.Td ta="right">{truncatedPercent(document.timesUsed, used)}%</Table.Td>
-                  <Table.Td>
-                    <DocumentLink document={document} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   );

@@ -120,4 +120,31 @@ describe("InsightsPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls).toBe(2));
     expect(screen.getByText("2.3 messages per chat on average")).toBeTruthy();
   });
+
+  it("changes the company's reporting zone and reads the figures again in it", async () => {
+    const user = userEvent.setup();
+    let stored = { timeZone: "UTC" };
+    const { fetchMock } = renderAnalyticsPage({
+      path: "/analytics/insights",
+      page: <InsightsPage />,
+      routes: {
+        "POST /api/chat/get-analytics": () => ({ data: insightsFixture }),
+        "GET /api/analytics/time-zone": () => ({ data: stored }),
+        "POST /api/analytics/time-zone": (body) => {
+          stored = body as typeof stored;
+          return { data: stored };
+        },
+      },
+    });
+    await screen.findByText("2.3 messages per chat on average");
+    const before = bodiesSentTo(fetchMock, "POST /api/chat/get-analytics").length;
+    const zone = screen.getByRole("combobox", { name: "Reporting time zone" }) as HTMLSelectElement;
+    expect(zone.value).toBe("UTC");
+    await user.selectOptions(zone, "Europe/Amsterdam");
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, "POST /api/analytics/time-zone")).toEqual([{ timeZone: "Europe/Amsterdam" }]),
+    );
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/chat/get-analytics").length).toBeGreaterThan(before));
+    expect(zone.value).toBe("Europe/Amsterdam");
+  });
 });

@@ -1,6 +1,6 @@
 import type { TokenUsageResponse } from "@harbor/contract/analytics";
 import { DonutChart } from "@mantine/charts";
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { analyticsTexts } from "../analytics-texts";
@@ -49,8 +49,9 @@ function UsageTables({ usage }: { usage: TokenUsageResponse }) {
         </Table>
       </Section>
       <Section title={t.byModel}>
-        <Group align="center" wrap="wrap" gap="md">
-          <div aria-hidden>
+        <Stack gap="md">
+          {/* inert: the table beside it carries the same figures; the chart is a picture of them. */}
+          <div inert>
             <DonutChart
               size={120}
               thickness={20}
@@ -62,27 +63,25 @@ function UsageTables({ usage }: { usage: TokenUsageResponse }) {
               }))}
             />
           </div>
-          <Table.ScrollContainer minWidth={280} style={{ flex: 1 }}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.columns.model}</Table.Th>
-                  <Table.Th ta="right">{t.columns.input}</Table.Th>
-                  <Table.Th ta="right">{t.columns.output}</Table.Th>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.columns.model}</Table.Th>
+                <Table.Th ta="right">{t.columns.input}</Table.Th>
+                <Table.Th ta="right">{t.columns.output}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {usage.usageByModel.map((row) => (
+                <Table.Tr key={row.model}>
+                  <Table.Td>{row.model}</Table.Td>
+                  <Table.Td ta="right">{withThousands(row.inputTokens)}</Table.Td>
+                  <Table.Td ta="right">{withThousands(row.outputTokens)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {usage.usageByModel.map((row) => (
-                  <Table.Tr key={row.model}>
-                    <Table.Td>{row.model}</Table.Td>
-                    <Table.Td ta="right">{withThousands(row.inputTokens)}</Table.Td>
-                    <Table.Td ta="right">{withThousands(row.outputTokens)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Group>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
       </Section>
       <Section title={t.perChat}>
         <Table>
