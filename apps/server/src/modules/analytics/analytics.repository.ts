@@ -30,6 +30,9 @@ function classifiedChats(window: ReportWindow, now: Date): SQL {
       from chats c
       where c.company_id = ${companyId}
         and c.created_at >= ${windowStart(window)} and c.created_at < ${windowEnd(window)}
+        -- Implied by the line above (a chat's last message is never before it began), and lets the
+        -- inbox's (company_id, last_message_at) index skip the chats that went quiet before the window.
+        and c.last_message_at >= ${windowStart(window)}
     ),
     chat_facts as (
       select w.id, w.visitor_id, w.status, w.rating, f.last_ai_at, f.last_customer_at, f.messages,
