@@ -36,33 +36,33 @@ function classifiedChats(window: ReportWindow, now: Date): SQL {
     ),
     chat_facts as (
       select w.id, w.visitor_id, w.status, w.rating, f.last_ai_at, f.last_customer_at, f.messages,
-        f.has_said_resolved, r.has_returned_in_chat,
+        f.has_said_resolved, f.has_returned_in_chat,
         (select min(o.created_at) from chats o
           where o.company_id = ${companyId} and o.visitor_id = w.visitor_id and o.id <> w.id
             and o.created_at > f.last_ai_at) as next_chat_at
       from window_chats w
       cross join lateral (
         select
-          max(m.created_at) filter (where m.sender_role = 'ai') as last_ai_at,
-          max(m.created_at) filter (where m.sender_role = 'customer') as last_customer_at,
-          count(*) filter (where m.event_type is null and m.sender_role in ('customer', 'ai', 'agent')) as messages,
-          coalesce(bool_or(m.event_type = 'IS_RESOLVED'), false) as has_said_resolved
-        from chat_messages m
-        where m.chat_id = w.id
-      ) f
-      cross join lateral (
-        -- The visitor wrote again in this chat after a silence long enough to have been assumed resolved.
-        select coalesce(bool_or(t.sender_role = 'customer' and t.previous_role = 'ai'
-            and t.created_at - t.previous_at >= ${SILENCE_BEFORE_ASSUMED}
-            and t.created_at - t.previous_at <= ${REOPEN_WINDOW}), false) as has_returned_in_chat
+          max(t.created_at) filter (where t.sender_role = 'ai') as last_ai_at,
+          max(t.created_at) filter (where t.sender_role = 'customer') as last_customer_at,
+          count(*) filter (where t.event_type is null and t.sender_role in ('customer', 'ai', 'agent')) as messages,
+          coalesce(bool_or(t.event_type = 'IS_RESOLVED'), false) as has_said_resolved,
+          -- The visitor wrote again in this chat after an AI answer they had left for long enough to
+          -- have been assumed resolved (the AI's answer came after their previous message).
+          coalesce(bool_or(t.sender_role = 'customer' and t.event_type is null
+            and t.previous_ai_at > coalesce(t.previous_visitor_at, '-infinity')
+            and t.created_at - t.previous_ai_at >= ${SILENCE_BEFORE_ASSUMED}
+            and t.created_at - t.previous_ai_at <= ${REOPEN_WINDOW}), false) as has_returned_in_chat
         from (
-          select m.sender_role, m.created_at,
-            lag(m.sender_role) over turns as previous_role, lag(m.created_at) over turns as previous_at
+          select m.sender_role, m.event_type, m.created_at,
+            max(m.created_at) filter (where m.sender_role = 'ai') over earlier as previous_ai_at,
+            max(m.created_at) filter (where m.sender_role = 'customer' and m.event_type is null)
+              over earlier as previous_visitor_at
           from chat_messages m
-          where m.chat_id = w.id and (m.sender_role = 'ai' or (m.sender_role = 'customer' and m.event_type is null))
-          window turns as (order by m.created_at, m.id)
+          where m.chat_id = w.id
+          window earlier as (order by m.created_at, m.id rows between unbounded preceding and 1 preceding)
         ) t
-      ) r
+      ) f
       where f.last_ai_at is not null
     ),
     classified as (
