@@ -10,6 +10,7 @@ import type { AppConfig } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAdminModule } from "./modules/admin/admin.module";
 import { createAiAgentModule, type Playground } from "./modules/ai-agent/ai-agent.module";
+import { createAnalyticsModule } from "./modules/analytics/analytics.module";
 import { createAuthModule } from "./modules/auth/auth.module";
 import { createAutomationModule } from "./modules/automation/automation.module";
 import { createChatsModule } from "./modules/chats/chats.module";
@@ -256,6 +257,8 @@ export async function buildApp(deps: AppDeps) {
     log,
   });
 
+  const analytics = createAnalyticsModule({ db });
+
   /** The admin playground: the engine's preview, its tokens counted like any answer's. */
   async function playground(...[companyId, request]: Parameters<Playground>) {
     const { response, usage } = await pipeline.preview({ companyId, ...request });
@@ -275,6 +278,7 @@ export async function buildApp(deps: AppDeps) {
     chats.module,
     widgetSettings.module,
     visitor.module,
+    analytics.module,
   ];
 
   // Platform plugins first, so every module's routes run behind them.

@@ -268,22 +268,3 @@ export const playgroundResponseSchema = z.object({
   timings: z.object({ retrieveMs: z.number(), answerMs: z.number(), totalMs: z.number() }),
 });
 export type PlaygroundResponse = z.infer<typeof playgroundResponseSchema>;
-
-/** POST /api/chat/get-token-usage (spec part 2 §3). Dates are YYYY-MM-DD, both included, UTC. */
-const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
-export const tokenUsageRequestSchema = z
-  .object({ startDate: isoDaySchema, endDate: isoDaySchema })
-  .refine((range) => range.startDate <= range.endDate, { message: "The start date must not be after the end date" });
-export type TokenUsageRequest = z.infer<typeof tokenUsageRequestSchema>;
-
-const modelTokensSchema = z.object({ model: z.string(), tokensUsed: z.number() });
-export const tokenUsageResponseSchema = z.object({
-  overallUsage: z.array(modelTokensSchema),
-  usageByModel: z.array(
-    z.object({ model: z.string(), inputTokens: z.number(), outputTokens: z.number(), tokensUsed: z.number() }),
-  ),
-  /** Average tokens per chat, per model, over chats with usage in the range. */
-  usageByConversation: z.array(z.object({ model: z.string(), chats: z.number(), averageTokensPerChat: z.number() })),
-  dailyUsage: z.array(z.object({ date: isoDaySchema, usage: z.array(modelTokensSchema) })),
-});
-export type TokenUsageResponse = z.infer<typeof tokenUsageResponseSchema>;

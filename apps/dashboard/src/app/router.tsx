@@ -69,6 +69,13 @@ const ActivationPage = lazyNamed(() => import("../features/chat-widget/pages/act
 const AdminLayout = lazyNamed(() => import("./layouts/admin-layout"), "AdminLayout");
 const AddCompanyPage = lazyNamed(() => import("../features/admin/pages/add-company-page"), "AddCompanyPage");
 const DeleteCompanyPage = lazyNamed(() => import("../features/admin/pages/delete-company-page"), "DeleteCompanyPage");
+const AnalyticsLayout = lazyNamed(() => import("./layouts/analytics-layout"), "AnalyticsLayout");
+const InsightsPage = lazyNamed(() => import("../features/analytics/pages/insights-page"), "InsightsPage");
+const AnalyticsSourcesPage = lazyNamed(
+  () => import("../features/analytics/pages/analytics-sources-page"),
+  "AnalyticsSourcesPage",
+);
+const TokenUsagePage = lazyNamed(() => import("../features/analytics/pages/token-usage-page"), "TokenUsagePage");
 const NotFoundPage = lazyNamed(() => import("../features/not-found/pages/not-found-page"), "NotFoundPage");
 
 /** The spec's route table (part 2 §2.1), for the areas built so far. */
@@ -161,8 +168,16 @@ export const routes: RouteObject[] = [
                       { path: "user-access", element: <UserAccessPage /> },
                     ],
                   },
-                  // Analytics is admin-only (spec part 2 §6) and not built yet: admins land in the inbox too.
-                  { path: "analytics/*", element: <Navigate to="/inbox" replace /> },
+                  {
+                    path: "analytics",
+                    element: <AnalyticsLayout />,
+                    children: [
+                      { index: true, element: <Navigate to="insights" replace /> },
+                      { path: "insights", element: <InsightsPage /> },
+                      { path: "sources", element: <AnalyticsSourcesPage /> },
+                      { path: "token-usage", element: <TokenUsagePage /> },
+                    ],
+                  },
                 ],
               },
             ],

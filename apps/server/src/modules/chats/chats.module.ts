@@ -9,13 +9,11 @@ import { createAnswerStore } from "./answer-store";
 import { createChatAnswering } from "./chat-answering.service";
 import { createChatEvents } from "./chat-events";
 import { createChatsRepository } from "./chats.repository";
-import { chatsRoutes } from "./chats.routes";
 import { createDemoChatsSeeder } from "./demo-chats";
 import { createInboxRepository } from "./inbox.repository";
 import { inboxRoutes } from "./inbox.routes";
 import { createInboxService } from "./inbox.service";
 import { registerStaffTyping } from "./staff-typing";
-import { createTokenUsageService } from "./token-usage.service";
 
 export { type ChatAnswering, isHandledByPerson } from "./chat-answering.service";
 export type { ChatEvents } from "./chat-events";
@@ -25,7 +23,7 @@ export type { InboxRepository } from "./inbox.repository";
 
 /**
  * Chats and the inbox: storing messages, answering in a chat with the AI engine, staff actions
- * (reply, notes, take over, resolve), the live events of both, token usage, sample chats.
+ * (reply, notes, take over, resolve), the live events of both, recording token usage, sample chats.
  */
 export function createChatsModule(deps: {
   db: Database;
@@ -47,7 +45,6 @@ export function createChatsModule(deps: {
     chatEvents,
     linkHostsFor: deps.linkHostsFor,
   });
-  const tokenUsageService = createTokenUsageService({ chats: chatsRepository });
   const chatAnswering = createChatAnswering({
     pipeline: deps.pipeline,
     summarizer: deps.summarizer,
@@ -59,7 +56,6 @@ export function createChatsModule(deps: {
   const module: HarborModule = {
     name: "chats",
     async plugin(app) {
-      chatsRoutes(app, { tokenUsageService });
       inboxRoutes(app, { inboxService });
       registerStaffTyping({
         namespace: deps.realtime.staff,

@@ -248,35 +248,6 @@ export function createChatsRepository(db: Database) {
       const rows = tokenUsageRows(options);
       if (rows.length > 0) await db.insert(tokenUsage).values(rows);
     },
-
-    /** Per model and day sums for a range of UTC days (both included). */
-    async usageByModelAndDay(companyId: string, startDay: string, endDay: string) {
-      return queryRows<{ day: string; model: string; input_tokens: number; output_tokens: number; chats: number }>(
-        db,
-        sql`
-          select to_char(day, 'YYYY-MM-DD') as day, model,
-            sum(input_tokens)::float8 as input_tokens, sum(output_tokens)::float8 as output_tokens,
-            count(distinct chat_id)::int as chats
-          from token_usage
-          where company_id = ${companyId} and day between ${startDay}::date and ${endDay}::date
-          group by day, model
-          order by day, model`,
-      );
-    },
-
-    /** Chats with usage per model in the range, and the tokens spent in them. */
-    async usagePerConversation(companyId: string, startDay: string, endDay: string) {
-      return queryRows<{ model: string; chats: number; tokens: number }>(
-        db,
-        sql`
-          select model, count(distinct chat_id)::int as chats, sum(input_tokens + output_tokens)::float8 as tokens
-          from token_usage
-          where company_id = ${companyId} and chat_id is not null
-            and day between ${startDay}::date and ${endDay}::date
-          group by model
-          order by model`,
-      );
-    },
   };
 }
 

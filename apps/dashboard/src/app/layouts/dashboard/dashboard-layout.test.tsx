@@ -66,7 +66,7 @@ describe("dashboard shell", () => {
   });
 
   it.each([
-    ["admin", ["Inbox", "AI Agent", "Knowledge Base", "Automated Replies", "Chat Widget", "Settings"]],
+    ["admin", ["Inbox", "AI Agent", "Knowledge Base", "Automated Replies", "Chat Widget", "Analytics", "Settings"]],
     ["agent", ["Inbox"]],
   ] as const)("gives the %s role the menu entries %j", async (role, entries) => {
     renderShell(session({ role }));

@@ -1,0 +1,21 @@
+import { IconBulb, IconCoins, IconDatabase } from "@tabler/icons-react";
+import { analyticsTexts } from "../../features/analytics/analytics-texts";
+import { AnalyticsRangeProvider } from "../../features/analytics/components/analytics-range";
+import { ANALYTICS_SOURCES_PATH, INSIGHTS_PATH, TOKEN_USAGE_PATH } from "../../features/analytics/paths";
+import { type SideMenuItem, SideMenuLayout } from "./side-menu-layout";
+
+const t = analyticsTexts;
+const ANALYTICS_MENU: SideMenuItem[] = [
+  { label: t.menu.insights, to: INSIGHTS_PATH, icon: IconBulb },
+  { label: t.menu.sources, to: ANALYTICS_SOURCES_PATH, icon: IconDatabase },
+  { label: t.menu.tokenUsage, to: TOKEN_USAGE_PATH, icon: IconCoins },
+];
+
+/** The Analytics area (spec part 2 §2.4); its pages share one date range. */
+export function AnalyticsLayout() {
+  return (
+    <AnalyticsRangeProvider>
+      <SideMenuLayout title={t.title} menuLabel={t.menuLabel} items={ANALYTICS_MENU} />
+    </AnalyticsRangeProvider>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Insights } from "@harbor/contract/analytics";
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { PageHeader } from "../../../components/page-header";
+import { analyticsTexts } from "../analytics-texts";
+import { useInsights } from "../api/get-insights";
+import { useAnalyticsRange } from "../components/analytics-range";
+import { AnalyticsToolbar } from "../components/analytics-toolbar";
+import { CountsCard } from "../components/counts-card";
+import { FigureCard } from "../components/figure-card";
+import { abbreviated } from "../lib/analytics-format";
+import { useLastData } from "../lib/use-last-data";
+
+const t = analyticsTexts.insights;
+
+const CARDS = [
+  ["aiCategories", t.cards.aiCategories],
+  ["openChats", t.cards.openChats],
+  ["resolvedChats", t.cards.resolvedChats],
+  ["customReplies", t.cards.customReplies],
+  ["suggestedQuestions", t.cards.suggestedQuestions],
+] as const;
+
+function InsightsSkeleton() {
+  return (
+    <Stack role="status" aria-busy="true">
+      <VisuallyHidden>{t.loading}</VisuallyHidden>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {[1, 2, 3, 4].map((key) => (
+          <Skeleton key={key} h={96} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={20} w={260} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {[1, 2, 3, 4].map((key) => (
+          <Skeleton key={key} h={180} radius="md" />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function InsightsFigures({ insights }: { insights: Insights }) {
+  const deflections = insights.totalConversations - insights.totalHandoffs - insights.totalResolutions;
+  const { breakdown, figures } = t;
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <FigureCard
+          label={figures.total.label}
+          help={figures.total.help}
+          value={abbreviated(insights.totalConversations)}
+        />
+        <FigureCard
+          label={figures.deflections.label}
+          help={figures.deflections.help}
+          value={abbreviated(deflections)}
+        />
+        <FigureCard
+          label={figures.resolutions.label}
+          help={figures.resolutions.help}
+          value={abbreviated(insights.totalResolutions)}
+        />
+        <FigureCard
+          label={figures.handoffs.label}
+          help={figures.handoffs.help}
+          value={abbreviated(insights.totalHandoffs)}
+        />
+      </SimpleGrid>
+      <Text c="dimmed">{t.averageMessages(insights.averageMessagesCount)}</Text>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="resolution-breakdown">
+        <Title order={3} size="h5" mb="sm" id="resolution-breakdown">
+          {breakdown.title}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <FigureCard
+            label={breakdown.confirmed.label}
+            help={breakdown.confirmed.help}
+            value={abbreviated(insights.resolutions.confirmed)}
+          />
+          <FigureCard
+            label={breakdown.assumed.label}
+            help={breakdown.assumed.help}
+            value={abbreviated(insights.resolutions.assumed)}
+          />
+          <FigureCard
+            label={breakdown.handedOff.label}
+            help={breakdown.handedOff.help}
+            value={abbreviated(insights.resolutions.handedOff)}
+          />
+          <FigureCard
+            label={breakdown.reopened.label}
+            help={breakdown.reopened.help}
+            value={abbreviated(insights.resolutions.reopened)}
+          />
+        </SimpleGrid>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {CARDS.map(([key, title]) => (
+          <CountsCard key={key} title={title} counts={insights[key]} total={insights.totalConversations} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Insights (spec part 2 §2.4): the period's conversations, how they ended, and the five cards. */
+export function InsightsPage() {
+  const { range } = useAnalyticsRange();
+  const insights = useInsights(range);
+  const data = useLastData(insights.data);
+  return (
+    <Stack>
+      <PageHeader title={t.title} description={t.description} />
+      <AnalyticsToolbar />
+      {data ? (
+        <InsightsFigures insights={data} />
+      ) : insights.isError ? (
+        <Text c="red.8">{analyticsTexts.loadFailed}</Text>
+      ) : (
+        <InsightsSkeleton />
+      )}
+    </Stack>
+  );
+}
