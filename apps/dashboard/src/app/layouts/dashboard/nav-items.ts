@@ -1,5 +1,4 @@
 import type { Role } from "@harbor/contract/common";
-import { chatWidgetTexts } from "../../../features/chat-widget/chat-widget-texts";
 import { CHAT_WIDGET_PATH } from "../../../features/chat-widget/paths";
 import { texts } from "../../../lib/texts";
 
@@ -11,7 +10,7 @@ export function navItemsFor(role: Role | null): NavItem[] {
   if (role === "admin") {
     items.push({ label: texts.shell.menu.aiAgent, to: "/ai-agent" });
     items.push({ label: texts.shell.menu.knowledgeBase, to: "/knowledge-base" });
-    items.push({ label: chatWidgetTexts.title, to: CHAT_WIDGET_PATH });
+    items.push({ label: texts.chatWidget.title, to: CHAT_WIDGET_PATH });
     items.push({ label: texts.shell.menu.settings, to: "/settings" });
   }
   return items;

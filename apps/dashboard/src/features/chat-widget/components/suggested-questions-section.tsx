@@ -24,15 +24,15 @@ import { IconGripVertical, IconPencil, IconPlus, IconTrash } from "@tabler/icons
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useDeleteSuggestedQuestion } from "../api/delete-suggested-question";
 import { useMoveSuggestedQuestion } from "../api/move-suggested-question";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { buildQuestionTree, hasChildren, moveFromDrop, NEST_ZONE_PREFIX } from "../suggested-question-tree";
 import { ConfirmDeleteModal } from "./confirm-delete-modal";
 import { SettingsSection } from "./settings-section";
 import { SuggestedQuestionModal } from "./suggested-question-modal";
 
-const t = chatWidgetTexts.questions;
+const t = texts.chatWidget.questions;
 const LIST_STYLE = { listStyle: "none", margin: 0, padding: 0 } as const;
 
 type QuestionRowProps = {
@@ -185,7 +185,7 @@ export function SuggestedQuestionsSection({ questions, onDirtyChange }: Suggeste
       { questionID: deleting._id },
       {
         onSuccess: () => {
-          notifySuccess({ message: chatWidgetTexts.notices.questionDeleted });
+          notifySuccess({ message: texts.chatWidget.notices.questionDeleted });
           setDeleting(null);
         },
         onError: (error) => notifyError({ message: errorMessage(error) }),

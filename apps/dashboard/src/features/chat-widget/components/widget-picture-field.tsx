@@ -2,10 +2,10 @@ import { WIDGET_IMAGE_TYPES } from "@harbor/contract/widget";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { IconPhoto, IconUpload } from "@tabler/icons-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { chatWidgetTexts } from "../chat-widget-texts";
+import { texts } from "../../../lib/texts";
 import { widgetPictureProblem } from "../widget-picture";
 
-const t = chatWidgetTexts.picture;
+const t = texts.chatWidget.picture;
 
 /** An object URL for a file, revoked when the file changes or the component goes. */
 export function useObjectURL(file: File | null): string | null {
