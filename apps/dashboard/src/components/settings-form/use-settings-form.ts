@@ -35,14 +35,19 @@ export type SettingsForm<Values> = {
 
 /** Fields the form marked invalid, plus groups (a schedule) that show their error without an input. */
 const INVALID_SELECTOR = '[aria-invalid="true"], [data-invalid="true"]';
+const FOCUSABLE_SELECTOR = "input, select, textarea, button, [tabindex]";
 
 /**
  * Moves to the first invalid field in document order: scrolled to the middle of the screen (an
  * error below the fold would otherwise go unseen) and focused, so its error message is read out.
  */
 function focusFirstInvalid(formElement: HTMLFormElement | null) {
-  const field = formElement?.querySelector<HTMLElement>(INVALID_SELECTOR);
-  if (!field) return;
+  const invalid = formElement?.querySelector<HTMLElement>(INVALID_SELECTOR);
+  if (!invalid) return;
+  // A multi-select marks its box (a div) invalid as well as the text field inside it.
+  const field = invalid.matches(FOCUSABLE_SELECTOR)
+    ? invalid
+    : (invalid.querySelector<HTMLElement>(FOCUSABLE_SELECTOR) ?? invalid);
   const isReducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   field.scrollIntoView({ block: "center", behavior: isReducedMotion ? "auto" : "smooth" });
   field.focus({ preventScroll: true });

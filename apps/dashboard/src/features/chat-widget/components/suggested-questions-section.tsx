@@ -34,6 +34,12 @@ import { SuggestedQuestionModal } from "./suggested-question-modal";
 
 const t = texts.chatWidget.questions;
 const LIST_STYLE = { listStyle: "none", margin: 0, padding: 0 } as const;
+/**
+ * Sub-questions sit indented under their parent. Inline, with the list style: a responsive `pl`
+ * prop is a class, which the list style's inline `padding: 0` silently beat (#19 item 16).
+ */
+const CHILD_INDENT = "2rem";
+const CHILD_LIST_STYLE = { ...LIST_STYLE, paddingInlineStart: CHILD_INDENT } as const;
 
 type QuestionRowProps = {
   question: SuggestedQuestion;
@@ -109,7 +115,7 @@ function NestZone({ parent }: { parent: SuggestedQuestion }) {
   return (
     <Box
       ref={setNodeRef}
-      ml={{ base: 24, sm: 40 }}
+      ml={CHILD_INDENT}
       px="sm"
       py={4}
       style={{
@@ -237,13 +243,7 @@ export function SuggestedQuestionsSection({ questions, onDirtyChange }: Suggeste
                   />
                   {children.length > 0 ? (
                     <SortableContext items={children.map((child) => child._id)} strategy={verticalListSortingStrategy}>
-                      <Stack
-                        component="ul"
-                        gap={6}
-                        pl={{ base: 24, sm: 40 }}
-                        style={LIST_STYLE}
-                        aria-label={question.question}
-                      >
+                      <Stack component="ul" gap={6} style={CHILD_LIST_STYLE} aria-label={question.question}>
                         {children.map((child) => (
                           <li key={child._id}>
                             <QuestionRow

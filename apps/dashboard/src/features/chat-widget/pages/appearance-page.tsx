@@ -27,6 +27,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { SaveButton } from "../../../components/settings-form/save-button";
+import { SECONDARY_BUTTON } from "../../../components/upload-button";
 import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
 import { texts } from "../../../lib/texts";
@@ -148,8 +149,7 @@ function AppearanceForm({ settings: widgetSettings }: { settings: WidgetSettings
                   {values.openingMessages.length < OPENING_MESSAGES_MAX ? (
                     <Group>
                       <Button
-                        variant="light"
-                        size="compact-sm"
+                        {...SECONDARY_BUTTON}
                         leftSection={<IconPlus size={16} aria-hidden />}
                         onClick={() => form.insertListItem("openingMessages", "")}
                       >
