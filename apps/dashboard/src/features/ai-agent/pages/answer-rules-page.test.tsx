@@ -198,7 +198,7 @@ describe("AnswerRulesPage", () => {
 
     await user.click(
       within(await screen.findByRole("dialog", { name: "Delete No delivery promises?" })).getByRole("button", {
-        name: "Yes. Delete",
+        name: "Delete rule",
       }),
     );
     await waitFor(() =>
