@@ -52,7 +52,7 @@ describe("platform admin pages", () => {
     await page.getByLabel("Company ID").fill(created!.companyID);
     await page.getByRole("button", { name: "Delete Company" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete this company?" });
-    await confirm.getByRole("button", { name: "Yes. Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete company" }).click();
     await expect.poll(() => page.getByText("Company deleted").isVisible()).toBe(true);
     const after = await api.call<{ user: { companies: { name: string }[] } }>("GET", "/user/", { cookie });
     expect(after.body.data.user.companies.map((c) => c.name)).not.toContain("Kestrel & Pine");

@@ -2,7 +2,7 @@ import type { PlaygroundResponse } from "@harbor/contract/ai-agent";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
+import { DESKTOP, expectAccessibleAtBothWidths, launchBrowser, PHONE, pageSignedInAs } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 let server: HarborServer;
@@ -149,6 +149,15 @@ describe("AI agent journeys", () => {
     expect(await row.textContent()).toContain("Ignored by the built-in engine");
     await expect.poll(() => page.getByText("1 active rule is ignored by the built-in engine").isVisible()).toBe(true);
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+    // On a phone the rule is a card as wide as the screen allows: nothing clipped or scrolled sideways.
+    await page.setViewportSize(PHONE);
+    const card = page.getByRole("list", { name: "Answer rules" }).getByRole("listitem");
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(await page.getByRole("table").count()).toBe(0);
+    expect(await card.textContent()).toContain("Say 'usually' instead of promising a date.");
+    const cardBox = await card.boundingBox();
+    expect(cardBox && cardBox.x >= 0 && cardBox.x + cardBox.width <= PHONE.width).toBe(true);
+    await page.setViewportSize(DESKTOP);
 
     await page.goto(`${server.url}/ai-agent/workflows`);
     const nudge = page.getByRole("switch", { name: /nudge/i }).first();

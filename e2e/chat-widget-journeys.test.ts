@@ -245,12 +245,24 @@ describe("Chat widget journeys", () => {
     const save = page.getByRole("button", { name: "Save Changes" });
     await save.click();
     await expect.poll(() => page.getByText("Choose at least one source").isVisible()).toBe(true);
+    // The save moved to the first invalid field; only its border and message are red, not its placeholder.
+    const sourcesField = page.getByRole("textbox", { name: /^Sources/ });
+    await expect.poll(() => sourcesField.evaluate((field) => field === document.activeElement)).toBe(true);
+    const placeholderColour = await sourcesField.evaluate((field) => getComputedStyle(field, "::placeholder").color);
+    const errorColour = await page
+      .getByText("Choose at least one source")
+      .evaluate((text) => getComputedStyle(text).color);
+    expect(placeholderColour).not.toBe(errorColour);
     await page.getByRole("textbox", { name: /^Sources/ }).click();
     await page.getByRole("option", { name: "Articles" }).click();
     await page.keyboard.press("Escape");
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
     await save.click();
     await expect.poll(() => notice(page, "Self serve portal saved").isVisible()).toBe(true);
+    // The notice keeps clear of the header (workspace switcher, avatar).
+    const noticeBox = await notice(page, "Self serve portal saved").boundingBox();
+    const headerBox = await page.getByRole("banner").boundingBox();
+    expect(noticeBox && headerBox && noticeBox.y >= headerBox.y + headerBox.height).toBe(true);
     const portal = (await widgetSettings(cookie)).selfServicePortal;
     expect(portal.aiSearch).toMatchObject({ isActive: true, placeholder: "Search for answers" });
     expect(portal.aiSearch.activeSources).toHaveLength(1);
@@ -266,6 +278,10 @@ describe("Chat widget journeys", () => {
     await expect.poll(() => notice(page, "Question saved").isVisible()).toBe(true);
     await expect.poll(() => rows.count()).toBe(3);
     expect(await page.getByRole("list", { name: "Shipping" }).innerText()).toContain("How long does delivery take?");
+    // The sub-question is indented under its parent.
+    const parentBox = await rows.first().boundingBox();
+    const childBox = await page.getByRole("list", { name: "Shipping" }).getByTestId("suggested-question").boundingBox();
+    expect(childBox && parentBox && childBox.x - parentBox.x).toBeGreaterThanOrEqual(24);
     // The notice's close button has no name (lib/notify), so axe waits for it to go.
     await expect.poll(() => notice(page, "Question saved").count()).toBe(0);
 

@@ -27,9 +27,24 @@ export const theme = createTheme({
     // Light alert titles would take the light colour shade (e.g. yellow 6), too faint on white.
     Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
     Button: { defaultProps: { fw: 600 } },
+    // In error only the border, the message (and the label's asterisk) turn red: a red placeholder
+    // or value reads as an invalid value that was typed in (#19 item 14). Inline variables win
+    // over Mantine's [data-error] rule.
+    Input: {
+      vars: () => ({
+        wrapper: {
+          "--input-color": "var(--mantine-color-text)",
+          "--input-placeholder-color": "var(--mantine-color-placeholder)",
+        },
+      }),
+    },
     // Mantine's focus placeholder is a plain div inside role="menu", which axe reports as critical.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    Modal: { defaultProps: { closeButtonProps: { "aria-label": texts.common.closeDialog } } },
+    // Mantine draws a modal's title (an h2) as body text; it reads as the dialog's heading.
+    Modal: {
+      defaultProps: { closeButtonProps: { "aria-label": texts.common.closeDialog } },
+      styles: { title: { fontSize: "var(--mantine-font-size-lg)", fontWeight: 700, lineHeight: 1.3 } },
+    },
     // A notice's close button is an icon: it needs a name (axe: button-name).
     Notification: { defaultProps: { closeButtonProps: { "aria-label": texts.common.closeNotice } } },
   },

@@ -2,20 +2,18 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
 // Browser APIs Mantine relies on that happy-dom does not provide (or provides partly).
-Object.defineProperty(window, "matchMedia", {
-  writable: true,
-  configurable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+// No media query matches unless a test sets a width (test/viewport.ts); restored after each test.
+const matchNothing = (query: string): MediaQueryList => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
 });
+Object.defineProperty(window, "matchMedia", { writable: true, configurable: true, value: matchNothing });
 
 class ResizeObserverStub {
   observe() {}
@@ -31,6 +29,7 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  window.matchMedia = matchNothing;
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();

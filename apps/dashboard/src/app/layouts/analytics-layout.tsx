@@ -1,10 +1,10 @@
 import { IconBulb, IconCoins, IconDatabase } from "@tabler/icons-react";
-import { analyticsTexts } from "../../features/analytics/analytics-texts";
 import { AnalyticsRangeProvider } from "../../features/analytics/components/analytics-range";
 import { ANALYTICS_SOURCES_PATH, INSIGHTS_PATH, TOKEN_USAGE_PATH } from "../../features/analytics/paths";
+import { texts } from "../../lib/texts";
 import { type SideMenuItem, SideMenuLayout } from "./side-menu-layout";
 
-const t = analyticsTexts;
+const t = texts.analytics;
 const ANALYTICS_MENU: SideMenuItem[] = [
   { label: t.menu.insights, to: INSIGHTS_PATH, icon: IconBulb },
   { label: t.menu.sources, to: ANALYTICS_SOURCES_PATH, icon: IconDatabase },

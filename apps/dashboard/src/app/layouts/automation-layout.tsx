@@ -1,7 +1,9 @@
 import { IconCategory, IconRoute } from "@tabler/icons-react";
-import { automationTexts as t } from "../../features/automation/automation-texts";
 import { CUSTOM_REPLIES_PATH, QUESTION_CATEGORIES_PATH } from "../../features/automation/paths";
+import { texts } from "../../lib/texts";
 import { type SideMenuItem, SideMenuLayout } from "./side-menu-layout";
+
+const t = texts.automation;
 
 const AUTOMATION_MENU: SideMenuItem[] = [
   { label: t.menu.questionCategories, to: QUESTION_CATEGORIES_PATH, icon: IconCategory },

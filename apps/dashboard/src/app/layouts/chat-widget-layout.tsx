@@ -1,5 +1,4 @@
 import { IconClock, IconCode, IconHeadset, IconLifebuoy, IconPalette } from "@tabler/icons-react";
-import { chatWidgetTexts } from "../../features/chat-widget/chat-widget-texts";
 import {
   ACTIVATION_PATH,
   ACTIVE_HOURS_PATH,
@@ -7,9 +6,10 @@ import {
   HANDOFF_PATH,
   SELF_SERVE_PORTAL_PATH,
 } from "../../features/chat-widget/paths";
+import { texts } from "../../lib/texts";
 import { type SideMenuItem, SideMenuLayout } from "./side-menu-layout";
 
-const t = chatWidgetTexts;
+const t = texts.chatWidget;
 const CHAT_WIDGET_MENU: SideMenuItem[] = [
   { label: t.menu.appearance, to: APPEARANCE_PATH, icon: IconPalette },
   { label: t.menu.selfServePortal, to: SELF_SERVE_PORTAL_PATH, icon: IconLifebuoy },

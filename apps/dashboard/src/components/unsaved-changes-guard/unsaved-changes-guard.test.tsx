@@ -1,5 +1,5 @@
 import { TextInput } from "@mantine/core";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -43,6 +43,9 @@ describe("UnsavedChangesGuard", () => {
     await user.click(screen.getByRole("link", { name: "Leave" }));
 
     const dialog = await screen.findByRole("dialog", { name: "You Have Unsaved Changes" });
+    // The title is the dialog's heading, drawn as one.
+    const title = within(dialog).getByRole("heading", { name: "You Have Unsaved Changes" });
+    expect(title.style.fontWeight).toBe("700");
     expect(dialog.textContent).toContain("Your changes will be lost. Are you sure you want to continue?");
     expect(screen.getByRole("button", { name: "Yes, Continue" })).toBeTruthy();
 

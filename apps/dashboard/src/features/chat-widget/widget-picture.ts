@@ -1,7 +1,7 @@
 import { WIDGET_IMAGE_MAX_BYTES, WIDGET_IMAGE_TYPES } from "@harbor/contract/widget";
-import { chatWidgetTexts } from "./chat-widget-texts";
+import { texts } from "../../lib/texts";
 
-const t = chatWidgetTexts.picture;
+const t = texts.chatWidget.picture;
 
 /** What is wrong with a picked picture for the widget, or null when it can be uploaded as it is. */
 export function widgetPictureProblem(file: File): string | null {

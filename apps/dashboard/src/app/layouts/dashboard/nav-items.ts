@@ -1,9 +1,6 @@
 import type { Role } from "@harbor/contract/common";
-import { analyticsTexts } from "../../../features/analytics/analytics-texts";
 import { ANALYTICS_PATH } from "../../../features/analytics/paths";
-import { automationTexts } from "../../../features/automation/automation-texts";
 import { AUTOMATION_PATH } from "../../../features/automation/paths";
-import { chatWidgetTexts } from "../../../features/chat-widget/chat-widget-texts";
 import { CHAT_WIDGET_PATH } from "../../../features/chat-widget/paths";
 import { texts } from "../../../lib/texts";
 
@@ -16,9 +13,9 @@ export function navItemsFor(role: Role | null): NavItem[] {
     items.push({ label: texts.shell.menu.aiAgent, to: "/ai-agent" });
     items.push({ label: texts.shell.menu.knowledgeBase, to: "/knowledge-base" });
     // Spec part 1 §2: "Automated Replies" follows the knowledge base.
-    items.push({ label: automationTexts.title, to: AUTOMATION_PATH });
-    items.push({ label: chatWidgetTexts.title, to: CHAT_WIDGET_PATH });
-    items.push({ label: analyticsTexts.title, to: ANALYTICS_PATH });
+    items.push({ label: texts.automation.title, to: AUTOMATION_PATH });
+    items.push({ label: texts.chatWidget.title, to: CHAT_WIDGET_PATH });
+    items.push({ label: texts.analytics.title, to: ANALYTICS_PATH });
     items.push({ label: texts.shell.menu.settings, to: "/settings" });
   }
   return items;

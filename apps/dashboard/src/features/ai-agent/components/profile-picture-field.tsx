@@ -1,6 +1,7 @@
-import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
+import { Avatar, Button, Group, Stack, Text } from "@mantine/core";
 import { IconCamera } from "@tabler/icons-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
+import { SECONDARY_BUTTON, UploadButton } from "../../../components/upload-button";
 import { getInitials } from "../../../lib/initials";
 import { texts } from "../../../lib/texts";
 import { pictureFileProblem } from "../profile-picture";
@@ -37,15 +38,12 @@ type ProfilePictureFieldProps = {
 /** The agent's picture (or initials) with a picker; a picked picture is cropped square before it is kept. */
 export function ProfilePictureField({ name, thumbnailURL, picture, onPictureChange }: ProfilePictureFieldProps) {
   const labelID = useId();
-  const resetPicker = useRef<() => void>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [pickedFile, setPickedFile] = useState<File | null>(null);
   const pickedURL = useObjectURL(pickedFile);
   const previewURL = useObjectURL(picture);
 
   const pick = (file: File | null) => {
-    // Cleared so that picking the same file again is noticed.
-    resetPicker.current?.();
     if (!file) return;
     const fileProblem = pictureFileProblem(file);
     setProblem(fileProblem);
@@ -69,15 +67,11 @@ export function ProfilePictureField({ name, thumbnailURL, picture, onPictureChan
           {t.label}
         </Text>
         <Group gap="xs">
-          <FileButton onChange={pick} accept={ACCEPTED_TYPES} resetRef={resetPicker}>
-            {(props) => (
-              <Button {...props} variant="default" size="compact-md" leftSection={<IconCamera size={16} aria-hidden />}>
-                {t.change}
-              </Button>
-            )}
-          </FileButton>
+          <UploadButton accept={ACCEPTED_TYPES} onPick={pick} icon={<IconCamera size={16} aria-hidden />}>
+            {t.change}
+          </UploadButton>
           {picture ? (
-            <Button variant="subtle" size="compact-md" onClick={() => onPictureChange(null)}>
+            <Button variant="subtle" size={SECONDARY_BUTTON.size} onClick={() => onPictureChange(null)}>
               {t.undo}
             </Button>
           ) : null}

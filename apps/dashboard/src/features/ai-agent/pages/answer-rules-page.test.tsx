@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { notifySuccess } from "../../../lib/notify";
 import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
+import { setViewportWidth } from "../../../test/viewport";
 import { aiAgent, answerRule } from "../test-fixtures";
 import { AnswerRulesPage } from "./answer-rules-page";
 
@@ -61,6 +62,31 @@ describe("AnswerRulesPage", () => {
       ["No delivery promises", "Never promise a delivery date.", "Active"],
       ["Be brief", "Never promise a delivery date.", "Inactive"],
     ]);
+  });
+
+  it("shows each rule as a card on a 375 px phone: every column labelled, the description whole", async () => {
+    setViewportWidth(375);
+    const user = userEvent.setup();
+    const description =
+      "Never promise a delivery date, not even an estimate: say the parcel ships within two working days.";
+    renderPage({ agent: aiAgent({ answerRules: [answerRule({ description })] }) });
+    const cards = await screen.findByRole("list", { name: "Answer rules" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const [card] = within(cards).getAllByRole("listitem");
+    expect(card?.textContent).toBe(`No delivery promisesDescription${description}StatusActive`);
+    // Whole, and broken only between words: no two-line clamp, no break inside a word.
+    const shown = within(card as HTMLElement).getByTestId("rule-description");
+    expect(shown.getAttribute("data-line-clamp")).toBeNull();
+    expect(shown.style.overflowWrap).toBe("break-word");
+    await user.click(within(card as HTMLElement).getByRole("button", { name: "Open No delivery promises" }));
+    expect(await screen.findByRole("dialog", { name: "Edit Rule" })).toBeTruthy();
+  });
+
+  it("keeps the table at 1280 px", async () => {
+    setViewportWidth(1280);
+    renderPage({ agent: aiAgent({ answerRules: [answerRule()] }) });
+    expect(await screen.findByRole("table")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Answer rules" })).toBeNull();
   });
 
   it("requires a title and a description", async () => {
@@ -172,7 +198,7 @@ describe("AnswerRulesPage", () => {
 
     await user.click(
       within(await screen.findByRole("dialog", { name: "Delete No delivery promises?" })).getByRole("button", {
-        name: "Yes. Delete",
+        name: "Delete rule",
       }),
     );
     await waitFor(() =>

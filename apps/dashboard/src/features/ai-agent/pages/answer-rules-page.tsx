@@ -3,6 +3,7 @@ import { Alert, Button, Paper, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconListCheck, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { texts } from "../../../lib/texts";
@@ -10,7 +11,6 @@ import { useAiAgent } from "../api/get-ai-agent";
 import { AnswerRuleModal } from "../components/answer-rule-modal";
 import { AnswerRulesTable } from "../components/answer-rules-table";
 import { DeleteAnswerRuleModal } from "../components/delete-answer-rule-modal";
-import { LoadFailure } from "../components/load-failure";
 import { isIgnoredByEngine } from "../is-ignored-by-engine";
 
 const t = texts.aiAgent.answerRules;

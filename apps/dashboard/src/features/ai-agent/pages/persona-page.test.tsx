@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import type { Area } from "react-easy-crop";
 import { Link, Outlet } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { notifySuccess } from "../../../lib/notify";
+import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formsSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
 import { aiAgent } from "../test-fixtures";
@@ -195,6 +195,34 @@ describe("PersonaPage", () => {
     expect(screen.getByText("Characteristics can be at most 250 characters")).toBeTruthy();
     expect(screen.getByText("Company description can be at most 250 characters")).toBeTruthy();
     expect(formsSentTo(fetchMock, "POST /api/ai-agent/save")).toHaveLength(0);
+  });
+
+  it("scrolls to and focuses the first invalid field when the error is below the fold", async () => {
+    const user = userEvent.setup();
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView");
+    const { fetchMock } = renderPage();
+    // The company section is the lower one: with a long persona above, its error starts off-screen.
+    await user.clear(await screen.findByLabelText(/^Company name/));
+    await user.click(saveButton());
+
+    await waitFor(() => expect(document.activeElement).toBe(field(/^Company name/)));
+    expect(scrolled.mock.contexts).toEqual([field(/^Company name/)]);
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: "center" }));
+    expect(field(/^Company name/).getAttribute("aria-invalid")).toBe("true");
+    expect(formsSentTo(fetchMock, "POST /api/ai-agent/save")).toHaveLength(0);
+    scrolled.mockRestore();
+  });
+
+  it("keeps the changes and shows the server's message when the save is refused", async () => {
+    const user = userEvent.setup();
+    renderPage({
+      routes: { "POST /api/ai-agent/save": () => ({ status: 400, message: "The persona could not be saved" }) },
+    });
+    await user.type(await screen.findByLabelText(/^Designation/), " lead");
+    await user.click(saveButton());
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith({ message: "The persona could not be saved" }));
+    expect(field(/^Designation/).value).toMatch(/ lead$/);
+    expect(saveButton().disabled).toBe(false);
   });
 
   it("crops a new picture and uploads it as a JPEG with thumbnailAdded", async () => {

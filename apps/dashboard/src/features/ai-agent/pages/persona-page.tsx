@@ -9,21 +9,19 @@ import {
   responseToneSchema,
   savePersonaPartsSchema,
 } from "@harbor/contract/ai-agent";
-import { Button, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconDeviceFloppy } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useAiAgent } from "../api/get-ai-agent";
 import { useSaveAiAgent } from "../api/save-ai-agent";
 import { CharacterCounter } from "../components/character-counter";
-import { LoadFailure } from "../components/load-failure";
 import { ProfilePictureField } from "../components/profile-picture-field";
 import { type PersonaDraft, personaDraftFrom, toSavePersonaRequest } from "../persona-draft";
 
@@ -53,53 +51,30 @@ export function PersonaPage() {
 
 function PersonaForm({ agent }: { agent: AiAgent }) {
   const saveAgent = useSaveAiAgent();
-  const isPendingRef = useRef(false);
   const [thumbnailURL, setThumbnailURL] = useState(agent.persona.thumbnailURL);
   const [picture, setPicture] = useState<File | null>(null);
-  const form = useForm<PersonaDraft>({
-    mode: "controlled",
+  const settings = useSettingsForm({
     initialValues: personaDraftFrom(agent),
-    validate: zodFormValidator(savePersonaPartsSchema),
+    validate: zodFormValidator<PersonaDraft>(savePersonaPartsSchema),
+    hasOtherChanges: picture !== null,
+    save: async (draft) => (await saveAgent.mutateAsync(toSavePersonaRequest(draft, picture))).data,
+    valuesFrom: personaDraftFrom,
+    onSaved: (saved) => {
+      setThumbnailURL(saved.persona.thumbnailURL);
+      setPicture(null);
+    },
+    savedMessage: texts.aiAgent.saved,
   });
-  const isChanged = form.isDirty() || picture !== null;
+  const { form } = settings;
   const { values } = form;
 
-  const save = async (draft: PersonaDraft) => {
-    // A second save while the first is on its way is ignored.
-    if (isPendingRef.current || !isChanged) return;
-    isPendingRef.current = true;
-    try {
-      const { data } = await saveAgent.mutateAsync(toSavePersonaRequest(draft, picture));
-      // What the server saved is the new starting point: Save Changes is off again until the next edit.
-      const saved = personaDraftFrom(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      setThumbnailURL(data.persona.thumbnailURL);
-      setPicture(null);
-      notifySuccess({ message: texts.aiAgent.saved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
-
   return (
-    <form noValidate onSubmit={form.onSubmit((draft) => void save(draft))}>
+    <form {...settings.formProps}>
       <Stack>
         <PageHeader
           title={t.title}
           description={t.description}
-          action={
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!isChanged}
-              loading={saveAgent.isPending}
-            >
-              {texts.aiAgent.saveChanges}
-            </Button>
-          }
+          action={<SaveButton isChanged={settings.isChanged} isSaving={settings.isSaving} />}
         />
         <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
           <Stack gap="md">
@@ -196,7 +171,7 @@ function PersonaForm({ agent }: { agent: AiAgent }) {
           </Stack>
         </Paper>
       </Stack>
-      <UnsavedChangesGuard isDirty={isChanged} />
+      <UnsavedChangesGuard isDirty={settings.isChanged} />
     </form>
   );
 }

@@ -5,28 +5,25 @@ import {
   WORKFLOW_MESSAGE_MAX,
   type Workflows,
 } from "@harbor/contract/ai-agent";
-import { Accordion, Button, Fieldset, NumberInput, Stack, Switch, Text, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconDeviceFloppy } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { Accordion, Fieldset, NumberInput, Stack, Switch, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useAiAgent } from "../api/get-ai-agent";
 import { useCustomReplies } from "../api/get-custom-replies";
 import { useDataModels } from "../api/get-data-models";
 import { useSaveAiAgent } from "../api/save-ai-agent";
-import { LoadFailure } from "../components/load-failure";
 import { PreChatFormSettings } from "../components/pre-chat-form-settings";
 import { StandardReplyFields } from "../components/standard-reply-fields";
 import {
   sectionsWithErrors,
   toWorkflows,
   validateWorkflowsDraft,
-  type WorkflowsDraft,
   type WorkflowsSection,
   workflowsDraftFrom,
 } from "../workflows-draft";
@@ -69,53 +66,26 @@ type WorkflowsFormProps = { workflows: Workflows; dataModels: DataModel[]; custo
 
 function WorkflowsForm({ workflows, dataModels, customReplies }: WorkflowsFormProps) {
   const saveAgent = useSaveAiAgent();
-  const isPendingRef = useRef(false);
   const [openSections, setOpenSections] = useState<string[]>(ALL_SECTIONS);
-  const form = useForm<WorkflowsDraft>({
-    mode: "controlled",
+  const settings = useSettingsForm({
     initialValues: workflowsDraftFrom(workflows),
     validate: validateWorkflowsDraft({ hasCustomReplies: customReplies.length > 0 }),
+    save: async (draft) => (await saveAgent.mutateAsync({ workflows: toWorkflows(draft) })).data,
+    valuesFrom: (saved) => workflowsDraftFrom(saved.workflows),
+    savedMessage: texts.aiAgent.saved,
+    // An error in a closed section is opened, so the first invalid field can be focused.
+    onInvalid: (errors) => setOpenSections((open) => [...new Set([...open, ...sectionsWithErrors(errors)])]),
   });
-  const isChanged = form.isDirty();
+  const { form } = settings;
   const { nudgeMessage, feedback } = form.values;
 
-  const save = async (draft: WorkflowsDraft) => {
-    // A second save while the first is on its way is ignored.
-    if (isPendingRef.current || !isChanged) return;
-    isPendingRef.current = true;
-    try {
-      const { data } = await saveAgent.mutateAsync({ workflows: toWorkflows(draft) });
-      // What the server saved is the new starting point: Save Changes is off again until the next edit.
-      const saved = workflowsDraftFrom(data.workflows);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      notifySuccess({ message: texts.aiAgent.saved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
-
-  const showErrors = (errors: Record<string, unknown>) =>
-    setOpenSections((open) => [...new Set([...open, ...sectionsWithErrors(errors)])]);
-
   return (
-    <form noValidate onSubmit={form.onSubmit((draft) => void save(draft), showErrors)}>
+    <form {...settings.formProps}>
       <Stack>
         <PageHeader
           title={t.title}
           description={t.description}
-          action={
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!isChanged}
-              loading={saveAgent.isPending}
-            >
-              {texts.aiAgent.saveChanges}
-            </Button>
-          }
+          action={<SaveButton isChanged={settings.isChanged} isSaving={settings.isSaving} />}
         />
         <Accordion multiple value={openSections} onChange={setOpenSections} variant="separated" radius="lg" order={3}>
           <Accordion.Item value="before">
@@ -223,7 +193,7 @@ function WorkflowsForm({ workflows, dataModels, customReplies }: WorkflowsFormPr
           </Accordion.Item>
         </Accordion>
       </Stack>
-      <UnsavedChangesGuard isDirty={isChanged} />
+      <UnsavedChangesGuard isDirty={settings.isChanged} />
     </form>
   );
 }

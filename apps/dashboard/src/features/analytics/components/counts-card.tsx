@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { abbreviated, splitCamelCase, truncatedPercent } from "../lib/analytics-format";
 
-const t = analyticsTexts.insights;
+const t = texts.analytics.insights;
 
 /**
  * A card of names and their chats (spec part 2 §2.4): the name with camel case split into words,

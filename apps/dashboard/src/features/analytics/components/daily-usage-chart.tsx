@@ -1,10 +1,10 @@
 import type { TokenUsageResponse } from "@harbor/contract/analytics";
 import { BarChart } from "@mantine/charts";
 import { Table, VisuallyHidden } from "@mantine/core";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { abbreviated, CHART_SHADES, monthDay, withThousands } from "../lib/analytics-format";
 
-const t = analyticsTexts.tokenUsage;
+const t = texts.analytics.tokenUsage;
 
 /**
  * The daily column chart, one column per model, days labelled "MMM D". Model names may hold dots

@@ -1,11 +1,11 @@
 import { Button, Group, NativeSelect, Popover, Stack, Text, TextInput } from "@mantine/core";
 import { IconCalendar } from "@tabler/icons-react";
 import { useState } from "react";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { monthLabel, type RangePreset, rangeLabel, reportMonths } from "../lib/date-ranges";
 import { useAnalyticsRange } from "./analytics-range";
 
-const t = analyticsTexts.dateSelector;
+const t = texts.analytics.dateSelector;
 
 const PRESETS: { preset: RangePreset; label: string }[] = [
   { preset: "last-30-days", label: t.lastThirtyDays },

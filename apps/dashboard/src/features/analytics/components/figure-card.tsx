@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Paper, Text, Tooltip, VisuallyHidden } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useId } from "react";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 
 /**
  * One figure with its definition: the info button shows it as a tooltip on hover, focus or touch,
@@ -20,7 +20,7 @@ export function FigureCard({ label, value, help }: { label: string; value: strin
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={analyticsTexts.insights.aboutFigure(label)}
+            aria-label={texts.analytics.insights.aboutFigure(label)}
             aria-describedby={helpId}
           >
             <IconInfoCircle size={16} aria-hidden />

@@ -3,7 +3,7 @@ import { NativeSelect } from "@mantine/core";
 import { useMemo } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError } from "../../../lib/notify";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { useSetReportingTimeZone } from "../api/set-reporting-time-zone";
 import { useAnalyticsRange } from "./analytics-range";
 
@@ -14,7 +14,7 @@ export function TimeZoneSelect() {
   const options = useMemo(() => REPORTING_TIME_ZONES.map((zone) => ({ value: zone, label: timeZoneLabel(zone) })), []);
   return (
     <NativeSelect
-      label={analyticsTexts.dateSelector.timeZone}
+      label={texts.analytics.dateSelector.timeZone}
       data={options}
       value={timeZone}
       disabled={setZone.isPending}

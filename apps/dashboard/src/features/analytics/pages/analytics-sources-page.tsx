@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { safeHttpURL } from "../../../lib/safe-http-url";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { useSourceInsights } from "../api/get-source-insights";
 import { useAnalyticsRange } from "../components/analytics-range";
 import { AnalyticsToolbar } from "../components/analytics-toolbar";
@@ -13,7 +13,7 @@ import { SourceLogo } from "../components/source-logo";
 import { truncatedPercent, withThousands } from "../lib/analytics-format";
 import { useLastData } from "../lib/use-last-data";
 
-const t = analyticsTexts.sources;
+const t = texts.analytics.sources;
 
 /** View: the document's page in a new tab, or the article editor when it has no address (spec §2.4). */
 function DocumentLink({ document }: { document: SourceInsight["documents"][number] }) {
@@ -113,7 +113,7 @@ export function AnalyticsSourcesPage() {
           data.map((source) => <SourceCard key={source.sourceID} source={source} />)
         )
       ) : sources.isError ? (
-        <Text c="red.8">{analyticsTexts.loadFailed}</Text>
+        <Text c="red.8">{texts.analytics.loadFailed}</Text>
       ) : (
         <SourcesSkeleton />
       )}

@@ -9,7 +9,7 @@ import { InsightsPage } from "./insights-page";
 
 const today = todayIn("UTC");
 
-function renderInsights(answer = () => ({ data: insightsFixture })) {
+function renderInsights(answer: () => object = () => ({ data: insightsFixture })) {
   return renderAnalyticsPage({
     path: "/analytics/insights",
     page: <InsightsPage />,

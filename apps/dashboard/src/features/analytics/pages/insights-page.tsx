@@ -1,7 +1,7 @@
 import type { Insights } from "@harbor/contract/analytics";
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { useInsights } from "../api/get-insights";
 import { useAnalyticsRange } from "../components/analytics-range";
 import { AnalyticsToolbar } from "../components/analytics-toolbar";
@@ -10,7 +10,7 @@ import { FigureCard } from "../components/figure-card";
 import { abbreviated } from "../lib/analytics-format";
 import { useLastData } from "../lib/use-last-data";
 
-const t = analyticsTexts.insights;
+const t = texts.analytics.insights;
 
 const CARDS = [
   ["aiCategories", t.cards.aiCategories],
@@ -115,7 +115,7 @@ export function InsightsPage() {
       {data ? (
         <InsightsFigures insights={data} />
       ) : insights.isError ? (
-        <Text c="red.8">{analyticsTexts.loadFailed}</Text>
+        <Text c="red.8">{texts.analytics.loadFailed}</Text>
       ) : (
         <InsightsSkeleton />
       )}

@@ -3,7 +3,7 @@ import { DonutChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/page-header";
-import { analyticsTexts } from "../analytics-texts";
+import { texts } from "../../../lib/texts";
 import { useTokenUsage } from "../api/get-token-usage";
 import { useAnalyticsRange } from "../components/analytics-range";
 import { AnalyticsToolbar } from "../components/analytics-toolbar";
@@ -11,7 +11,7 @@ import { DailyUsageChart } from "../components/daily-usage-chart";
 import { CHART_SHADES, withThousands } from "../lib/analytics-format";
 import { useLastData } from "../lib/use-last-data";
 
-const t = analyticsTexts.tokenUsage;
+const t = texts.analytics.tokenUsage;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -138,7 +138,7 @@ export function TokenUsagePage() {
           </Section>
         </>
       ) : usage.isError ? (
-        <Text c="red.8">{analyticsTexts.loadFailed}</Text>
+        <Text c="red.8">{texts.analytics.loadFailed}</Text>
       ) : (
         <TokenUsageSkeleton />
       )}

@@ -2,12 +2,12 @@ import type { CustomReplyListItem, QuestionCategory } from "@harbor/contract/aut
 import { ActionIcon, Anchor, Group, Table, Tooltip } from "@mantine/core";
 import { IconListDetails, IconPencil, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { automationTexts } from "../automation-texts";
+import { texts } from "../../../lib/texts";
 import { categoryIntentsPath } from "../paths";
 import { replyName } from "./custom-reply-select";
 import { StatusBadge } from "./status-badge";
 
-const t = automationTexts.categories;
+const t = texts.automation.categories;
 
 type CategoriesTableProps = {
   categories: QuestionCategory[];

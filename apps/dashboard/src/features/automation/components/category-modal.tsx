@@ -11,12 +11,12 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useRef } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveQuestionCategory } from "../api/save-question-category";
-import { automationTexts } from "../automation-texts";
 import { CustomReplySelect } from "./custom-reply-select";
 
-const t = automationTexts.categories;
+const t = texts.automation.categories;
 
 type CategoryModalProps = {
   opened: boolean;
@@ -121,10 +121,10 @@ function CategoryForm({
         <Switch label={t.modal.active} {...form.getInputProps("isActive", { type: "checkbox" })} />
         <Group justify="flex-end" mt="sm" gap="xs">
           <Button variant="default" onClick={onDone}>
-            {automationTexts.cancel}
+            {texts.automation.cancel}
           </Button>
           <Button type="submit" disabled={!isDirty} loading={save.isPending}>
-            {automationTexts.save}
+            {texts.automation.save}
           </Button>
         </Group>
       </Stack>

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { errorMessage } from "../../../lib/api-client";
-import { automationTexts as t } from "../automation-texts";
+import { texts } from "../../../lib/texts";
+
+const t = texts.automation;
 
 type ConfirmDeleteModalProps = {
   /** The item's name; null keeps the modal closed. Spec part 2 §5: the confirmation names the item. */

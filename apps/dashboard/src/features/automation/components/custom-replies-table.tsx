@@ -1,10 +1,10 @@
 import type { CustomReplyListItem } from "@harbor/contract/automation";
 import { ActionIcon, Group, Table, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
-import { automationTexts } from "../automation-texts";
+import { texts } from "../../../lib/texts";
 import { StatusBadge } from "./status-badge";
 
-const t = automationTexts.customReplies;
+const t = texts.automation.customReplies;
 
 type CustomRepliesTableProps = {
   replies: CustomReplyListItem[];

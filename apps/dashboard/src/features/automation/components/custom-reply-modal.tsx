@@ -9,11 +9,11 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useRef } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveCustomReply } from "../api/save-custom-reply";
-import { automationTexts } from "../automation-texts";
 
-const t = automationTexts.customReplies;
+const t = texts.automation.customReplies;
 
 type CustomReplyModalProps = {
   opened: boolean;
@@ -86,10 +86,10 @@ function CustomReplyForm({ reply, onDone }: { reply: CustomReplyListItem | null;
         </Text>
         <Group justify="flex-end" mt="sm" gap="xs">
           <Button variant="default" onClick={onDone}>
-            {automationTexts.cancel}
+            {texts.automation.cancel}
           </Button>
           <Button type="submit" disabled={!isDirty} loading={save.isPending}>
-            {automationTexts.save}
+            {texts.automation.save}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,8 @@
 import type { CustomReplyListItem } from "@harbor/contract/automation";
 import { NativeSelect } from "@mantine/core";
-import { automationTexts as t } from "../automation-texts";
+import { texts } from "../../../lib/texts";
+
+const t = texts.automation;
 
 type CustomReplySelectProps = {
   label: string;

@@ -10,12 +10,12 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useRef } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveIntent } from "../api/save-intent";
-import { automationTexts } from "../automation-texts";
 import { CustomReplySelect } from "./custom-reply-select";
 
-const t = automationTexts.intents;
+const t = texts.automation.intents;
 
 type IntentModalProps = {
   opened: boolean;
@@ -119,10 +119,10 @@ function IntentForm({
         <Switch label={t.modal.active} {...form.getInputProps("intent.isActive", { type: "checkbox" })} />
         <Group justify="flex-end" mt="sm" gap="xs">
           <Button variant="default" onClick={onDone}>
-            {automationTexts.cancel}
+            {texts.automation.cancel}
           </Button>
           <Button type="submit" disabled={!isDirty} loading={save.isPending}>
-            {automationTexts.save}
+            {texts.automation.save}
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,11 @@
 import type { CustomReplyListItem, Intent } from "@harbor/contract/automation";
 import { ActionIcon, Anchor, Group, Table, Tooltip } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
-import { automationTexts } from "../automation-texts";
+import { texts } from "../../../lib/texts";
 import { replyName } from "./custom-reply-select";
 import { StatusBadge } from "./status-badge";
 
-const t = automationTexts.intents;
+const t = texts.automation.intents;
 
 type IntentsTableProps = {
   intents: Intent[];

@@ -1,7 +1,9 @@
 import { Alert, Button } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { errorMessage } from "../../../lib/api-client";
-import { automationTexts as t } from "../automation-texts";
+import { texts } from "../../../lib/texts";
+
+const t = texts.automation;
 
 /** The page's data could not be read: the server's message and a way to try again. */
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -1,5 +1,7 @@
 import { Badge } from "@mantine/core";
-import { automationTexts as t } from "../automation-texts";
+import { texts } from "../../../lib/texts";
+
+const t = texts.automation;
 
 export function StatusBadge({ isActive }: { isActive: boolean }) {
   return (

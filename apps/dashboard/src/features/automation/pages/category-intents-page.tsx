@@ -7,17 +7,17 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useDeleteIntent } from "../api/delete-intent";
 import { useCustomReplies } from "../api/get-custom-replies";
 import { useQuestionCategory } from "../api/get-question-category";
-import { automationTexts } from "../automation-texts";
 import { ConfirmDeleteModal } from "../components/confirm-delete-modal";
 import { IntentModal } from "../components/intent-modal";
 import { IntentsTable } from "../components/intents-table";
 import { LoadFailure } from "../components/load-failure";
 import { QUESTION_CATEGORIES_PATH } from "../paths";
 
-const t = automationTexts.intents;
+const t = texts.automation.intents;
 
 type ModalState = { isOpen: boolean; intent: Intent | null };
 

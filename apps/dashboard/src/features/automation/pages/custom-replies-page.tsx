@@ -6,15 +6,15 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useDeleteCustomReply } from "../api/delete-custom-reply";
 import { useCustomReplies } from "../api/get-custom-replies";
-import { automationTexts } from "../automation-texts";
 import { ConfirmDeleteModal } from "../components/confirm-delete-modal";
 import { CustomRepliesTable } from "../components/custom-replies-table";
 import { CustomReplyModal } from "../components/custom-reply-modal";
 import { LoadFailure } from "../components/load-failure";
 
-const t = automationTexts.customReplies;
+const t = texts.automation.customReplies;
 
 type ModalState = { isOpen: boolean; reply: CustomReplyListItem | null };
 

@@ -6,16 +6,16 @@ import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useDeleteQuestionCategory } from "../api/delete-question-category";
 import { useCustomReplies } from "../api/get-custom-replies";
 import { useQuestionCategories } from "../api/get-question-categories";
-import { automationTexts } from "../automation-texts";
 import { CategoriesTable } from "../components/categories-table";
 import { CategoryModal } from "../components/category-modal";
 import { ConfirmDeleteModal } from "../components/confirm-delete-modal";
 import { LoadFailure } from "../components/load-failure";
 
-const t = automationTexts.categories;
+const t = texts.automation.categories;
 
 /** The category stays set while the modal closes, so its title does not change during the fade-out. */
 type ModalState = { isOpen: boolean; category: QuestionCategory | null };

@@ -1,8 +1,8 @@
 import { ColorInput, type ColorInputProps } from "@mantine/core";
-import { chatWidgetTexts } from "../chat-widget-texts";
+import { texts } from "../../../lib/texts";
 import { toSixDigitHex } from "../colors";
 
-const t = chatWidgetTexts.appearance.colors;
+const t = texts.chatWidget.appearance.colors;
 
 type ColorFieldProps = Omit<ColorInputProps, "onChange" | "value"> & {
   label: string;

@@ -16,10 +16,9 @@ import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSavePortalLink } from "../api/save-portal-link";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { PortalLinkIcon } from "./portal-link-icon";
 
-const t = chatWidgetTexts.links;
+const t = texts.chatWidget.links;
 const ICON_OPTIONS = PORTAL_LINK_ICONS.map((value) => ({ value, label: t.icons[value] }));
 
 type PortalLinkModalProps = {
@@ -129,7 +128,7 @@ function PortalLinkForm({ link, customReplies, onDirtyChange, onCancel, onSaved 
         description: values.description.trim(),
         customReplyID: values.customReplyID,
       });
-      notifySuccess({ message: chatWidgetTexts.notices.customReplySaved });
+      notifySuccess({ message: texts.chatWidget.notices.customReplySaved });
       form.resetDirty();
       onSaved();
     } catch {

@@ -5,14 +5,14 @@ import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useDeletePortalLink } from "../api/delete-portal-link";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { ConfirmDeleteModal } from "./confirm-delete-modal";
 import { PortalLinkIcon } from "./portal-link-icon";
 import { PortalLinkModal } from "./portal-link-modal";
 import { SettingsSection } from "./settings-section";
 
-const t = chatWidgetTexts.links;
+const t = texts.chatWidget.links;
 
 type PortalLinksSectionProps = {
   links: PortalLink[];
@@ -34,7 +34,7 @@ export function PortalLinksSection({ links, customReplies, onDirtyChange }: Port
       { replyID: deleting._id },
       {
         onSuccess: () => {
-          notifySuccess({ message: chatWidgetTexts.notices.customReplyDeleted });
+          notifySuccess({ message: texts.chatWidget.notices.customReplyDeleted });
           setDeleting(null);
         },
         onError: (error) => notifyError({ message: errorMessage(error) }),

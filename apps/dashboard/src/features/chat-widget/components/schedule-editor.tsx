@@ -1,7 +1,7 @@
 import { TIME_SLOTS_PER_DAY_MAX } from "@harbor/contract/widget";
 import { ActionIcon, Button, Fieldset, Group, NativeSelect, Stack, Switch, Text } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { chatWidgetTexts } from "../chat-widget-texts";
+import { texts } from "../../../lib/texts";
 import {
   DEFAULT_SLOT,
   END_CHOICES,
@@ -12,7 +12,7 @@ import {
   slotProblems,
 } from "../time-slots";
 
-const t = chatWidgetTexts.schedule;
+const t = texts.chatWidget.schedule;
 const START_OPTIONS = START_CHOICES.map((minutes) => ({ value: String(minutes), label: formatTime12h(minutes) }));
 const END_OPTIONS = END_CHOICES.map((minutes) => ({
   value: String(minutes),
@@ -51,7 +51,8 @@ export function ScheduleEditor({ legend, days, onChange, error }: ScheduleEditor
           {t.timeZone(timeZoneName())}
         </Text>
         {error ? (
-          <Text size="sm" c="var(--mantine-color-error)" role="alert">
+          // Focusable and marked invalid, so a failed save can move to it (useSettingsForm).
+          <Text size="sm" c="var(--mantine-color-error)" role="alert" tabIndex={-1} data-invalid="true">
             {error}
           </Text>
         ) : null}

@@ -25,10 +25,9 @@ import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveSuggestedQuestion } from "../api/save-suggested-question";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { categoryChoices } from "../suggested-question-tree";
 
-const t = chatWidgetTexts.questions;
+const t = texts.chatWidget.questions;
 
 type SuggestedQuestionModalProps = {
   opened: boolean;
@@ -125,7 +124,7 @@ function SuggestedQuestionForm({ question, questions, onDirtyChange, onCancel, o
     isPendingRef.current = true;
     try {
       await saveQuestion.mutateAsync({ ...(question ? { questionID: question._id } : {}), ...toRequest(values) });
-      notifySuccess({ message: chatWidgetTexts.notices.questionSaved });
+      notifySuccess({ message: texts.chatWidget.notices.questionSaved });
       form.resetDirty();
       onSaved();
     } catch {

@@ -24,16 +24,22 @@ import { IconGripVertical, IconPencil, IconPlus, IconTrash } from "@tabler/icons
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useDeleteSuggestedQuestion } from "../api/delete-suggested-question";
 import { useMoveSuggestedQuestion } from "../api/move-suggested-question";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { buildQuestionTree, hasChildren, moveFromDrop, NEST_ZONE_PREFIX } from "../suggested-question-tree";
 import { ConfirmDeleteModal } from "./confirm-delete-modal";
 import { SettingsSection } from "./settings-section";
 import { SuggestedQuestionModal } from "./suggested-question-modal";
 
-const t = chatWidgetTexts.questions;
+const t = texts.chatWidget.questions;
 const LIST_STYLE = { listStyle: "none", margin: 0, padding: 0 } as const;
+/**
+ * Sub-questions sit indented under their parent. Inline, with the list style: a responsive `pl`
+ * prop is a class, which the list style's inline `padding: 0` silently beat (#19 item 16).
+ */
+const CHILD_INDENT = "2rem";
+const CHILD_LIST_STYLE = { ...LIST_STYLE, paddingInlineStart: CHILD_INDENT } as const;
 
 type QuestionRowProps = {
   question: SuggestedQuestion;
@@ -109,7 +115,7 @@ function NestZone({ parent }: { parent: SuggestedQuestion }) {
   return (
     <Box
       ref={setNodeRef}
-      ml={{ base: 24, sm: 40 }}
+      ml={CHILD_INDENT}
       px="sm"
       py={4}
       style={{
@@ -185,7 +191,7 @@ export function SuggestedQuestionsSection({ questions, onDirtyChange }: Suggeste
       { questionID: deleting._id },
       {
         onSuccess: () => {
-          notifySuccess({ message: chatWidgetTexts.notices.questionDeleted });
+          notifySuccess({ message: texts.chatWidget.notices.questionDeleted });
           setDeleting(null);
         },
         onError: (error) => notifyError({ message: errorMessage(error) }),
@@ -237,13 +243,7 @@ export function SuggestedQuestionsSection({ questions, onDirtyChange }: Suggeste
                   />
                   {children.length > 0 ? (
                     <SortableContext items={children.map((child) => child._id)} strategy={verticalListSortingStrategy}>
-                      <Stack
-                        component="ul"
-                        gap={6}
-                        pl={{ base: 24, sm: 40 }}
-                        style={LIST_STYLE}
-                        aria-label={question.question}
-                      >
+                      <Stack component="ul" gap={6} style={CHILD_LIST_STYLE} aria-label={question.question}>
                         {children.map((child) => (
                           <li key={child._id}>
                             <QuestionRow

@@ -1,11 +1,12 @@
 import { WIDGET_IMAGE_TYPES } from "@harbor/contract/widget";
-import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
-import { IconPhoto, IconUpload } from "@tabler/icons-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { chatWidgetTexts } from "../chat-widget-texts";
+import { Avatar, Button, Group, Stack, Text } from "@mantine/core";
+import { IconPhoto } from "@tabler/icons-react";
+import { useEffect, useId, useState } from "react";
+import { SECONDARY_BUTTON, UploadButton } from "../../../components/upload-button";
+import { texts } from "../../../lib/texts";
 import { widgetPictureProblem } from "../widget-picture";
 
-const t = chatWidgetTexts.picture;
+const t = texts.chatWidget.picture;
 
 /** An object URL for a file, revoked when the file changes or the component goes. */
 export function useObjectURL(file: File | null): string | null {
@@ -37,15 +38,12 @@ type WidgetPictureFieldProps = {
 /** One of the widget's pictures with a picker; the new one is uploaded with the page's Save Changes. */
 export function WidgetPictureField({ label, alt, url, picture, onPictureChange, removal }: WidgetPictureFieldProps) {
   const labelID = useId();
-  const resetPicker = useRef<() => void>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const previewURL = useObjectURL(picture);
   const isRemoved = removal?.isRemoved === true;
   const shownURL = previewURL ?? (isRemoved ? null : url);
 
   const pick = (file: File | null) => {
-    // Cleared so that picking the same file again is noticed.
-    resetPicker.current?.();
     if (!file) return;
     const fileProblem = widgetPictureProblem(file);
     setProblem(fileProblem);
@@ -65,17 +63,13 @@ export function WidgetPictureField({ label, alt, url, picture, onPictureChange, 
           {label}
         </Text>
         <Group gap="xs">
-          <FileButton onChange={pick} accept={WIDGET_IMAGE_TYPES.join(",")} resetRef={resetPicker}>
-            {(props) => (
-              <Button {...props} variant="default" size="compact-md" leftSection={<IconUpload size={16} aria-hidden />}>
-                {shownURL ? t.change : t.upload}
-              </Button>
-            )}
-          </FileButton>
+          <UploadButton accept={WIDGET_IMAGE_TYPES.join(",")} onPick={pick}>
+            {shownURL ? t.change : t.upload}
+          </UploadButton>
           {picture || isRemoved ? (
             <Button
               variant="subtle"
-              size="compact-md"
+              size={SECONDARY_BUTTON.size}
               onClick={() => {
                 onPictureChange(null);
                 removal?.onChange(false);
@@ -84,7 +78,7 @@ export function WidgetPictureField({ label, alt, url, picture, onPictureChange, 
               {t.undo}
             </Button>
           ) : removal && url ? (
-            <Button variant="subtle" size="compact-md" c="red.9" onClick={() => removal.onChange(true)}>
+            <Button variant="subtle" size={SECONDARY_BUTTON.size} c="red.9" onClick={() => removal.onChange(true)}>
               {t.remove}
             </Button>
           ) : null}

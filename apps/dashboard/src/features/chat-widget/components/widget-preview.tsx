@@ -2,10 +2,10 @@ import type { WidgetTheme } from "@harbor/contract/widget";
 import { Box, Image, Stack, Text } from "@mantine/core";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
-import { chatWidgetTexts } from "../chat-widget-texts";
+import { texts } from "../../../lib/texts";
 import { backgroundOrDefault, contrastRatio, textOrDefault } from "../colors";
 
-const t = chatWidgetTexts.preview;
+const t = texts.chatWidget.preview;
 const LAUNCHER_SIZES = { normal: 56, small: 44 } as const;
 const DEFAULT_OFFSET = 20;
 const DARK_TEXT = "#1a1b1e";

@@ -1,11 +1,11 @@
 import type { WidgetSettings } from "@harbor/contract/widget";
 import { Stack } from "@mantine/core";
 import type { ReactNode } from "react";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
+import { texts } from "../../../lib/texts";
 import { useWidgetSettings } from "../api/get-widget-settings";
-import { chatWidgetTexts } from "../chat-widget-texts";
-import { LoadFailure } from "./load-failure";
 
 /** A Chat Widget page: its header with a loader or the load failure until the settings are in. */
 export function WidgetSettingsGate({
@@ -25,7 +25,7 @@ export function WidgetSettingsGate({
       {settings.isError ? (
         <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
-        <PageLoader label={chatWidgetTexts.loading} />
+        <PageLoader label={texts.chatWidget.loading} />
       )}
     </Stack>
   );

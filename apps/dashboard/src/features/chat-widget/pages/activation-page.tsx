@@ -1,20 +1,17 @@
 import type { WidgetSettings } from "@harbor/contract/widget";
 import { Anchor, Button, Code, CopyButton, Group, Stack, Switch, Text, VisuallyHidden } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconCheck, IconCopy, IconDeviceFloppy, IconExternalLink } from "@tabler/icons-react";
-import { useRef } from "react";
+import { IconCheck, IconCopy, IconExternalLink } from "@tabler/icons-react";
 import { PageHeader } from "../../../components/page-header";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { SettingsSection } from "../components/settings-section";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 import { widgetDemoURL, widgetSnippet } from "../widget-snippet";
 
-const t = chatWidgetTexts.activation;
+const t = texts.chatWidget.activation;
 
 /**
  * /chat-widget/activation: the script tag with the widget's id, and the switch that turns the
@@ -28,44 +25,24 @@ export function ActivationPage() {
   );
 }
 
-function ActivationForm({ settings }: { settings: WidgetSettings }) {
+function ActivationForm({ settings: widgetSettings }: { settings: WidgetSettings }) {
   const saveWidget = useSaveWidgetSettings();
-  const isPendingRef = useRef(false);
-  const form = useForm({ mode: "controlled", initialValues: { isActive: settings.isActive } });
-  const isChanged = form.isDirty();
-  const snippet = widgetSnippet({ origin: window.location.origin, widgetID: settings.widgetID });
-
-  const save = async ({ isActive }: { isActive: boolean }) => {
-    if (isPendingRef.current || !isChanged) return;
-    isPendingRef.current = true;
-    try {
-      const { data } = await saveWidget.mutateAsync({ sections: { isActive } });
-      form.setValues({ isActive: data.isActive });
-      form.resetDirty({ isActive: data.isActive });
-      notifySuccess({ message: chatWidgetTexts.notices.widgetSaved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+  const settings = useSettingsForm({
+    initialValues: { isActive: widgetSettings.isActive },
+    save: async ({ isActive }) => (await saveWidget.mutateAsync({ sections: { isActive } })).data,
+    valuesFrom: (saved) => ({ isActive: saved.isActive }),
+    savedMessage: texts.chatWidget.notices.widgetSaved,
+  });
+  const { form } = settings;
+  const snippet = widgetSnippet({ origin: window.location.origin, widgetID: widgetSettings.widgetID });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
+    <form {...settings.formProps}>
       <Stack>
         <PageHeader
           title={t.title}
           description={t.description}
-          action={
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!isChanged}
-              loading={saveWidget.isPending}
-            >
-              {chatWidgetTexts.saveChanges}
-            </Button>
-          }
+          action={<SaveButton isChanged={settings.isChanged} isSaving={settings.isSaving} />}
         />
         <SettingsSection title={t.snippetHeading} description={t.snippetText}>
           <Switch
@@ -81,7 +58,7 @@ function ActivationForm({ settings }: { settings: WidgetSettings }) {
               {snippet}
             </Code>
             <Text size="xs" c="dimmed">
-              {t.widgetId(settings.widgetID)}
+              {t.widgetId(widgetSettings.widgetID)}
             </Text>
           </Stack>
           <Group gap="sm">
@@ -98,7 +75,7 @@ function ActivationForm({ settings }: { settings: WidgetSettings }) {
                 </Button>
               )}
             </CopyButton>
-            <Anchor href={widgetDemoURL(settings.widgetID)} target="_blank" rel="noopener" size="sm">
+            <Anchor href={widgetDemoURL(widgetSettings.widgetID)} target="_blank" rel="noopener" size="sm">
               <Group gap={4} component="span">
                 {t.tryIt}
                 <IconExternalLink size={14} aria-hidden />
@@ -108,7 +85,7 @@ function ActivationForm({ settings }: { settings: WidgetSettings }) {
           </Group>
         </SettingsSection>
       </Stack>
-      <UnsavedChangesGuard isDirty={isChanged} />
+      <UnsavedChangesGuard isDirty={settings.isChanged} />
     </form>
   );
 }

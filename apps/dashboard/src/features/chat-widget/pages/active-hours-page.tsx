@@ -1,26 +1,20 @@
 import type { WidgetSettings } from "@harbor/contract/widget";
-import { Alert, Button, Stack, Switch } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertTriangle, IconDeviceFloppy } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { Alert, Stack, Switch } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
-import {
-  type ActiveHoursDraft,
-  activeHoursDraftFrom,
-  toAvailableHours,
-  validateActiveHoursDraft,
-} from "../active-hours-draft";
+import { texts } from "../../../lib/texts";
+import { activeHoursDraftFrom, toAvailableHours, validateActiveHoursDraft } from "../active-hours-draft";
 import { useSaveActiveHours } from "../api/save-active-hours";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { ScheduleEditor } from "../components/schedule-editor";
 import { SettingsSection } from "../components/settings-section";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 import { localOffsetMinutes } from "../time-slots";
 
-const t = chatWidgetTexts.activeHours;
+const t = texts.chatWidget.activeHours;
 
 /** /chat-widget/active-hours: when the widget is shown, edited in local time and stored in UTC. */
 export function ActiveHoursPage() {
@@ -31,53 +25,29 @@ export function ActiveHoursPage() {
   );
 }
 
-function ActiveHoursForm({ settings }: { settings: WidgetSettings }) {
+function ActiveHoursForm({ settings: widgetSettings }: { settings: WidgetSettings }) {
   const saveHours = useSaveActiveHours();
-  const isPendingRef = useRef(false);
   // One offset for loading and saving, so what is shown is what goes back.
   const [offsetMinutes] = useState(() => localOffsetMinutes());
-  const [stored, setStored] = useState(settings.availableHours);
-  const form = useForm<ActiveHoursDraft>({
-    mode: "controlled",
-    initialValues: activeHoursDraftFrom(settings.availableHours, offsetMinutes),
-    validate: validateActiveHoursDraft(chatWidgetTexts.schedule.fixSlots),
+  const [stored, setStored] = useState(widgetSettings.availableHours);
+  const settings = useSettingsForm({
+    initialValues: activeHoursDraftFrom(widgetSettings.availableHours, offsetMinutes),
+    validate: validateActiveHoursDraft(texts.chatWidget.schedule.fixSlots),
+    save: async (draft) => (await saveHours.mutateAsync(toAvailableHours({ draft, stored, offsetMinutes }))).data,
+    valuesFrom: (saved) => activeHoursDraftFrom(saved.availableHours, offsetMinutes),
+    onSaved: (saved) => setStored(saved.availableHours),
+    savedMessage: texts.chatWidget.notices.activeHoursSaved,
   });
-  const isChanged = form.isDirty();
+  const { form } = settings;
   const { values } = form;
 
-  const save = async (draft: ActiveHoursDraft) => {
-    if (isPendingRef.current || !isChanged) return;
-    isPendingRef.current = true;
-    try {
-      const { data } = await saveHours.mutateAsync(toAvailableHours({ draft, stored, offsetMinutes }));
-      const saved = activeHoursDraftFrom(data.availableHours, offsetMinutes);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      setStored(data.availableHours);
-      notifySuccess({ message: chatWidgetTexts.notices.activeHoursSaved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
-
   return (
-    <form noValidate onSubmit={form.onSubmit((draft) => void save(draft))}>
+    <form {...settings.formProps}>
       <Stack>
         <PageHeader
           title={t.title}
           description={t.description}
-          action={
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!isChanged}
-              loading={saveHours.isPending}
-            >
-              {chatWidgetTexts.saveChanges}
-            </Button>
-          }
+          action={<SaveButton isChanged={settings.isChanged} isSaving={settings.isSaving} />}
         />
         <SettingsSection title={t.sectionHeading}>
           <Switch label={t.enable} {...form.getInputProps("isActive", { type: "checkbox" })} />
@@ -100,7 +70,7 @@ function ActiveHoursForm({ settings }: { settings: WidgetSettings }) {
           ) : null}
         </SettingsSection>
       </Stack>
-      <UnsavedChangesGuard isDirty={isChanged} />
+      <UnsavedChangesGuard isDirty={settings.isChanged} />
     </form>
   );
 }

@@ -24,6 +24,15 @@ function renderPage(settings = widgetSettings()) {
 const save = () => screen.getByRole("button", { name: "Save Changes" }) as HTMLButtonElement;
 
 describe("AppearancePage", () => {
+  it("draws Upload picture with the same weight as the page's other secondary buttons", async () => {
+    renderPage();
+    const upload = await screen.findByRole("button", { name: "Upload picture" });
+    const add = screen.getByRole("button", { name: "Add Subsequent message" });
+    const look = (button: HTMLElement) => [button.getAttribute("data-variant"), button.getAttribute("data-size")];
+    expect(look(upload)).toEqual(look(add));
+    expect(look(upload)).toEqual(["light", "compact-sm"]);
+  });
+
   it("adds subsequent messages and lets one be removed only while there is more than one", async () => {
     const user = userEvent.setup();
     renderPage();

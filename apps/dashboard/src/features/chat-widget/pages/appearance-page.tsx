@@ -23,13 +23,13 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconDeviceFloppy, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { SECONDARY_BUTTON } from "../../../components/upload-button";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
@@ -40,7 +40,6 @@ import {
   appearanceSectionsSchema,
   toAppearanceSections,
 } from "../appearance-draft";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { backgroundOrDefault, contrastRatio, MIN_TEXT_CONTRAST, textOrDefault } from "../colors";
 import { ColorField } from "../components/color-field";
 import { SettingsSection } from "../components/settings-section";
@@ -48,7 +47,7 @@ import { useObjectURL, WidgetPictureField } from "../components/widget-picture-f
 import { WidgetPreview } from "../components/widget-preview";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 
-const t = chatWidgetTexts.appearance;
+const t = texts.chatWidget.appearance;
 const SIZE_OPTIONS = widgetButtonSchema.shape.size.options.map((value) => ({ value, label: t.button.sizes[value] }));
 const LANGUAGE_OPTIONS = [
   { value: "", label: t.language.browser },
@@ -71,66 +70,46 @@ function contrastHint(text: string, background: string): string | undefined {
   return ratio !== null && ratio < MIN_TEXT_CONTRAST ? t.colors.lowContrast(ratio.toFixed(1)) : undefined;
 }
 
-function AppearanceForm({ settings }: { settings: WidgetSettings }) {
+function AppearanceForm({ settings: widgetSettings }: { settings: WidgetSettings }) {
   const saveWidget = useSaveWidgetSettings();
-  const isPendingRef = useRef(false);
-  const [iconURL, setIconURL] = useState(settings.button.customIconURL);
+  const [iconURL, setIconURL] = useState(widgetSettings.button.customIconURL);
   const [icon, setIcon] = useState<File | null>(null);
   const [isIconRemoved, setIconRemoved] = useState(false);
   const iconPreviewURL = useObjectURL(icon);
-  const form = useForm<AppearanceDraft>({
-    mode: "controlled",
-    initialValues: appearanceDraftFrom(settings),
-    validate: zodFormValidator(appearanceSectionsSchema, appearanceInput),
-  });
-  const isChanged = form.isDirty() || icon !== null || isIconRemoved;
-  const { values } = form;
-  const sections = toAppearanceSections(values, isIconRemoved ? null : iconURL);
-
-  const save = async (draft: AppearanceDraft) => {
-    // A second save while the first is on its way is ignored.
-    if (isPendingRef.current || !isChanged) return;
-    isPendingRef.current = true;
-    try {
+  const settings = useSettingsForm({
+    initialValues: appearanceDraftFrom(widgetSettings),
+    validate: zodFormValidator<AppearanceDraft>(appearanceSectionsSchema, appearanceInput),
+    hasOtherChanges: icon !== null || isIconRemoved,
+    save: async (draft) => {
       const { data } = await saveWidget.mutateAsync({
         sections: toAppearanceSections(draft, isIconRemoved ? null : iconURL),
         picture: icon ? { flag: "customIconAdded", file: icon } : null,
         removedPicture: isIconRemoved ? "customIconAdded" : null,
       });
-      // What the server saved is the new starting point: Save Changes is off again until the next edit.
-      const saved = appearanceDraftFrom(data);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      setIconURL(data.button.customIconURL);
+      return data;
+    },
+    valuesFrom: appearanceDraftFrom,
+    onSaved: (saved) => {
+      setIconURL(saved.button.customIconURL);
       setIcon(null);
       setIconRemoved(false);
-      notifySuccess({ message: chatWidgetTexts.notices.widgetSaved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+    savedMessage: texts.chatWidget.notices.widgetSaved,
+  });
+  const { form } = settings;
+  const { values } = form;
+  const sections = toAppearanceSections(values, isIconRemoved ? null : iconURL);
 
   const messageLabel = (index: number) => (index === 0 ? t.openingMessages.first : t.openingMessages.subsequent(index));
   const canRemoveMessages = values.openingMessages.length > 1;
 
   return (
-    <form noValidate onSubmit={form.onSubmit((draft) => void save(draft))}>
+    <form {...settings.formProps}>
       <Stack>
         <PageHeader
           title={t.title}
           description={t.description}
-          action={
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!isChanged}
-              loading={saveWidget.isPending}
-            >
-              {chatWidgetTexts.saveChanges}
-            </Button>
-          }
+          action={<SaveButton isChanged={settings.isChanged} isSaving={settings.isSaving} />}
         />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
@@ -170,8 +149,7 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
                   {values.openingMessages.length < OPENING_MESSAGES_MAX ? (
                     <Group>
                       <Button
-                        variant="light"
-                        size="compact-sm"
+                        {...SECONDARY_BUTTON}
                         leftSection={<IconPlus size={16} aria-hidden />}
                         onClick={() => form.insertListItem("openingMessages", "")}
                       >
@@ -304,7 +282,7 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
             {/* Stays in view while the form scrolls, below the 64 px app header. */}
             <Box pos="sticky" top={80}>
               <Title order={3} size="h4" mb="xs">
-                {chatWidgetTexts.preview.heading}
+                {texts.chatWidget.preview.heading}
               </Title>
               <WidgetPreview
                 theme={sections.theme}
@@ -316,7 +294,7 @@ function AppearanceForm({ settings }: { settings: WidgetSettings }) {
           </Grid.Col>
         </Grid>
       </Stack>
-      <UnsavedChangesGuard isDirty={isChanged} />
+      <UnsavedChangesGuard isDirty={settings.isChanged} />
     </form>
   );
 }

@@ -7,16 +7,14 @@ import {
   WIDGET_TITLE_MAX,
   type WidgetSettings,
 } from "@harbor/contract/widget";
-import { Button, NativeSelect, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconDeviceFloppy } from "@tabler/icons-react";
-import { useRef, useState } from "react";
+import { NativeSelect, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
-import { chatWidgetTexts } from "../chat-widget-texts";
 import { ScheduleEditor } from "../components/schedule-editor";
 import { SettingsSection } from "../components/settings-section";
 import { WidgetPictureField } from "../components/widget-picture-field";
@@ -30,7 +28,7 @@ import {
 } from "../handoff-draft";
 import { localOffsetMinutes } from "../time-slots";
 
-const t = chatWidgetTexts.handoff;
+const t = texts.chatWidget.handoff;
 const choose = { value: "", label: t.choose, disabled: true };
 const TICKET_APP_OPTIONS = [choose, ...ticketAppSchema.options.map((value) => ({ value, label: t.ticketApps[value] }))];
 const AGENT_APP_OPTIONS = [choose, ...agentAppSchema.options.map((value) => ({ value, label: t.agentApps[value] }))];
@@ -50,62 +48,44 @@ export function HandoffPage() {
   );
 }
 
-function HandoffForm({ settings }: { settings: WidgetSettings }) {
+function HandoffForm({ settings: widgetSettings }: { settings: WidgetSettings }) {
   const saveWidget = useSaveWidgetSettings();
-  const isPendingRef = useRef(false);
   const [offsetMinutes] = useState(() => localOffsetMinutes());
-  const [stored, setStored] = useState<Handoff>(settings.handoff);
+  const [stored, setStored] = useState<Handoff>(widgetSettings.handoff);
   const [picture, setPicture] = useState<File | null>(null);
-  const form = useForm<HandoffDraft>({
-    mode: "controlled",
-    initialValues: handoffDraftFrom(settings.handoff, offsetMinutes),
-    validate: (draft) =>
-      validateHandoffDraft({ stored, offsetMinutes, fixSlots: chatWidgetTexts.schedule.fixSlots })(draft),
-  });
-  const isChanged = form.isDirty() || picture !== null;
-  const { values } = form;
-  const shown = handoffVisibility(values);
-  const human = stored.channels.agent.humanAgent;
-
-  const save = async (draft: HandoffDraft) => {
-    if (isPendingRef.current || !isChanged) return;
-    isPendingRef.current = true;
-    try {
+  const settings = useSettingsForm({
+    initialValues: handoffDraftFrom(widgetSettings.handoff, offsetMinutes),
+    validate: (draft: HandoffDraft) =>
+      validateHandoffDraft({ stored, offsetMinutes, fixSlots: texts.chatWidget.schedule.fixSlots })(draft),
+    hasOtherChanges: picture !== null,
+    save: async (draft) => {
       const { data } = await saveWidget.mutateAsync({
         sections: { handoff: toHandoff({ draft, stored, offsetMinutes }) },
         picture: picture ? { flag: "agentImageAdded", file: picture } : null,
       });
-      const saved = handoffDraftFrom(data.handoff, offsetMinutes);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      setStored(data.handoff);
+      return data;
+    },
+    valuesFrom: (saved) => handoffDraftFrom(saved.handoff, offsetMinutes),
+    onSaved: (saved) => {
+      setStored(saved.handoff);
       setPicture(null);
-      notifySuccess({ message: chatWidgetTexts.notices.handoffSaved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+    savedMessage: texts.chatWidget.notices.handoffSaved,
+  });
+  const { form } = settings;
+  const { values } = form;
+  const shown = handoffVisibility(values);
+  const human = stored.channels.agent.humanAgent;
 
   const daysError = form.errors["human.days"];
 
   return (
-    <form noValidate onSubmit={form.onSubmit((draft) => void save(draft))}>
+    <form {...settings.formProps}>
       <Stack>
         <PageHeader
           title={t.title}
           description={t.description}
-          action={
-            <Button
-              type="submit"
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-              disabled={!isChanged}
-              loading={saveWidget.isPending}
-            >
-              {chatWidgetTexts.saveChanges}
-            </Button>
-          }
+          action={<SaveButton isChanged={settings.isChanged} isSaving={settings.isSaving} />}
         />
 
         <SettingsSection title={t.ticket.heading}>
@@ -233,7 +213,7 @@ function HandoffForm({ settings }: { settings: WidgetSettings }) {
           </SettingsSection>
         ) : null}
       </Stack>
-      <UnsavedChangesGuard isDirty={isChanged} />
+      <UnsavedChangesGuard isDirty={settings.isChanged} />
     </form>
   );
 }

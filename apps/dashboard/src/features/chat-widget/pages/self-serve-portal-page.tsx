@@ -4,21 +4,19 @@ import {
   WIDGET_TITLE_MAX,
   type WidgetSettings,
 } from "@harbor/contract/widget";
-import { Button, MultiSelect, Stack, Switch, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconDeviceFloppy } from "@tabler/icons-react";
-import { useCallback, useRef, useState } from "react";
+import { MultiSelect, Stack, Switch, TextInput } from "@mantine/core";
+import { useCallback, useState } from "react";
+import { LoadFailure } from "../../../components/load-failure";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
+import { SaveButton } from "../../../components/settings-form/save-button";
+import { useSettingsForm } from "../../../components/settings-form/use-settings-form";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useCustomReplies } from "../api/get-custom-replies";
 import { useKnowledgeSources } from "../api/get-knowledge-sources";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
-import { chatWidgetTexts } from "../chat-widget-texts";
-import { LoadFailure } from "../components/load-failure";
 import { PortalLinksSection } from "../components/portal-links-section";
 import { SettingsSection } from "../components/settings-section";
 import { SuggestedQuestionsSection } from "../components/suggested-questions-section";
@@ -26,7 +24,7 @@ import { WidgetPictureField } from "../components/widget-picture-field";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 import { type PortalDraft, portalDraftFrom, portalInput, toPortalSection } from "../portal-draft";
 
-const t = chatWidgetTexts.portal;
+const t = texts.chatWidget.portal;
 /** Sub-fields sit indented under the switch that shows them. */
 const NESTED = { pl: { base: 0, sm: "xl" } } as const;
 
@@ -53,7 +51,7 @@ export function SelfServePortalPage() {
             {failed ? (
               <LoadFailure error={failed.error} onRetry={() => void failed.refetch()} />
             ) : (
-              <PageLoader label={chatWidgetTexts.loading} />
+              <PageLoader label={texts.chatWidget.loading} />
             )}
           </Stack>
         );
@@ -70,17 +68,29 @@ type PortalPageProps = {
 
 function PortalPage({ settings, customReplies, sourceOptions }: PortalPageProps) {
   const saveWidget = useSaveWidgetSettings();
-  const isPendingRef = useRef(false);
   const [thumbnailURL, setThumbnailURL] = useState(settings.selfServicePortal.thumbnailURL);
   const [thumbnail, setThumbnail] = useState<File | null>(null);
   const [isLinkModalDirty, setLinkModalDirty] = useState(false);
   const [isQuestionModalDirty, setQuestionModalDirty] = useState(false);
-  const form = useForm<PortalDraft>({
-    mode: "controlled",
+  const portal = useSettingsForm({
     initialValues: portalDraftFrom(settings.selfServicePortal),
-    validate: zodFormValidator(selfServicePortalSchema, portalInput),
+    validate: zodFormValidator<PortalDraft>(selfServicePortalSchema, portalInput),
+    hasOtherChanges: thumbnail !== null,
+    save: async (draft) => {
+      const { data } = await saveWidget.mutateAsync({
+        sections: { selfServicePortal: toPortalSection(draft, thumbnailURL) },
+        picture: thumbnail ? { flag: "selfServiceIconAdded", file: thumbnail } : null,
+      });
+      return data;
+    },
+    valuesFrom: (saved) => portalDraftFrom(saved.selfServicePortal),
+    onSaved: (saved) => {
+      setThumbnailURL(saved.selfServicePortal.thumbnailURL);
+      setThumbnail(null);
+    },
+    savedMessage: texts.chatWidget.notices.portalSaved,
   });
-  const isFormChanged = form.isDirty() || thumbnail !== null;
+  const { form } = portal;
   const { values } = form;
   // A source deleted from the knowledge base still listed here stays choosable, so it can be removed.
   const knownSources = new Set(sourceOptions.map((option) => option.value));
@@ -89,47 +99,17 @@ function PortalPage({ settings, customReplies, sourceOptions }: PortalPageProps)
     ...values.aiSearch.activeSources.filter((id) => !knownSources.has(id)).map((id) => ({ value: id, label: id })),
   ];
 
-  const save = async (draft: PortalDraft) => {
-    if (isPendingRef.current || !isFormChanged) return;
-    isPendingRef.current = true;
-    try {
-      const { data } = await saveWidget.mutateAsync({
-        sections: { selfServicePortal: toPortalSection(draft, thumbnailURL) },
-        picture: thumbnail ? { flag: "selfServiceIconAdded", file: thumbnail } : null,
-      });
-      const saved = portalDraftFrom(data.selfServicePortal);
-      form.setValues(saved);
-      form.resetDirty(saved);
-      setThumbnailURL(data.selfServicePortal.thumbnailURL);
-      setThumbnail(null);
-      notifySuccess({ message: chatWidgetTexts.notices.portalSaved });
-    } catch (error) {
-      notifyError({ message: errorMessage(error) });
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
-
   const onLinkModalDirty = useCallback((isDirty: boolean) => setLinkModalDirty(isDirty), []);
   const onQuestionModalDirty = useCallback((isDirty: boolean) => setQuestionModalDirty(isDirty), []);
 
   return (
     <Stack>
-      <form noValidate onSubmit={form.onSubmit((draft) => void save(draft))}>
+      <form {...portal.formProps}>
         <Stack>
           <PageHeader
             title={t.title}
             description={t.description}
-            action={
-              <Button
-                type="submit"
-                leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-                disabled={!isFormChanged}
-                loading={saveWidget.isPending}
-              >
-                {chatWidgetTexts.saveChanges}
-              </Button>
-            }
+            action={<SaveButton isChanged={portal.isChanged} isSaving={portal.isSaving} />}
           />
           <SettingsSection title={t.appearanceHeading}>
             <Switch label={t.enable} {...form.getInputProps("isActive", { type: "checkbox" })} />
@@ -194,7 +174,7 @@ function PortalPage({ settings, customReplies, sourceOptions }: PortalPageProps)
         questions={settings.selfServicePortal.suggestedQuestions}
         onDirtyChange={onQuestionModalDirty}
       />
-      <UnsavedChangesGuard isDirty={isFormChanged || isLinkModalDirty || isQuestionModalDirty} />
+      <UnsavedChangesGuard isDirty={portal.isChanged || isLinkModalDirty || isQuestionModalDirty} />
     </Stack>
   );
 }

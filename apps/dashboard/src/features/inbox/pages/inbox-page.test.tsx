@@ -405,7 +405,7 @@ describe("InboxPage chat", () => {
     await pickChatAction("Delete");
     const dialog = await screen.findByRole("dialog", { name: "Delete this chat?" });
     expect(bodiesSentTo(fetchMock, "POST /api/chat/delete")).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Yes. Delete" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete chat" }));
     await waitFor(() => expect(router.state.location.search).toBe("?ticketID=D2"));
     expect(bodiesSentTo(fetchMock, "POST /api/chat/delete")).toEqual([{ chatID: first.chatID }]);
     expect(rows()).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { Source } from "@harbor/contract/knowledge";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Code, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -68,7 +68,12 @@ function DeleteSourceForm({
       <Stack>
         <Text>{t.text}</Text>
         <TextInput
-          label={t.confirmLabel(source.name)}
+          label={
+            // The name is set apart, so it reads as the thing to type and not as part of the sentence.
+            <>
+              {t.confirmLabel.before} <Code fz="inherit">{source.name}</Code> {t.confirmLabel.after}
+            </>
+          }
           value={typedName}
           onChange={(event) => setTypedName(event.currentTarget.value)}
           autoComplete="off"

@@ -1,6 +1,7 @@
 import type { KnowledgeDocument } from "@harbor/contract/knowledge";
-import { Anchor, Box, Center, Group, Loader, Table, VisuallyHidden } from "@mantine/core";
+import { Anchor, Box, Center, Group, Loader, VisuallyHidden } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
+import { type ResponsiveColumn, ResponsiveTable } from "../../../components/responsive-table";
 import { texts } from "../../../lib/texts";
 import { useLoadMoreNearBottom } from "../../../lib/use-load-more-near-bottom";
 import { formatDate } from "../source-rules";
@@ -29,6 +30,56 @@ export function DocumentsTable(props: DocumentsTableProps) {
   const { documents, linkTo, onOpen, canLoadMore, onLoadMore, isLoadingMore } = props;
   const navigate = useNavigate();
   const open = (document: KnowledgeDocument) => (linkTo ? navigate(linkTo(document)) : onOpen(document));
+  const columns: ResponsiveColumn<KnowledgeDocument>[] = [
+    {
+      key: "title",
+      header: t.columns.title,
+      cell: (document) => (
+        <Group gap="sm" wrap="nowrap">
+          <DocumentThumbnail src={document.image} />
+          {linkTo ? (
+            <Anchor
+              component={Link}
+              to={linkTo(document)}
+              fw={600}
+              onClick={(event) => event.stopPropagation()}
+              style={{ overflowWrap: "anywhere" }}
+            >
+              {document.title || t.untitled}
+            </Anchor>
+          ) : (
+            <Anchor
+              component="button"
+              type="button"
+              ta="left"
+              fw={600}
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(document);
+              }}
+              style={{ overflowWrap: "anywhere" }}
+            >
+              {document.title || t.untitled}
+            </Anchor>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: "status",
+      header: t.columns.status,
+      width: 230,
+      cell: (document) => <DocumentStatusBadges document={document} />,
+    },
+    {
+      key: "timesUsed",
+      header: t.columns.timesUsed,
+      width: 130,
+      align: "right",
+      cell: (document) => document.times_used,
+    },
+    { key: "updated", header: t.columns.updated, width: 130, cell: (document) => formatDate(document.updated_at) },
+  ];
   const { ref, onScroll } = useLoadMoreNearBottom<HTMLDivElement>({ canLoadMore, onLoadMore });
   return (
     <Box
@@ -42,64 +93,16 @@ export function DocumentsTable(props: DocumentsTableProps) {
       style={{ overflow: "auto", borderRadius: "var(--mantine-radius-md)" }}
       data-testid="documents-scroll"
     >
-      <Table verticalSpacing="sm" highlightOnHover stickyHeader miw={680}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.columns.title}</Table.Th>
-            <Table.Th w={230}>{t.columns.status}</Table.Th>
-            <Table.Th w={130} ta="right">
-              {t.columns.timesUsed}
-            </Table.Th>
-            <Table.Th w={130}>{t.columns.updated}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {documents.map((document) => (
-            <Table.Tr
-              key={document.reference_id}
-              data-reference-id={document.reference_id}
-              style={{ cursor: "pointer" }}
-              onClick={() => open(document)}
-            >
-              <Table.Td>
-                <Group gap="sm" wrap="nowrap">
-                  <DocumentThumbnail src={document.image} />
-                  {linkTo ? (
-                    <Anchor
-                      component={Link}
-                      to={linkTo(document)}
-                      fw={600}
-                      onClick={(event) => event.stopPropagation()}
-                      style={{ overflowWrap: "anywhere" }}
-                    >
-                      {document.title || t.untitled}
-                    </Anchor>
-                  ) : (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      ta="left"
-                      fw={600}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onOpen(document);
-                      }}
-                      style={{ overflowWrap: "anywhere" }}
-                    >
-                      {document.title || t.untitled}
-                    </Anchor>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <DocumentStatusBadges document={document} />
-              </Table.Td>
-              <Table.Td ta="right">{document.times_used}</Table.Td>
-              <Table.Td>{formatDate(document.updated_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <ResponsiveTable
+        rows={documents}
+        rowKey={(document) => document.reference_id}
+        columns={columns}
+        label={t.region}
+        onRowClick={open}
+        rowAttributes={(document) => ({ "data-reference-id": document.reference_id })}
+        minWidth={680}
+        isInScrollContainer
+      />
       {isLoadingMore ? (
         <Center role="status" py="sm">
           <Loader size="sm" />

@@ -293,7 +293,7 @@ describe("SourceDetailPage document modal", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Delete document" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete Trail shoe?" });
-    await user.click(within(confirm).getByRole("button", { name: "Yes. Delete" }));
+    await user.click(within(confirm).getByRole("button", { name: "Delete document" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(bodiesSentTo(fetchMock, "POST /api/document/delete")).toEqual([
       { referenceID: product.reference_id, sourceID: WEBSITE_SOURCE_ID },
@@ -321,7 +321,7 @@ describe("SourceDetailPage document modal", () => {
     const dialog = await screen.findByRole("dialog", { name: "Gone page" });
     await user.click(within(dialog).getByRole("button", { name: "Delete document" }));
     const confirm = await screen.findByRole("dialog", { name: "Delete Gone page?" });
-    await user.click(within(confirm).getByRole("button", { name: "Yes. Delete" }));
+    await user.click(within(confirm).getByRole("button", { name: "Delete document" }));
     expect(await screen.findByText("1 document")).toBeTruthy();
     expect(rows()).toHaveLength(1);
   });
@@ -444,7 +444,10 @@ describe("SourceDetailPage delete source", () => {
     await user.click(await screen.findByRole("button", { name: "Delete Source" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete Help pages?" });
     const confirm = within(dialog).getByRole("button", { name: "Delete Source" }) as HTMLButtonElement;
-    const input = within(dialog).getByLabelText("Type Help pages to confirm");
+    // The label reads as one sentence, with the name to type set apart from it.
+    const input = within(dialog).getByRole("textbox", { name: "Type Help pages to confirm" });
+    const label = dialog.querySelector(`label[for="${input.id}"]`) as HTMLElement;
+    expect(label.querySelector("code")?.textContent).toBe("Help pages");
     expect(confirm.disabled).toBe(true);
 
     await user.type(input, "help pages");

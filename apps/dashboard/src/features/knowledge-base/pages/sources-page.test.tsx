@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
+import { setViewportWidth } from "../../../test/viewport";
 import { SOURCES_SYNC_POLL_MS } from "../api/get-sources";
 import { articlesSource, company, source } from "../test-fixtures";
 import { SourcesPage } from "./sources-page";
@@ -72,6 +73,20 @@ describe("SourcesPage", () => {
     expect(within(row).getByText("Website")).toBeTruthy();
     expect(within(row).getByText("12")).toBeTruthy();
     expect(within(row).getByText("Weekly")).toBeTruthy();
+  });
+
+  it("shows each source as a card with labelled values on a 375 px phone, and opens it from the card", async () => {
+    setViewportWidth(375);
+    const user = userEvent.setup();
+    const { router } = renderPage({ "GET /api/document/sources": () => ({ data: company([website]) }) });
+    const cards = await screen.findByRole("list", { name: "Sources" });
+    expect(screen.queryByRole("table")).toBeNull();
+    const [card] = within(cards).getAllByRole("listitem");
+    const text = card?.textContent ?? "";
+    for (const labelled of ["Help pages", "TypeWebsite", "Documents12", "Update frequencyWeekly", "Status"])
+      expect(text).toContain(labelled);
+    await user.click(within(card as HTMLElement).getByText("Website"));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/knowledge-base/sources/${website._id}`));
   });
 
   it("shows Syncing, Active or Inactive, and 'auto' instead of Resync for automatic sources", async () => {

@@ -176,7 +176,7 @@ describe("UserAccessPage", () => {
     expect(dialog.textContent).toContain(
       "This action cannot be undone. This user will be removed from your organization",
     );
-    await user.click(within(dialog).getByRole("button", { name: "Yes. Delete" }));
+    await user.click(within(dialog).getByRole("button", { name: "Delete user" }));
     await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/user/delete")).toEqual([{ userID: agent._id }]));
   });
 
@@ -190,7 +190,7 @@ describe("UserAccessPage", () => {
     await user.click(screen.getByRole("button", { name: "Withdraw the invitation to Cy Invited" }));
     const dialog = await screen.findByRole("dialog", { name: "Withdraw the invitation to Cy Invited?" });
     expect(dialog.textContent).toContain("They will no longer be able to join with this invitation.");
-    await user.click(within(dialog).getByRole("button", { name: "Yes. Withdraw" }));
+    await user.click(within(dialog).getByRole("button", { name: "Withdraw invitation" }));
     await waitFor(() =>
       expect(bodiesSentTo(fetchMock, "POST /api/user/delete")).toEqual([{ userID: invitedAdmin._id }]),
     );
