@@ -2,6 +2,15 @@ import { z } from "zod";
 import { createHttpClient } from "../http-client";
 import { IntegrationError, type VendorLabel } from "../integration-error";
 import { parseVendorAnswer } from "../parse-vendor-answer";
+import {
+  normalizeOrderName,
+  ORDER_BY_NAME_QUERY,
+  orderNameSearch,
+  ordersDataSchema,
+  type ShopifyOrder,
+} from "./shopify.order-query";
+
+export type { ShopifyOrder, ShopifyOrderItem } from "./shopify.order-query";
 
 /** A product as knowledge sync needs it. */
 export interface ShopifyProduct {
@@ -44,6 +53,11 @@ export interface ShopifyClient {
   iterateProducts(options?: { pageSize?: number }): AsyncGenerator<ShopifyProduct[]>;
   /** Cheapest call that proves the domain and token work. */
   getShop(): Promise<ShopifyShop>;
+  /**
+   * The order with this name (`1001` or `#1001`), or null. Only an exact name counts: Shopify's
+   * search may match more loosely than the customer meant.
+   */
+  findOrderByNumber(name: string): Promise<ShopifyOrder | null>;
 }
 
 const SHOPIFY: VendorLabel = { name: "Shopify", credential: "access token" };
@@ -215,7 +229,18 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     return { name: shop.name, currencyCode: shop.currencyCode, primaryDomainUrl: shop.primaryDomain.url };
   }
 
-  return { iterateProducts, getShop };
+  async function findOrderByNumber(name: string): Promise<ShopifyOrder | null> {
+    const wanted = normalizeOrderName(name);
+    if (!wanted) return null;
+    const { orders } = await query({
+      document: ORDER_BY_NAME_QUERY,
+      variables: { query: orderNameSearch(name) },
+      schema: ordersDataSchema,
+    });
+    return orders.nodes.find((order) => normalizeOrderName(order.name) === wanted) ?? null;
+  }
+
+  return { iterateProducts, getShop, findOrderByNumber };
 }
 
 interface GraphqlCall<T> {
