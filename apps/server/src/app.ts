@@ -15,6 +15,7 @@ import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
+import { createOrdersModule } from "./modules/orders/orders.module";
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
     staffAccess,
   });
   const integrations = createIntegrationsModule({ db, secretBox: createSecretBox(config.appSecret) });
+  const orders = createOrdersModule({ integrations: integrations.integrationsRepository, limiterStore, log });
   const knowledge = createKnowledgeModule({
     db,
     companies: companies.companiesRepository,
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
     auth.module,
     admin.module,
     integrations.module,
+    orders.module,
     knowledge.module,
     aiAgent.module,
     chats.module,
@@ -332,6 +335,7 @@ export async function buildApp(deps: AppDeps) {
       knowledgeRepository: knowledge.knowledgeRepository,
       reembedding: knowledge.reembedding,
       integrationsRepository: integrations.integrationsRepository,
+      orderLookupService: orders.orderLookupService,
       jobRunner,
       retriever,
       embedder,
