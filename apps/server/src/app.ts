@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
     answerer: aiEngine.answerer,
     classifier: aiEngine.classifier,
     fixedReplies: aiEngine.fixedReplies,
+    orderLookup: orders.orderLookup,
     log,
   });
 

@@ -108,7 +108,8 @@ export function readMessageData(data: Record<string, unknown>) {
     form: read(formSchema, data.form),
     dataModel: read(dataModelSchema, data.dataModel),
     customerPortal: read(customerPortalSchema, data.customerPortal),
-    order: read(orderCardSchema, responseFields?.order),
+    // An AI answer carries its looked-up order in `order`; custom replies in `responseFields.order`.
+    order: read(orderCardSchema, data.order ?? responseFields?.order),
     // One broken subscription does not hide the others.
     subscriptions: (recharge?.subscriptions ?? []).flatMap((item) => {
       const subscription = read(subscriptionSchema, item);
