@@ -15,7 +15,7 @@ import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
-import { createOrdersModule } from "./modules/orders/orders.module";
+import { createOrdersModule, startDemoShop } from "./modules/orders/orders.module";
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
@@ -156,7 +156,13 @@ export async function buildApp(deps: AppDeps) {
     staffAccess,
   });
   const integrations = createIntegrationsModule({ db, secretBox: createSecretBox(config.appSecret) });
-  const orders = createOrdersModule({ integrations: integrations.integrationsRepository, limiterStore, log });
+  const orders = createOrdersModule({
+    integrations: integrations.integrationsRepository,
+    limiterStore,
+    log,
+    // HARBOR_DEMO: a fake Shopify on loopback that new workspaces are connected to.
+    demoShop: config.isDemo ? await startDemoShop() : null,
+  });
   const knowledge = createKnowledgeModule({
     db,
     companies: companies.companiesRepository,
@@ -229,6 +235,7 @@ export async function buildApp(deps: AppDeps) {
     appSecret: config.appSecret,
     publicUrl,
     widgetDir: config.widgetDir,
+    demoOrderHint: orders.demoOrderHint,
     limiterStore,
     limits: deps.visitorLimits,
     fileStore,

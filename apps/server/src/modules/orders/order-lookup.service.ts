@@ -5,6 +5,7 @@ import { IntegrationError } from "../../integrations/integration-error";
 import { createShopifyClient, type ShopifyOrder } from "../../integrations/shopify/shopify.client";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
+import { DEMO_SHOP_DOMAIN } from "./demo-shop";
 import { toOrderCard } from "./order-card";
 import { isOrderOwner } from "./order-identity";
 
@@ -24,6 +25,8 @@ export function createOrderLookupService(deps: {
   log: Pick<FastifyBaseLogger, "warn">;
   /** The shop's HTTP client (tests and the demo shop's loopback fake use the real one). */
   fetch?: typeof globalThis.fetch;
+  /** HARBOR_DEMO's shop, when it runs: connections to its domain are sent to its address. */
+  demoShop?: { shopDomain: string; url: string } | null;
 }) {
   const failures = deps.limiterStore.limiter("order-lookup-failures", {
     points: ORDER_LOOKUP_FAILURES_PER_HOUR,
@@ -34,9 +37,12 @@ export function createOrderLookupService(deps: {
   async function fetchOrder(companyId: string, number: string): Promise<ShopifyOrder | null | "not_connected"> {
     const connection = await deps.integrations.find(companyId, "shopify");
     if (!connection?.isActive) return "not_connected";
+    const isDemoShop = connection.publicCredentials.shopName === DEMO_SHOP_DOMAIN;
+    // The demo shop off: nothing fake is reachable, whatever address was stored.
+    if (isDemoShop && !deps.demoShop) return "not_connected";
     const client = createShopifyClient({
       shopDomain: connection.publicCredentials.shopName,
-      baseUrl: connection.baseUrl ?? undefined,
+      baseUrl: (isDemoShop ? deps.demoShop?.url : connection.baseUrl) ?? undefined,
       accessToken: connection.secrets.adminApiAccessToken ?? "",
       timeoutMs: SHOP_TIMEOUT_MS,
       fetch: deps.fetch,

@@ -22,7 +22,7 @@ import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
-import { registerWidgetPages } from "./widget-pages";
+import { type DemoOrderHint, registerWidgetPages } from "./widget-pages";
 import { createWidgetSwitchOff } from "./widget-switch-off";
 
 export type { UploadQuotas } from "./upload-quotas";
@@ -53,6 +53,8 @@ export function createVisitorModule(deps: {
   appSecret: string;
   publicUrl: string;
   widgetDir: string | undefined;
+  /** HARBOR_DEMO: the sample page tells how to try order tracking with the demo shop. */
+  demoOrderHint?: DemoOrderHint | null;
   /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
   limiterStore: LimiterStore;
   limits?: Partial<VisitorLimits>;
@@ -114,7 +116,7 @@ export function createVisitorModule(deps: {
     name: "visitor",
     async plugin(app) {
       visitorRoutes(app, { visitorService, files });
-      await registerWidgetPages(app, { widgetDir: deps.widgetDir });
+      await registerWidgetPages(app, { widgetDir: deps.widgetDir, demoOrderHint: deps.demoOrderHint });
       registerVisitorChannel({
         namespace: deps.realtime.visitors,
         visitorService,
