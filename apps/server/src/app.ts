@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const integrations = createIntegrationsModule({ db, secretBox: createSecretBox(config.appSecret) });
   const orders = createOrdersModule({
+    db,
     integrations: integrations.integrationsRepository,
     limiterStore,
     log,
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps) {
     publicUrl,
     widgetDir: config.widgetDir,
     demoOrderHint: orders.demoOrderHint,
+    manageOrder: orders.manageOrder,
     limiterStore,
     limits: deps.visitorLimits,
     fileStore,

@@ -17,7 +17,8 @@ export const HIDDEN_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
 ]);
 
 export function isShownMessage(message: ChatMessage): boolean {
-  return !HIDDEN_MESSAGE_TYPES.has(message.messageType);
+  // An order action (a visitor's cancellation request) is an event staff must see.
+  return !HIDDEN_MESSAGE_TYPES.has(message.messageType) || message.messageData.orderAction !== undefined;
 }
 
 const text = z.string().nullish();

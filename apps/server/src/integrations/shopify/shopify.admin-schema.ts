@@ -147,6 +147,19 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
     ): ProductConnection!
   }
 
+  type Mutation {
+    tagsAdd(id: ID!, tags: [String!]!): TagsAddPayload
+  }
+
+  type TagsAddPayload {
+    userErrors: [UserError!]!
+  }
+
+  type UserError {
+    field: [String!]
+    message: String!
+  }
+
   type Shop {
     id: ID!
     name: String!
@@ -264,6 +277,8 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
     processedAt: DateTime!
     cancelledAt: DateTime
     cancelReason: OrderCancelReason
+    note: String
+    tags: [String!]!
     displayFinancialStatus: OrderDisplayFinancialStatus
     displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
     totalPriceSet: MoneyBag!

@@ -58,6 +58,8 @@ export interface ShopifyClient {
    * search may match more loosely than the customer meant.
    */
   findOrderByNumber(name: string): Promise<ShopifyOrder | null>;
+  /** Adds tags to an order (staff see them in the shop's order list); a refusal is an `invalid` error. */
+  addOrderTags(orderId: string, tags: string[]): Promise<void>;
 }
 
 const SHOPIFY: VendorLabel = { name: "Shopify", credential: "access token" };
@@ -102,6 +104,16 @@ const SHOP_QUERY = /* GraphQL */ `
     shop { name currencyCode primaryDomain { url } }
   }
 `;
+
+const TAGS_ADD_MUTATION = /* GraphQL */ `
+  mutation HarborTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) { userErrors { field message } }
+  }
+`;
+
+const tagsAddDataSchema = z.object({
+  tagsAdd: z.object({ userErrors: z.array(z.object({ message: z.string() })) }).nullable(),
+});
 
 const throttleStatusSchema = z.object({
   requestedQueryCost: z.number(),
@@ -240,7 +252,24 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     return orders.nodes.find((order) => normalizeOrderName(order.name) === wanted) ?? null;
   }
 
-  return { iterateProducts, getShop, findOrderByNumber };
+  async function addOrderTags(orderId: string, tags: string[]): Promise<void> {
+    const { tagsAdd } = await query({
+      document: TAGS_ADD_MUTATION,
+      variables: { id: orderId, tags },
+      schema: tagsAddDataSchema,
+    });
+    const errors = tagsAdd?.userErrors ?? [];
+    if (errors.length > 0) {
+      throw new IntegrationError({
+        vendor: SHOPIFY,
+        kind: "invalid",
+        status: 200,
+        vendorMessage: errors.map((error) => error.message).join("; "),
+      });
+    }
+  }
+
+  return { iterateProducts, getShop, findOrderByNumber, addOrderTags };
 }
 
 interface GraphqlCall<T> {

@@ -62,6 +62,7 @@ export interface FakeShopifyOrder {
   lineItems: FakeShopifyLineItem[];
   fulfillments: FakeShopifyFulfillment[];
   refunds: FakeShopifyRefund[];
+  tags?: string[];
 }
 
 /** The demo shop's customer: the widget's demo page tells visitors to use these details. */

@@ -40,6 +40,8 @@ export interface FakeShopify extends FakeHttpServer {
   shopDomain: string;
   setProducts(products: FakeShopifyProduct[]): void;
   setOrders(orders: FakeShopifyOrder[]): void;
+  /** The order as the shop holds it now (with tags added by mutations). */
+  order(name: string): FakeShopifyOrder | undefined;
 }
 
 /**
@@ -94,6 +96,12 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
         keyOf: (entry) => entry.key,
         toNode: (entry) => toOrderNode(entry.order),
       });
+    },
+    tagsAdd: (args: { id: string; tags: string[] }) => {
+      const entry = orderBook.find((candidate) => candidate.order.id === args.id);
+      if (!entry) return { userErrors: [{ field: ["id"], message: "Order does not exist" }] };
+      entry.order = { ...entry.order, tags: [...new Set([...(entry.order.tags ?? []), ...args.tags])] };
+      return { userErrors: [] };
     },
   };
 
@@ -182,6 +190,9 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     },
     setOrders(orders) {
       orderBook = toOrderBook(orders);
+    },
+    order(name) {
+      return orderBook.find((entry) => entry.order.name === name)?.order;
     },
   };
 }
@@ -443,6 +454,8 @@ function toOrderNode(order: FakeShopifyOrder) {
     processedAt: order.createdAt,
     cancelledAt: order.cancelledAt,
     cancelReason: order.cancelReason,
+    note: null,
+    tags: order.tags ?? [],
     displayFinancialStatus: order.financialStatus,
     displayFulfillmentStatus: order.fulfillmentStatus,
     totalPriceSet: money(order.totalPrice),

@@ -130,3 +130,16 @@ describe("Shopify order lookup against the fake Admin API", () => {
     expect(body.errors?.[0]?.message).toContain('Cannot query field "trackingNumber" on type "Order"');
   });
 });
+
+describe("Shopify order tags", () => {
+  it("adds tags to an order, once each, and reports an unknown order as Shopify's user error", async () => {
+    const { client, fake } = await setup();
+    const order = await client.findOrderByNumber("1003");
+    if (!order) throw new Error("the demo shop has order #1003");
+    await client.addOrderTags(order.id, ["cancellation-requested"]);
+    await client.addOrderTags(order.id, ["cancellation-requested"]);
+    expect(fake.order("#1003")?.tags).toEqual(["cancellation-requested"]);
+    const error = await failureOf(client.addOrderTags("gid://shopify/Order/1", ["x"]));
+    expect(error).toMatchObject({ kind: "invalid", vendorMessage: "Order does not exist" });
+  });
+});

@@ -32,11 +32,18 @@ export function isSamePhone(given: string, stored: string | null): boolean {
   return visitor === shop || shop.endsWith(visitor) || visitor.endsWith(shop);
 }
 
-/** The visitor proved the order is theirs: a given e-mail or phone matches the order's or its customer's. */
-export function isOrderOwner(order: OrderContacts, given: { email: string | null; phone: string | null }): boolean {
+type GivenContacts = { email: string | null; phone: string | null };
+
+/** What proved the order the visitor's (the order's or its customer's e-mail or phone), or null. */
+export function orderOwnerProof(order: OrderContacts, given: GivenContacts): "email" | "phone" | null {
   const emails = [order.email, order.customer?.email ?? null];
   const phones = [order.phone, order.customer?.phone ?? null];
-  if (given.email && emails.some((stored) => isSameEmail(given.email as string, stored))) return true;
-  if (given.phone && phones.some((stored) => isSamePhone(given.phone as string, stored))) return true;
-  return false;
+  if (given.email && emails.some((stored) => isSameEmail(given.email as string, stored))) return "email";
+  if (given.phone && phones.some((stored) => isSamePhone(given.phone as string, stored))) return "phone";
+  return null;
+}
+
+/** The visitor proved the order is theirs. */
+export function isOrderOwner(order: OrderContacts, given: GivenContacts): boolean {
+  return orderOwnerProof(order, given) !== null;
 }

@@ -7,7 +7,7 @@ import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { DEMO_SHOP_DOMAIN } from "./demo-shop";
 import { toOrderCard } from "./order-card";
-import { isOrderOwner } from "./order-identity";
+import { orderOwnerProof } from "./order-identity";
 
 /** Failed lookups a visitor may make in an hour before lookups stop and a person is offered. */
 export const ORDER_LOOKUP_FAILURES_PER_HOUR = 3;
@@ -33,20 +33,26 @@ export function createOrderLookupService(deps: {
     durationSeconds: 3600,
   });
 
-  /** The shop's order by number, or why there is none to show. */
-  async function fetchOrder(companyId: string, number: string): Promise<ShopifyOrder | null | "not_connected"> {
+  /** A client for the company's shop, or null when none is connected. */
+  async function shopClientFor(companyId: string) {
     const connection = await deps.integrations.find(companyId, "shopify");
-    if (!connection?.isActive) return "not_connected";
+    if (!connection?.isActive) return null;
     const isDemoShop = connection.publicCredentials.shopName === DEMO_SHOP_DOMAIN;
     // The demo shop off: nothing fake is reachable, whatever address was stored.
-    if (isDemoShop && !deps.demoShop) return "not_connected";
-    const client = createShopifyClient({
+    if (isDemoShop && !deps.demoShop) return null;
+    return createShopifyClient({
       shopDomain: connection.publicCredentials.shopName,
       baseUrl: (isDemoShop ? deps.demoShop?.url : connection.baseUrl) ?? undefined,
       accessToken: connection.secrets.adminApiAccessToken ?? "",
       timeoutMs: SHOP_TIMEOUT_MS,
       fetch: deps.fetch,
     });
+  }
+
+  /** The shop's order by number, or why there is none to show. */
+  async function fetchOrder(companyId: string, number: string): Promise<ShopifyOrder | null | "not_connected"> {
+    const client = await shopClientFor(companyId);
+    if (!client) return "not_connected";
     return client.findOrderByNumber(number);
   }
 
@@ -55,7 +61,10 @@ export function createOrderLookupService(deps: {
     companyId: string;
     askerKey: string;
     reference: OrderReference;
-  }): Promise<{ kind: "found"; order: ShopifyOrder } | Exclude<OrderLookupResult, { kind: "found" }>> {
+  }): Promise<
+    | { kind: "found"; order: ShopifyOrder; verifiedBy: "email" | "phone" }
+    | Exclude<OrderLookupResult, { kind: "found" }>
+  > {
     const { companyId, reference } = options;
     const key = `${companyId}:${options.askerKey}`;
     // The engine asks only with a complete reference; anything less cannot prove ownership.
@@ -72,7 +81,8 @@ export function createOrderLookupService(deps: {
       return { kind: "unavailable" };
     }
     if (order === "not_connected") return { kind: "not_connected" };
-    if (order && isOrderOwner(order, reference)) return { kind: "found", order };
+    const verifiedBy = order ? orderOwnerProof(order, reference) : null;
+    if (order && verifiedBy) return { kind: "found", order, verifiedBy };
     return notFound(key);
   }
 
@@ -87,6 +97,7 @@ export function createOrderLookupService(deps: {
 
   return {
     findVerified,
+    shopClientFor,
 
     /** The engine's port (OrderLookup): the order as its card, or why there is none. */
     async lookup(options: {

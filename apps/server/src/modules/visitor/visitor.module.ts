@@ -7,7 +7,9 @@ import type { LimiterStore } from "../../platform/rate-limiter";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
+import type { ManageOrder } from "../orders/orders.module";
 import type { WidgetRepository } from "../widget-settings/widget-settings.module";
+import { manageOrderRoutes } from "./manage-order.routes";
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from "./upload-quotas";
 import { registerVisitorChannel } from "./visitor.channel";
 import { createVisitorRepository } from "./visitor.repository";
@@ -20,6 +22,7 @@ import { createVisitorFiles } from "./visitor-files";
 import { createVisitorFilesRepository } from "./visitor-files.repository";
 import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
+import { createVisitorOrders } from "./visitor-orders";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { type DemoOrderHint, registerWidgetPages } from "./widget-pages";
@@ -55,6 +58,8 @@ export function createVisitorModule(deps: {
   widgetDir: string | undefined;
   /** HARBOR_DEMO: the sample page tells how to try order tracking with the demo shop. */
   demoOrderHint?: DemoOrderHint | null;
+  /** The orders module's self-service: the widget's manage-order calls. */
+  manageOrder: ManageOrder;
   /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
   limiterStore: LimiterStore;
   limits?: Partial<VisitorLimits>;
@@ -110,12 +115,14 @@ export function createVisitorModule(deps: {
     publicUrl: deps.publicUrl,
     now,
   });
+  const visitorOrders = createVisitorOrders({ manageOrder: deps.manageOrder, scopes, changes, limiters });
   const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });
 
   const module: HarborModule = {
     name: "visitor",
     async plugin(app) {
       visitorRoutes(app, { visitorService, files });
+      manageOrderRoutes(app, { visitorService, visitorOrders });
       await registerWidgetPages(app, { widgetDir: deps.widgetDir, demoOrderHint: deps.demoOrderHint });
       registerVisitorChannel({
         namespace: deps.realtime.visitors,

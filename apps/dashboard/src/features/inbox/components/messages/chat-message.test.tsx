@@ -385,4 +385,15 @@ describe("ChatMessage", () => {
       expect(screen.queryByText(/visitor opened/)).toBeNull();
     },
   );
+
+  it("shows a visitor's order action, an event staff must see", () => {
+    renderMessage({
+      messageType: "widget_event",
+      senderRole: "customer",
+      eventType: "ORDER_CANCELLATION_REQUESTED",
+      message: "Asked to cancel order #1003 (I changed my mind); verified by e-mail; recorded on the order in Shopify.",
+      messageData: { orderAction: { action: "cancellation_request", orderName: "#1003" } },
+    });
+    expect(screen.getByText(/Asked to cancel order #1003/)).toBeTruthy();
+  });
 });
