@@ -17,6 +17,7 @@ import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule, type VendorBaseUrls } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
+import { createOrdersModule, startDemoShop } from "./modules/orders/orders.module";
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
@@ -168,6 +169,14 @@ export async function buildApp(deps: AppDeps) {
       if (app === "zendesk") await knowledge.knowledgeService.deleteSourcesOfApp(companyId, "zendesk");
     },
   });
+  const orders = createOrdersModule({
+    db,
+    integrations: integrations.integrationsRepository,
+    limiterStore,
+    log,
+    // HARBOR_DEMO: a fake Shopify on loopback that new workspaces are connected to.
+    demoShop: config.isDemo ? await startDemoShop() : null,
+  });
   const knowledge = createKnowledgeModule({
     db,
     companies: companies.companiesRepository,
@@ -215,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
     answerer: aiEngine.answerer,
     classifier: aiEngine.classifier,
     fixedReplies: aiEngine.fixedReplies,
+    orderLookup: orders.orderLookup,
     log,
   });
 
@@ -250,6 +260,8 @@ export async function buildApp(deps: AppDeps) {
     appSecret: config.appSecret,
     publicUrl,
     widgetDir: config.widgetDir,
+    demoOrderHint: orders.demoOrderHint,
+    manageOrder: orders.manageOrder,
     limiterStore,
     limits: deps.visitorLimits,
     fileStore,
@@ -272,6 +284,7 @@ export async function buildApp(deps: AppDeps) {
     auth.module,
     admin.module,
     integrations.module,
+    orders.module,
     knowledge.module,
     aiAgent.module,
     automation.module,
@@ -361,6 +374,7 @@ export async function buildApp(deps: AppDeps) {
       reembedding: knowledge.reembedding,
       integrationsRepository: integrations.integrationsRepository,
       integrationsService: integrations.integrationsService,
+      orderLookupService: orders.orderLookupService,
       jobRunner,
       retriever,
       embedder,

@@ -114,6 +114,17 @@ describe("configuration", () => {
     expect(refusal).not.toContain("very-secret");
   });
 
+  it("runs the demo shop by default in the embedded mode only; HARBOR_DEMO decides when set", () => {
+    const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
+    const server = { ...base, DATABASE_URL: "postgres://harbor@db/harbor" };
+    expect(loadConfig(base).isDemo).toBe(true);
+    expect(loadConfig(server).isDemo).toBe(false);
+    expect(loadConfig({ ...base, HARBOR_DEMO: "0" }).isDemo).toBe(false);
+    expect(loadConfig({ ...server, HARBOR_DEMO: "1" }).isDemo).toBe(true);
+    expect(loadConfig({ ...server, HARBOR_DEMO: "" }).isDemo).toBe(false);
+    expect(() => loadConfig({ ...base, HARBOR_DEMO: "yes" })).toThrow(/HARBOR_DEMO/);
+  });
+
   it("fails fast naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
     try {

@@ -42,7 +42,8 @@ const envSchema = z.object({
   PLATFORM_ADMINS: z.string().default(""),
   MARKETING_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  HARBOR_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Unset: on in the embedded mode (no DATABASE_URL), off otherwise. */
+  HARBOR_DEMO: z.enum(["0", "1"]).optional(),
   TRUST_PROXY: z
     .string()
     .regex(/^\d{1,2}$/, "TRUST_PROXY is the number of proxies in front of Harbor (0 when none)")
@@ -82,6 +83,10 @@ export type AppConfig = {
   /** Where unknown dashboard paths send the browser; null keeps them in the app (a not-found page). */
   marketingUrl: string | null;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /**
+   * HARBOR_DEMO: new workspaces get a demo shop, a fake Shopify run in this process on loopback,
+   * so order tracking works in the widget minutes after sign-up. Off, nothing fake is reachable.
+   */
   isDemo: boolean;
   isSecureCookie: boolean;
   /**
@@ -138,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ),
     marketingUrl: e.MARKETING_URL ?? null,
     logLevel: e.LOG_LEVEL,
-    isDemo: e.HARBOR_DEMO === "1",
+    isDemo: e.HARBOR_DEMO === undefined ? e.DATABASE_URL === undefined : e.HARBOR_DEMO === "1",
     isSecureCookie: publicUrl.startsWith("https://"),
     trustedProxyHops: Number(e.TRUST_PROXY),
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",

@@ -53,6 +53,8 @@ export async function createHarness(
     s3?: FakeS3;
     /** Integration clients go to these (vendor fakes) instead of the vendors' hosts. */
     vendorBaseUrls?: VendorBaseUrls;
+    /** HARBOR_DEMO=1: the demo shop runs and new workspaces are connected to it (off by default here). */
+    isDemo?: boolean;
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -65,6 +67,7 @@ export async function createHarness(
     PLATFORM_ADMINS: (options.platformAdmins ?? []).join(","),
     PUBLIC_URL: "http://localhost:3000",
     LOG_LEVEL: "silent",
+    HARBOR_DEMO: options.isDemo ? "1" : "0",
     CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...(options.s3

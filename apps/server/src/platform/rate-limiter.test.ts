@@ -22,6 +22,18 @@ describe("the limiter store in memory", () => {
     ]);
     expect(await takes(limiter, "a", 3)).toEqual([true, true, false]);
   });
+
+  it("tells how much a key used without using more", async () => {
+    const limiter = createLimiterStore().limiter("used-test", [
+      { points: 5, durationSeconds: 60 },
+      { points: 9, durationSeconds: 3600 },
+    ]);
+    expect(await limiter.used("a")).toBe(0);
+    await takes(limiter, "a", 2);
+    expect(await limiter.used("a")).toBe(2);
+    expect(await limiter.used("a")).toBe(2);
+    expect(await limiter.used("b")).toBe(0);
+  });
 });
 
 describe("open places", () => {

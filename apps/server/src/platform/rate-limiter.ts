@@ -6,7 +6,11 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
 export type RateRule = { points: number; durationSeconds: number };
 
 /** Answers false once a key used up its allowance in the current window. */
-export type RateLimiter = { take(key: string): Promise<boolean> };
+export type RateLimiter = {
+  take(key: string): Promise<boolean>;
+  /** How many takes the key has in its fullest current window, without taking one. */
+  used(key: string): Promise<number>;
+};
 
 /**
  * Where counts live: this process's memory on one node; Redis in the scaled mode (REDIS_URL), so
@@ -61,6 +65,13 @@ export function createLimiterStore(
             }
           }
           return isAllowed;
+        },
+        async used(key) {
+          const results = await Promise.allSettled(limiters.map((limiter) => limiter.get(key)));
+          return Math.max(
+            0,
+            ...results.map((result) => (result.status === "fulfilled" ? (result.value?.consumedPoints ?? 0) : 0)),
+          );
         },
       };
     },

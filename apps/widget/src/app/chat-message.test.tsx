@@ -159,6 +159,35 @@ describe("ChatMessage", () => {
     expect(document.querySelector('img[src^="javascript"]')).toBeNull();
   });
 
+  it("shows the order an AI answer looked up (messageData.order) under its text, with a Track button", async () => {
+    const order = {
+      order: { name: "#1001", createdAt: "2025-11-10T10:00:00.000Z", financialStatus: "paid", cancelledAt: null },
+      customer: { name: "Ada Byron", email: "a@b.com" },
+      fulfillments: [
+        {
+          status: "success",
+          shipmentStatus: "out_for_delivery",
+          updatedAt: null,
+          company: "DHL Express",
+          trackingNumber: "JD0146",
+          trackingURL: "https://www.dhl.com/track?id=JD0146",
+          items: [{ title: "Classic tee", variantTitle: "M / Black", imageSrc: null, quantity: 1 }],
+        },
+      ],
+      processingItems: [{ title: "Canvas tote", variantTitle: null, imageSrc: null, quantity: 1 }],
+      refunds: [],
+    };
+    show({ messageType: "answer", message: "Order #1001 is out for delivery.", messageData: { order } });
+    expect(await screen.findByRole("heading", { name: "Order #1001" })).toBeTruthy();
+    expect(screen.getByText("Order #1001 is out for delivery.")).toBeTruthy();
+    expect(screen.getByText("Out for delivery")).toBeTruthy();
+    const track = screen.getByRole("link", { name: /Track JD0146/ });
+    expect(track.getAttribute("href")).toBe("https://www.dhl.com/track?id=JD0146");
+    expect(track.className).toBe("btn");
+    expect(screen.getByText("Classic tee · M / Black")).toBeTruthy();
+    expect(screen.getByText("Canvas tote")).toBeTruthy();
+  });
+
   it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {
     const subscription = {
       product_title: "Coffee beans",

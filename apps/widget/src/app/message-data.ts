@@ -117,7 +117,8 @@ export function readMessageData(data: Data) {
         return shown ? [[key, shown]] : [];
       }),
     },
-    order: readOrder(isData(data.responseFields) ? data.responseFields.order : null),
+    // An AI answer carries its looked-up order in `order`; custom replies in `responseFields.order`.
+    order: readOrder(data.order ?? (isData(data.responseFields) ? data.responseFields.order : null)),
     subscriptions: readSubscriptions(data.rechargeData),
     attachments: list(data.attachments).flatMap((file): VisitorAttachment[] => {
       const url = text(file.url);

@@ -43,7 +43,7 @@ export function OrderCard({ order, language }: { order: Order; language: Languag
               {fulfillment.company}
             </p>
             {tracking ? (
-              <a href={tracking} target="_blank" rel="noopener noreferrer">
+              <a className="btn" href={tracking} target="_blank" rel="noopener noreferrer">
                 {fulfillment.trackingNumber ? t.trackNumber(fulfillment.trackingNumber) : t.track}
                 <span className="sr">{t.opensInNewTab}</span>
               </a>

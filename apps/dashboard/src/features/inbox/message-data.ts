@@ -17,7 +17,8 @@ export const HIDDEN_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
 ]);
 
 export function isShownMessage(message: ChatMessage): boolean {
-  return !HIDDEN_MESSAGE_TYPES.has(message.messageType);
+  // An order action (a visitor's cancellation request) is an event staff must see.
+  return !HIDDEN_MESSAGE_TYPES.has(message.messageType) || message.messageData.orderAction !== undefined;
 }
 
 const text = z.string().nullish();
@@ -108,7 +109,8 @@ export function readMessageData(data: Record<string, unknown>) {
     form: read(formSchema, data.form),
     dataModel: read(dataModelSchema, data.dataModel),
     customerPortal: read(customerPortalSchema, data.customerPortal),
-    order: read(orderCardSchema, responseFields?.order),
+    // An AI answer carries its looked-up order in `order`; custom replies in `responseFields.order`.
+    order: read(orderCardSchema, data.order ?? responseFields?.order),
     // One broken subscription does not hide the others.
     subscriptions: (recharge?.subscriptions ?? []).flatMap((item) => {
       const subscription = read(subscriptionSchema, item);

@@ -1,5 +1,6 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import type { OrderCard } from "@harbor/contract/orders";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
 import {
   type AnswerGrounds,
@@ -10,10 +11,11 @@ import {
 } from "@harbor/contract/turn";
 import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage } from "../answer/answer-types";
 import { detectLanguage } from "../retrieval/detect-language";
+import { orderLookupReply } from "../turn/order-lookup-reply";
 import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
 import { splitQuestion } from "../turn/split-question";
 import { type TurnUnderstanding, understandTurn } from "../turn/understand-turn";
-import type { EngineLog, EngineSettingsReader, PassageRetriever } from "./engine-ports";
+import type { EngineLog, EngineSettingsReader, OrderLookup, PassageRetriever } from "./engine-ports";
 
 /** Passages handed to the answerer; the local one re-ranks their sentences. */
 const PASSAGE_LIMIT = 6;
@@ -46,6 +48,8 @@ export type PipelineDeps = {
   answerer: Answerer;
   classifier: Classifier;
   fixedReplies: FixedReplies;
+  /** Absent: no order can be looked up, and a complete order reference goes to a person. */
+  orderLookup?: OrderLookup;
   log: EngineLog;
 };
 
@@ -59,6 +63,8 @@ export type EngineAnswer = {
   outcome: AnswerOutcome;
   text: string;
   bubbles: string[];
+  /** A looked-up order, shown as a card under the reply (stored as `messageData.order`). */
+  orderCard: OrderCard | null;
   references: Reference[];
   passages: RetrievedChunk[];
   citedChunkIds: string[];
@@ -74,8 +80,12 @@ export function visitorLanguageOf(question: string): VisitorLanguage {
 
 const normalizeSpace = (text: string) => text.replace(/\s+/g, " ").trim();
 
+type ReplyPlan = Extract<TurnPlan, { kind: "reply" }>;
+type PlanAfterLookup = Exclude<TurnPlan, { kind: "lookup" }>;
+
 /** The engine's outcome for a reply of the conversation's own. */
-function outcomeOfReply(plan: Extract<TurnPlan, { kind: "reply" }>): AnswerOutcome {
+function outcomeOfReply(plan: ReplyPlan): AnswerOutcome {
+  if (plan.orderCard) return "answered";
   if (plan.outcome === "order_flow") return "needs-order";
   if (plan.handsOff) return "handoff";
   return "conversation";
@@ -120,6 +130,8 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     hasAttachment?: boolean;
     /** The visitor pressed a button under an offer instead of typing. */
     quickReply?: QuickReply;
+    /** Whose failed order lookups are counted (the chat's visitor); without it, the company's playground. */
+    askerKey?: string;
     onEvent?: (event: PipelineEvent) => void;
     signal?: AbortSignal;
   }): Promise<EngineAnswer> {
@@ -141,8 +153,36 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     });
     const settingsLoading = deps.settingsFor(companyId);
     const isFirstReply = !options.history.some((turn) => turn.role === "assistant");
-    const planFor = async (turn: TurnUnderstanding) =>
-      planTurn(turn, { state, language, personaName: (await settingsLoading).persona.name, isFirstReply });
+    const planFor = async (turn: TurnUnderstanding): Promise<PlanAfterLookup> => {
+      const planned = planTurn(turn, {
+        state,
+        language,
+        personaName: (await settingsLoading).persona.name,
+        isFirstReply,
+      });
+      return planned.kind === "lookup" ? lookUpOrder(planned) : planned;
+    };
+    /** The order looked up in the shop (when there is one) and the reply to what was found. */
+    const lookUpOrder = async (plan: Extract<TurnPlan, { kind: "lookup" }>): Promise<ReplyPlan> => {
+      const result = deps.orderLookup
+        ? await deps.orderLookup({
+            companyId,
+            askerKey: options.askerKey ?? "playground",
+            reference: plan.order,
+          })
+        : ({ kind: "not_connected" } as const);
+      const reply = orderLookupReply(result, { intent: plan.intent, order: plan.order, language });
+      return {
+        kind: "reply",
+        intent: plan.intent,
+        outcome: reply.outcome,
+        text: reply.text,
+        state: reply.state,
+        handsOff: reply.handsOff,
+        ...(reply.orderCard ? { orderCard: reply.orderCard } : {}),
+        isAnswered: reply.isAnswered,
+      };
+    };
     let plan = await planFor(understanding);
     const question = plan.kind === "answer" && plan.question ? plan.question : options.question;
     // An extractive engine answers a compound question part by part; a model reads it whole.
@@ -195,9 +235,13 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     const answerStarted = performance.now();
     const usage = [...classification.usage];
     const done = (
-      result: Omit<EngineAnswer, "language" | "bubbles" | "passages" | "classification" | "usage" | "timings">,
-    ) => ({
+      result: Omit<
+        EngineAnswer,
+        "language" | "bubbles" | "passages" | "classification" | "usage" | "timings" | "orderCard"
+      > & { orderCard?: OrderCard },
+    ): EngineAnswer => ({
       ...result,
+      orderCard: result.orderCard ?? null,
       language,
       bubbles: splitIntoBubbles(result.text),
       passages,
@@ -215,6 +259,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         citedChunkIds: [],
         turn: repliedTurn(plan),
         handsOff: plan.handsOff,
+        orderCard: plan.orderCard,
       });
     }
 
@@ -268,6 +313,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
             citedChunkIds: [],
             turn: repliedTurn(orderPlan),
             handsOff: orderPlan.handsOff,
+            orderCard: orderPlan.orderCard,
           });
         }
       }

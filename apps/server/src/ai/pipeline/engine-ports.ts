@@ -1,5 +1,7 @@
 import type { AgentCompany, Persona } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
+import type { OrderCard } from "@harbor/contract/orders";
+import type { OrderReference } from "@harbor/contract/turn";
 import type { QuestionCategoryOption } from "../answer/answer-types";
 
 /**
@@ -33,3 +35,23 @@ export type EngineLog = {
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 };
+
+/**
+ * What looking up a visitor's order came to. `not_found` covers both an unknown order and contact
+ * details that do not match it: the visitor cannot tell which, so order numbers cannot be probed.
+ * `locked`: too many failed attempts from this visitor lately; no lookup was made.
+ */
+export type OrderLookupResult =
+  | { kind: "found"; card: OrderCard }
+  | { kind: "not_found"; attemptsLeft: number }
+  | { kind: "locked" }
+  | { kind: "not_connected" }
+  | { kind: "unavailable" };
+
+/** Finds a visitor's order in the company's shop and checks it is theirs (the orders module). */
+export type OrderLookup = (options: {
+  companyId: string;
+  /** Whose attempts are counted (the chat's visitor, else the chat). */
+  askerKey: string;
+  reference: OrderReference;
+}) => Promise<OrderLookupResult>;

@@ -1,4 +1,5 @@
 import type { VisitorLanguage } from "@harbor/contract/ai-agent";
+import type { OrderCard } from "@harbor/contract/orders";
 import type { DialogueState, OrderReference, TurnIntent, TurnOutcome, TurnRecord } from "@harbor/contract/turn";
 import { isCompleteOrderReference, mergeOrderReference } from "./order-reference";
 import { fillTurnPhrase, turnPhrases } from "./turn-phrases";
@@ -19,6 +20,16 @@ export type TurnPlan =
       state: DialogueState;
       /** The chat goes to the team (a person takes over; the AI stays silent). */
       handsOff: boolean;
+      /** A looked-up order, shown as a card under the reply. */
+      orderCard?: OrderCard;
+      /** The reply told what was asked (an order's state): the resolve question may follow. */
+      isAnswered?: boolean;
+    }
+  | {
+      kind: "lookup";
+      intent: TurnIntent;
+      /** Number and e-mail or phone, complete: the engine looks it up and replies with what it found. */
+      order: OrderReference;
     }
   | {
       kind: "answer";
@@ -28,13 +39,6 @@ export type TurnPlan =
       /** The state to carry past the answer (order details asked for stay asked for). */
       state: DialogueState;
     };
-
-/** The order details as the visitor gave them, for the reply that passes them on. */
-function describeOrder(order: OrderReference, language: VisitorLanguage): string {
-  const word = { en: "order", nl: "bestelling", he: "הזמנה" }[language];
-  const contact = [order.email, order.phone].filter(Boolean).join(", ");
-  return `${word} ${order.number?.startsWith("#") ? "" : "#"}${order.number} (${contact})`;
-}
 
 export function planTurn(
   understanding: TurnUnderstanding,
@@ -59,13 +63,8 @@ export function planTurn(
 
   const orderFlow = () => {
     const order = mergeOrderReference(state.order, understanding.order);
-    if (isCompleteOrderReference(order)) {
-      // No shop to look it up in from here (yet): a person takes it, with the details, never a guessed status.
-      return reply("order_lookup", fillTurnPhrase(phrases.orderHandoff, { order: describeOrder(order, language) }), {
-        handsOff: true,
-        state: { offer: null, awaiting: null, order },
-      });
-    }
+    // Everything a lookup needs: the engine looks it up in the shop (order-lookup-reply.ts).
+    if (isCompleteOrderReference(order)) return { kind: "lookup", intent, order } as const;
     const text =
       order.number === null && order.email === null && order.phone === null
         ? phrases.orderAskAll
@@ -124,5 +123,5 @@ export function answeredTurn(
 
 /** The record of a turn the conversation answered itself. */
 export function repliedTurn(plan: Extract<TurnPlan, { kind: "reply" }>): TurnRecord {
-  return { intent: plan.intent, outcome: plan.outcome, state: plan.state, resolvePrompt: false };
+  return { intent: plan.intent, outcome: plan.outcome, state: plan.state, resolvePrompt: plan.isAnswered ?? false };
 }

@@ -28,6 +28,24 @@ export type TurnPhrases = {
   orderAskContact: string;
   /** Everything is there, but no shop is connected to look it up in: a person takes it, with the details. */
   orderHandoff: string;
+  /** The shop did not answer the lookup: a person takes it, with the details. */
+  orderUnavailable: string;
+  /** No order with that number and contact (which of the two was wrong is not said). */
+  orderNotFound: string;
+  /** Too many failed lookups: no more lookups for now, a person is offered. */
+  orderLocked: string;
+  /** The order's state, from the shop's own data; `{number}` without its #. */
+  orderStatusCancelled: string;
+  orderStatusRefunded: string;
+  orderStatusDelivered: string;
+  orderStatusOutForDelivery: string;
+  orderStatusShipped: string;
+  orderStatusPartlyShipped: string;
+  orderStatusProcessing: string;
+  orderStatusFailed: string;
+  /** The shipment on its way: `{carrier}`, `{tracking}`. */
+  orderTracking: string;
+  orderCardBelow: string;
 };
 
 export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
@@ -48,6 +66,22 @@ export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
     orderAskContact: "Which e-mail address or phone number did you place order #{number} with?",
     orderHandoff:
       "Thank you. I can't open orders from this chat, so I've passed {order} to our team, and a person will get back to you here.",
+    orderUnavailable:
+      "I can't reach our order system right now, so I've passed {order} to our team, and a person will get back to you here.",
+    orderNotFound:
+      "I couldn't find order #{number} with that e-mail address or phone number. Please check both and send them again.",
+    orderLocked:
+      "I couldn't match those details to an order, so I'll stop looking orders up for now. Would you like me to connect you with a person from our team?",
+    orderStatusCancelled: "Order #{number} was cancelled.",
+    orderStatusRefunded: "Order #{number} has been refunded.",
+    orderStatusDelivered: "Order #{number} has been delivered.",
+    orderStatusOutForDelivery: "Order #{number} is out for delivery.",
+    orderStatusShipped: "Order #{number} has been shipped and is on its way.",
+    orderStatusPartlyShipped: "Part of order #{number} has been shipped; the rest is still being prepared.",
+    orderStatusProcessing: "Order #{number} hasn't shipped yet: it is being prepared.",
+    orderStatusFailed: "There was a problem delivering order #{number}.",
+    orderTracking: "Carrier: {carrier}, tracking number {tracking}.",
+    orderCardBelow: "You'll find the details below.",
   },
   nl: {
     greetingFirst: "Hoi, ik ben {name}. Waarmee kan ik je helpen?",
@@ -66,6 +100,22 @@ export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
     orderAskContact: "Met welk e-mailadres of telefoonnummer heb je bestelling #{number} geplaatst?",
     orderHandoff:
       "Dank je. Ik kan bestellingen niet vanuit deze chat openen, dus ik heb {order} doorgegeven aan ons team; een medewerker komt hier bij je terug.",
+    orderUnavailable:
+      "Ik kan ons bestelsysteem nu niet bereiken, dus ik heb {order} doorgegeven aan ons team; een medewerker komt hier bij je terug.",
+    orderNotFound:
+      "Ik kan bestelling #{number} met dat e-mailadres of telefoonnummer niet vinden. Controleer ze allebei en stuur ze nog eens.",
+    orderLocked:
+      "Ik kon die gegevens niet aan een bestelling koppelen, dus ik zoek voorlopig geen bestellingen meer op. Wil je dat ik je doorverbind met een medewerker?",
+    orderStatusCancelled: "Bestelling #{number} is geannuleerd.",
+    orderStatusRefunded: "Bestelling #{number} is terugbetaald.",
+    orderStatusDelivered: "Bestelling #{number} is bezorgd.",
+    orderStatusOutForDelivery: "Bestelling #{number} is bij de bezorger en komt eraan.",
+    orderStatusShipped: "Bestelling #{number} is verzonden en onderweg.",
+    orderStatusPartlyShipped: "Een deel van bestelling #{number} is verzonden; de rest wordt nog klaargemaakt.",
+    orderStatusProcessing: "Bestelling #{number} is nog niet verzonden: we maken hem klaar.",
+    orderStatusFailed: "Er ging iets mis bij het bezorgen van bestelling #{number}.",
+    orderTracking: "Vervoerder: {carrier}, trackingnummer {tracking}.",
+    orderCardBelow: "Hieronder zie je de details.",
   },
   he: {
     greetingFirst: "היי, כאן {name}. במה אפשר לעזור?",
@@ -82,12 +132,28 @@ export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
     orderAskContact: "באיזו כתובת אימייל או מספר טלפון ביצעתם את הזמנה #{number}?",
     orderHandoff:
       "תודה. אין לי אפשרות לפתוח הזמנות מהצ'אט הזה, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם כאן.",
+    orderUnavailable: "אין לי גישה למערכת ההזמנות כרגע, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם כאן.",
+    orderNotFound: "לא מצאתי את הזמנה #{number} עם כתובת האימייל או מספר הטלפון האלה. בדקו את שניהם ושלחו אותם שוב.",
+    orderLocked:
+      "לא הצלחתי להתאים את הפרטים האלה להזמנה, ולכן אפסיק לחפש הזמנות בינתיים. תרצו שאחבר אתכם לנציג מהצוות שלנו?",
+    orderStatusCancelled: "הזמנה #{number} בוטלה.",
+    orderStatusRefunded: "הזמנה #{number} זוכתה.",
+    orderStatusDelivered: "הזמנה #{number} נמסרה.",
+    orderStatusOutForDelivery: "הזמנה #{number} יצאה למסירה.",
+    orderStatusShipped: "הזמנה #{number} נשלחה והיא בדרך.",
+    orderStatusPartlyShipped: "חלק מהזמנה #{number} נשלח; השאר עדיין בהכנה.",
+    orderStatusProcessing: "הזמנה #{number} עוד לא נשלחה: היא בהכנה.",
+    orderStatusFailed: "הייתה בעיה במסירת הזמנה #{number}.",
+    orderTracking: "חברת משלוחים: {carrier}, מספר מעקב {tracking}.",
+    orderCardBelow: "הפרטים מופיעים למטה.",
   },
 };
 
-export function fillTurnPhrase(template: string, values: { name?: string; order?: string; number?: string }): string {
+type PhraseValues = { name?: string; order?: string; number?: string; carrier?: string; tracking?: string };
+
+export function fillTurnPhrase(template: string, values: PhraseValues): string {
   return template.replace(
-    /\{(name|order|number)\}/g,
-    (placeholder, key: "name" | "order" | "number") => values[key] ?? placeholder,
+    /\{(name|order|number|carrier|tracking)\}/g,
+    (placeholder, key: keyof PhraseValues) => values[key] ?? placeholder,
   );
 }

@@ -119,22 +119,28 @@ describe("planTurn", () => {
     expect(plan("yes please", EMPTY_DIALOGUE_STATE)).toMatchObject({ outcome: "acknowledged", handsOff: false });
   });
 
-  it("asks for what an order lookup needs, only what is missing, and passes it on when complete", () => {
+  const stateOf = (turnPlan: ReturnType<typeof plan>) =>
+    turnPlan.kind === "lookup" ? EMPTY_DIALOGUE_STATE : turnPlan.state;
+
+  it("asks for what an order lookup needs, only what is missing, and looks it up when complete", () => {
     const first = plan("where is my order?", EMPTY_DIALOGUE_STATE);
     expect(first).toMatchObject({ outcome: "order_flow", state: { awaiting: "order_details" } });
-    const second = plan("it's 7781", first.state);
+    const second = plan("it's 7781", stateOf(first));
     expect(second).toMatchObject({ outcome: "order_flow", state: { order: { number: "7781" } } });
     expect(second.kind === "reply" && second.text).toBe(
       "Which e-mail address or phone number did you place order #7781 with?",
     );
-    const third = plan("kim@mail.example", second.state);
-    expect(third).toMatchObject({ outcome: "order_lookup", handsOff: true });
-    expect(third.kind === "reply" && third.text).toContain("#7781 (kim@mail.example)");
+    const third = plan("kim@mail.example", stateOf(second));
+    expect(third).toEqual({
+      kind: "lookup",
+      intent: "order_reference",
+      order: { number: "7781", email: "kim@mail.example", phone: null },
+    });
   });
 
   it("keeps order details asked for across a question in between", () => {
     const asked = plan("where is my order?", EMPTY_DIALOGUE_STATE);
-    const question = plan("how long do refunds take?", asked.state);
+    const question = plan("how long do refunds take?", stateOf(asked));
     expect(question).toMatchObject({ kind: "answer", state: { awaiting: "order_details" } });
   });
 

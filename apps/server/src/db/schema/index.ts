@@ -6,5 +6,6 @@ export * from "./companies";
 export * from "./files";
 export * from "./integrations";
 export * from "./knowledge";
+export * from "./orders";
 export * from "./users";
 export * from "./widgets";

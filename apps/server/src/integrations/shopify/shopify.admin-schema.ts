@@ -8,6 +8,7 @@ import { buildSchema } from "graphql";
  */
 export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
   scalar DateTime
+  scalar Decimal
   scalar HTML
   scalar Money
   scalar URL
@@ -46,8 +47,94 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
     VENDOR
   }
 
+  enum OrderSortKeys {
+    CREATED_AT
+    CUSTOMER_NAME
+    FINANCIAL_STATUS
+    FULFILLMENT_STATUS
+    ID
+    NUMBER
+    PO_NUMBER
+    PROCESSED_AT
+    RELEVANCE
+    TOTAL_ITEMS_QUANTITY
+    TOTAL_PRICE
+    UPDATED_AT
+  }
+
+  enum OrderCancelReason {
+    CUSTOMER
+    DECLINED
+    FRAUD
+    INVENTORY
+    OTHER
+    STAFF
+  }
+
+  enum OrderDisplayFinancialStatus {
+    AUTHORIZED
+    EXPIRED
+    PAID
+    PARTIALLY_PAID
+    PARTIALLY_REFUNDED
+    PENDING
+    REFUNDED
+    VOIDED
+  }
+
+  enum OrderDisplayFulfillmentStatus {
+    FULFILLED
+    IN_PROGRESS
+    ON_HOLD
+    OPEN
+    PARTIALLY_FULFILLED
+    PENDING_FULFILLMENT
+    REQUEST_DECLINED
+    RESTOCKED
+    SCHEDULED
+    UNFULFILLED
+  }
+
+  enum FulfillmentStatus {
+    CANCELLED
+    ERROR
+    FAILURE
+    OPEN
+    PENDING
+    SUCCESS
+  }
+
+  enum FulfillmentDisplayStatus {
+    ATTEMPTED_DELIVERY
+    CANCELED
+    CONFIRMED
+    DELIVERED
+    FAILURE
+    FULFILLED
+    IN_TRANSIT
+    LABEL_PRINTED
+    LABEL_PURCHASED
+    LABEL_VOIDED
+    MARKED_AS_FULFILLED
+    NOT_DELIVERED
+    OUT_FOR_DELIVERY
+    PICKED_UP
+    READY_FOR_PICKUP
+    SUBMITTED
+  }
+
   type Query {
     shop: Shop!
+    orders(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: OrderSortKeys = PROCESSED_AT
+      query: String
+      savedSearchId: ID
+    ): OrderConnection!
     products(
       first: Int
       after: String
@@ -58,6 +145,19 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
       query: String
       savedSearchId: ID
     ): ProductConnection!
+  }
+
+  type Mutation {
+    tagsAdd(id: ID!, tags: [String!]!): TagsAddPayload
+  }
+
+  type TagsAddPayload {
+    userErrors: [UserError!]!
+  }
+
+  type UserError {
+    field: [String!]
+    message: String!
   }
 
   type Shop {
@@ -136,5 +236,136 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
     sku: String
     price: Money!
     availableForSale: Boolean!
+  }
+
+  type MoneyV2 {
+    amount: Decimal!
+    currencyCode: CurrencyCode!
+  }
+
+  type MoneyBag {
+    shopMoney: MoneyV2!
+    presentmentMoney: MoneyV2!
+  }
+
+  type Customer {
+    id: ID!
+    displayName: String!
+    firstName: String
+    lastName: String
+    email: String
+    phone: String
+  }
+
+  type OrderConnection {
+    nodes: [Order!]!
+    edges: [OrderEdge!]!
+    pageInfo: PageInfo!
+  }
+
+  type OrderEdge {
+    cursor: String!
+    node: Order!
+  }
+
+  type Order {
+    id: ID!
+    name: String!
+    email: String
+    phone: String
+    createdAt: DateTime!
+    processedAt: DateTime!
+    cancelledAt: DateTime
+    cancelReason: OrderCancelReason
+    note: String
+    tags: [String!]!
+    displayFinancialStatus: OrderDisplayFinancialStatus
+    displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
+    totalPriceSet: MoneyBag!
+    customer: Customer
+    lineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): LineItemConnection!
+    fulfillments(first: Int): [Fulfillment!]!
+    refunds(first: Int): [Refund!]!
+  }
+
+  type LineItemConnection {
+    nodes: [LineItem!]!
+    edges: [LineItemEdge!]!
+    pageInfo: PageInfo!
+  }
+
+  type LineItemEdge {
+    cursor: String!
+    node: LineItem!
+  }
+
+  type LineItem {
+    id: ID!
+    title: String!
+    variantTitle: String
+    quantity: Int!
+    unfulfilledQuantity: Int!
+    sku: String
+    image: Image
+  }
+
+  type Fulfillment {
+    id: ID!
+    status: FulfillmentStatus!
+    displayStatus: FulfillmentDisplayStatus
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    estimatedDeliveryAt: DateTime
+    deliveredAt: DateTime
+    trackingInfo(first: Int): [FulfillmentTrackingInfo!]!
+    fulfillmentLineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): FulfillmentLineItemConnection!
+  }
+
+  type FulfillmentTrackingInfo {
+    company: String
+    number: String
+    url: URL
+  }
+
+  type FulfillmentLineItemConnection {
+    nodes: [FulfillmentLineItem!]!
+    edges: [FulfillmentLineItemEdge!]!
+    pageInfo: PageInfo!
+  }
+
+  type FulfillmentLineItemEdge {
+    cursor: String!
+    node: FulfillmentLineItem!
+  }
+
+  type FulfillmentLineItem {
+    id: ID!
+    quantity: Int
+    lineItem: LineItem!
+  }
+
+  type Refund {
+    id: ID!
+    createdAt: DateTime
+    note: String
+    totalRefundedSet: MoneyBag!
+    refundLineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): RefundLineItemConnection!
+  }
+
+  type RefundLineItemConnection {
+    nodes: [RefundLineItem!]!
+    edges: [RefundLineItemEdge!]!
+    pageInfo: PageInfo!
+  }
+
+  type RefundLineItemEdge {
+    cursor: String!
+    node: RefundLineItem!
+  }
+
+  type RefundLineItem {
+    id: ID
+    quantity: Int!
+    lineItem: LineItem!
   }
 `);

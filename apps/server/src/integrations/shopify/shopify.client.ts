@@ -2,6 +2,15 @@ import { z } from "zod";
 import { createHttpClient } from "../http-client";
 import { IntegrationError, type VendorLabel } from "../integration-error";
 import { parseVendorAnswer } from "../parse-vendor-answer";
+import {
+  normalizeOrderName,
+  ORDER_BY_NAME_QUERY,
+  orderNameSearch,
+  ordersDataSchema,
+  type ShopifyOrder,
+} from "./shopify.order-query";
+
+export type { ShopifyOrder, ShopifyOrderItem } from "./shopify.order-query";
 
 /** A product as knowledge sync needs it. */
 export interface ShopifyProduct {
@@ -44,6 +53,13 @@ export interface ShopifyClient {
   iterateProducts(options?: { pageSize?: number }): AsyncGenerator<ShopifyProduct[]>;
   /** Cheapest call that proves the domain and token work. */
   getShop(): Promise<ShopifyShop>;
+  /**
+   * The order with this name (`1001` or `#1001`), or null. Only an exact name counts: Shopify's
+   * search may match more loosely than the customer meant.
+   */
+  findOrderByNumber(name: string): Promise<ShopifyOrder | null>;
+  /** Adds tags to an order (staff see them in the shop's order list); a refusal is an `invalid` error. */
+  addOrderTags(orderId: string, tags: string[]): Promise<void>;
 }
 
 const SHOPIFY: VendorLabel = { name: "Shopify", credential: "access token" };
@@ -88,6 +104,16 @@ const SHOP_QUERY = /* GraphQL */ `
     shop { name currencyCode primaryDomain { url } }
   }
 `;
+
+const TAGS_ADD_MUTATION = /* GraphQL */ `
+  mutation HarborTagsAdd($id: ID!, $tags: [String!]!) {
+    tagsAdd(id: $id, tags: $tags) { userErrors { field message } }
+  }
+`;
+
+const tagsAddDataSchema = z.object({
+  tagsAdd: z.object({ userErrors: z.array(z.object({ message: z.string() })) }).nullable(),
+});
 
 const throttleStatusSchema = z.object({
   requestedQueryCost: z.number(),
@@ -215,7 +241,35 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     return { name: shop.name, currencyCode: shop.currencyCode, primaryDomainUrl: shop.primaryDomain.url };
   }
 
-  return { iterateProducts, getShop };
+  async function findOrderByNumber(name: string): Promise<ShopifyOrder | null> {
+    const wanted = normalizeOrderName(name);
+    if (!wanted) return null;
+    const { orders } = await query({
+      document: ORDER_BY_NAME_QUERY,
+      variables: { query: orderNameSearch(name) },
+      schema: ordersDataSchema,
+    });
+    return orders.nodes.find((order) => normalizeOrderName(order.name) === wanted) ?? null;
+  }
+
+  async function addOrderTags(orderId: string, tags: string[]): Promise<void> {
+    const { tagsAdd } = await query({
+      document: TAGS_ADD_MUTATION,
+      variables: { id: orderId, tags },
+      schema: tagsAddDataSchema,
+    });
+    const errors = tagsAdd?.userErrors ?? [];
+    if (errors.length > 0) {
+      throw new IntegrationError({
+        vendor: SHOPIFY,
+        kind: "invalid",
+        status: 200,
+        vendorMessage: errors.map((error) => error.message).join("; "),
+      });
+    }
+  }
+
+  return { iterateProducts, getShop, findOrderByNumber, addOrderTags };
 }
 
 interface GraphqlCall<T> {

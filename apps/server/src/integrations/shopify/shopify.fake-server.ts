@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import { type DocumentNode, execute, GraphQLError, parse, validate } from "graphql";
 import { type FakeHttpServer, type InjectedFailure, startFakeHttpServer } from "../fake-http-server";
 import { shopifyAdminSchema } from "./shopify.admin-schema";
+import type { FakeShopifyLineItem, FakeShopifyLineQuantity, FakeShopifyOrder } from "./shopify.fake-orders";
 import type { FakeShopifyProduct } from "./shopify.fake-products";
 import { calculateQueryCost } from "./shopify.query-cost";
 
@@ -21,6 +22,8 @@ export interface FakeShopifyThrottle {
 export interface FakeShopifyOptions {
   accessToken: string;
   products: FakeShopifyProduct[];
+  /** The shop's orders (none when omitted). */
+  orders?: FakeShopifyOrder[];
   shopName?: string;
   currencyCode?: string;
   /** Enforce a leaky bucket; without it every query is let through (the bucket is reported full). */
@@ -36,6 +39,9 @@ export interface FakeShopify extends FakeHttpServer {
   /** `*.myshopify.com` domain of the fake shop (the client's `baseUrl` points at `url` instead). */
   shopDomain: string;
   setProducts(products: FakeShopifyProduct[]): void;
+  setOrders(orders: FakeShopifyOrder[]): void;
+  /** The order as the shop holds it now (with tags added by mutations). */
+  order(name: string): FakeShopifyOrder | undefined;
 }
 
 /**
@@ -47,6 +53,7 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
   const { accessToken, shopName = "Fake Outdoor Shop", currencyCode = "EUR", now = Date.now } = options;
   const shopDomain = `${slug(shopName)}.myshopify.com`;
   let catalogue = toCatalogue(options.products);
+  let orderBook = toOrderBook(options.orders ?? []);
   // A sync asks the same search and the same query hundreds of times; work them out once.
   let searchResults = new Map<string, CatalogueEntry[]>();
   const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
@@ -80,6 +87,21 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
         keyOf: (entry) => entry.key,
         toNode: (entry) => toProductNode(entry.product),
       });
+    },
+    orders: (args: ConnectionArgs & { query?: string | null }) => {
+      const isMatch = orderFilter(args.query ?? "");
+      return paginate({
+        items: orderBook.filter((entry) => isMatch(entry.order)),
+        args,
+        keyOf: (entry) => entry.key,
+        toNode: (entry) => toOrderNode(entry.order),
+      });
+    },
+    tagsAdd: (args: { id: string; tags: string[] }) => {
+      const entry = orderBook.find((candidate) => candidate.order.id === args.id);
+      if (!entry) return { userErrors: [{ field: ["id"], message: "Order does not exist" }] };
+      entry.order = { ...entry.order, tags: [...new Set([...(entry.order.tags ?? []), ...args.tags])] };
+      return { userErrors: [] };
     },
   };
 
@@ -165,6 +187,12 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     setProducts(products) {
       catalogue = toCatalogue(products);
       searchResults = new Map();
+    },
+    setOrders(orders) {
+      orderBook = toOrderBook(orders);
+    },
+    order(name) {
+      return orderBook.find((entry) => entry.order.name === name)?.order;
     },
   };
 }
@@ -374,6 +402,135 @@ function productFilter(query: string): (product: FakeShopifyProduct) => boolean 
       }
     });
   return (product) => checks.every((check) => check(product));
+}
+
+/** Lists Shopify answers as plain arrays take `first` (fulfillments, refunds, tracking info). */
+const firstOf =
+  <T>(items: T[]) =>
+  (args: { first?: number | null }) =>
+    args.first === null || args.first === undefined ? items : items.slice(0, args.first);
+
+function toOrderNode(order: FakeShopifyOrder) {
+  const money = (amount: string) => {
+    const value = { amount, currencyCode: order.currencyCode };
+    return { shopMoney: value, presentmentMoney: value };
+  };
+  const lineItemNode = (line: FakeShopifyLineItem, index: number) => {
+    const handled = [
+      ...order.fulfillments.filter((fulfillment) => fulfillment.status !== "CANCELLED").flatMap((f) => f.items),
+      ...order.refunds.flatMap((refund) => refund.items),
+    ]
+      .filter((item) => item.line === index)
+      .reduce((total, item) => total + item.quantity, 0);
+    return {
+      id: `gid://shopify/LineItem/${order.id.replace(/\D/g, "")}${index + 1}`,
+      title: line.title,
+      variantTitle: line.variantTitle,
+      quantity: line.quantity,
+      unfulfilledQuantity: order.cancelledAt ? 0 : Math.max(0, line.quantity - handled),
+      sku: line.sku,
+      image: line.imageUrl ? { id: null, url: line.imageUrl, altText: line.title } : null,
+    };
+  };
+  const lineItems = order.lineItems.map(lineItemNode);
+  /** A connection over quantities of the order's lines (fulfillment and refund line items). */
+  const lineConnection = (quantities: FakeShopifyLineQuantity[], kind: string) => (args: ConnectionArgs) =>
+    paginate({
+      items: quantities.map((item, index) => ({ ...item, position: index + 1 })),
+      args,
+      keyOf: (item) => item.position,
+      toNode: (item) => ({
+        id: `gid://shopify/${kind}/${order.id.replace(/\D/g, "")}${item.position}`,
+        quantity: item.quantity,
+        lineItem: lineItems[item.line],
+      }),
+    });
+  return {
+    id: order.id,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    createdAt: order.createdAt,
+    processedAt: order.createdAt,
+    cancelledAt: order.cancelledAt,
+    cancelReason: order.cancelReason,
+    note: null,
+    tags: order.tags ?? [],
+    displayFinancialStatus: order.financialStatus,
+    displayFulfillmentStatus: order.fulfillmentStatus,
+    totalPriceSet: money(order.totalPrice),
+    customer: order.customer && {
+      id: `gid://shopify/Customer/${order.id.replace(/\D/g, "")}`,
+      displayName: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
+      ...order.customer,
+    },
+    lineItems: (args: ConnectionArgs) =>
+      paginate({ items: lineItems, args, keyOf: (line) => lineItems.indexOf(line) + 1, toNode: (line) => line }),
+    fulfillments: firstOf(
+      order.fulfillments.map((fulfillment, index) => ({
+        ...fulfillment,
+        id: `gid://shopify/Fulfillment/${order.id.replace(/\D/g, "")}${index + 1}`,
+        trackingInfo: firstOf(fulfillment.tracking),
+        fulfillmentLineItems: lineConnection(fulfillment.items, "FulfillmentLineItem"),
+      })),
+    ),
+    refunds: firstOf(
+      order.refunds.map((refund, index) => ({
+        id: `gid://shopify/Refund/${order.id.replace(/\D/g, "")}${index + 1}`,
+        createdAt: refund.createdAt,
+        note: refund.note,
+        totalRefundedSet: money(refund.amount),
+        refundLineItems: lineConnection(refund.items, "RefundLineItem"),
+      })),
+    ),
+  };
+}
+
+/**
+ * The order search syntax, as far as Harbor uses it: `name:` (with or without the `#`, quoted or
+ * not), `email:`, `customer_id:`; AND between terms. Unknown fields are ignored, as Shopify does.
+ */
+function orderFilter(query: string): (order: FakeShopifyOrder) => boolean {
+  const terms = query.match(/(?:[^\s"]+:)?(?:"(?:[^"\\]|\\.)*"|[^\s"]+)/g) ?? [];
+  const bareName = (name: string) => name.replace(/^#/, "").toLowerCase();
+  const checks = terms
+    .filter((term) => term.toUpperCase() !== "AND")
+    .map((term): ((order: FakeShopifyOrder) => boolean) => {
+      const separator = term.indexOf(":");
+      const field = separator > 0 ? term.slice(0, separator).toLowerCase() : "";
+      const raw = separator > 0 ? term.slice(separator + 1) : term;
+      const value = unquote(raw).toLowerCase();
+      switch (field) {
+        case "name":
+          return (order) => bareName(order.name) === bareName(value);
+        case "email":
+          return (order) => order.email?.toLowerCase() === value;
+        case "customer_id":
+          return (order) => order.id.replace(/\D/g, "") === value;
+        case "":
+          return (order) => bareName(order.name) === bareName(value) || order.email?.toLowerCase() === value;
+        default:
+          return () => true;
+      }
+    });
+  return (order) => checks.every((check) => check(order));
+}
+
+/** A quoted search value with its backslash escapes undone. */
+function unquote(value: string): string {
+  if (!value.startsWith('"') || !value.endsWith('"') || value.length < 2) return value;
+  return value.slice(1, -1).replace(/\\(.)/g, "$1");
+}
+
+interface OrderBookEntry {
+  order: FakeShopifyOrder;
+  key: number;
+}
+
+function toOrderBook(orders: FakeShopifyOrder[]): OrderBookEntry[] {
+  return orders
+    .map((order) => ({ order, key: Number(/(\d+)$/.exec(order.id)?.[1] ?? Number.NaN) }))
+    .sort((a, b) => a.key - b.key);
 }
 
 interface CatalogueEntry {

@@ -111,6 +111,8 @@ export function createChatAnswering(deps: {
         state: turnOf(lastReply?.messageData)?.state ?? EMPTY_DIALOGUE_STATE,
         hasAttachment: Array.isArray(questionData.attachments) && questionData.attachments.length > 0,
         quickReply,
+        // Failed order lookups count against the visitor across their chats.
+        askerKey: chat.visitorId ? `visitor:${chat.visitorId}` : `chat:${chatId}`,
         onEvent: options.onEvent,
         signal: options.signal,
       });
@@ -126,6 +128,7 @@ export function createChatAnswering(deps: {
           outcome: result.outcome,
           language: result.language,
           turn: result.turn,
+          ...(result.orderCard ? { order: result.orderCard } : {}),
         },
         references: result.references,
         analysis: {

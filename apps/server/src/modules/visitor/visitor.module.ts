@@ -7,7 +7,9 @@ import type { LimiterStore } from "../../platform/rate-limiter";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
+import type { ManageOrder } from "../orders/orders.module";
 import type { WidgetRepository } from "../widget-settings/widget-settings.module";
+import { manageOrderRoutes } from "./manage-order.routes";
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from "./upload-quotas";
 import { registerVisitorChannel } from "./visitor.channel";
 import { createVisitorRepository } from "./visitor.repository";
@@ -20,9 +22,10 @@ import { createVisitorFiles } from "./visitor-files";
 import { createVisitorFilesRepository } from "./visitor-files.repository";
 import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
+import { createVisitorOrders } from "./visitor-orders";
 import { createVisitorScopes } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
-import { registerWidgetPages } from "./widget-pages";
+import { type DemoOrderHint, registerWidgetPages } from "./widget-pages";
 import { createWidgetSwitchOff } from "./widget-switch-off";
 
 export type { UploadQuotas } from "./upload-quotas";
@@ -53,6 +56,10 @@ export function createVisitorModule(deps: {
   appSecret: string;
   publicUrl: string;
   widgetDir: string | undefined;
+  /** HARBOR_DEMO: the sample page tells how to try order tracking with the demo shop. */
+  demoOrderHint?: DemoOrderHint | null;
+  /** The orders module's self-service: the widget's manage-order calls. */
+  manageOrder: ManageOrder;
   /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
   limiterStore: LimiterStore;
   limits?: Partial<VisitorLimits>;
@@ -108,13 +115,15 @@ export function createVisitorModule(deps: {
     publicUrl: deps.publicUrl,
     now,
   });
+  const visitorOrders = createVisitorOrders({ manageOrder: deps.manageOrder, scopes, changes, limiters });
   const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });
 
   const module: HarborModule = {
     name: "visitor",
     async plugin(app) {
       visitorRoutes(app, { visitorService, files });
-      await registerWidgetPages(app, { widgetDir: deps.widgetDir });
+      manageOrderRoutes(app, { visitorService, visitorOrders });
+      await registerWidgetPages(app, { widgetDir: deps.widgetDir, demoOrderHint: deps.demoOrderHint });
       registerVisitorChannel({
         namespace: deps.realtime.visitors,
         visitorService,

@@ -11,7 +11,13 @@ const escapeHtml = (text: string) =>
  * paths may be embedded anywhere and read cross-origin; the dashboard keeps helmet's strict
  * defaults.
  */
-export async function registerWidgetPages(app: FastifyInstance, options: { widgetDir: string | undefined }) {
+/** HARBOR_DEMO's shop: what a visitor on the sample page can try order tracking with. */
+export type DemoOrderHint = { orderNumbers: string[]; email: string };
+
+export async function registerWidgetPages(
+  app: FastifyInstance,
+  options: { widgetDir: string | undefined; demoOrderHint?: DemoOrderHint | null },
+) {
   app.addHook("onSend", async (request, reply, payload) => {
     if (!request.url.startsWith("/widget/")) return payload;
     reply.header("cross-origin-resource-policy", "cross-origin");
@@ -33,7 +39,10 @@ export async function registerWidgetPages(app: FastifyInstance, options: { widge
   app.get("/widget/demo", async (request, reply) => {
     const widgetId = (request.query as Record<string, unknown>).widgetID;
     const safeId = typeof widgetId === "string" && /^[a-z0-9]{1,64}$/.test(widgetId) ? widgetId : null;
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(demoPage(safeId));
+    return reply
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(demoPage(safeId, options.demoOrderHint ?? null));
   });
 
   const hasWidget = options.widgetDir !== undefined && existsSync(`${options.widgetDir}/frame.html`);
@@ -52,14 +61,14 @@ export async function registerWidgetPages(app: FastifyInstance, options: { widge
 }
 
 /** A plain sample shop page with the Activation snippet, so a newcomer can talk to their AI. */
-function demoPage(widgetId: string | null): string {
+function demoPage(widgetId: string | null, hint: DemoOrderHint | null): string {
   const snippet = widgetId
     ? `<script src="/widget/loader.js" data-widget-id="${escapeHtml(widgetId)}" async></script>`
     : "";
   const body = widgetId
     ? `<p>This is a sample shop page with your chat widget on it, exactly as the snippet on the
        <strong>Chat Widget → Activation</strong> page puts it on your shop. Open the chat with the button
-       in the corner and ask a question your knowledge base answers.</p>`
+       in the corner and ask a question your knowledge base answers.</p>${hint ? orderHint(hint) : ""}`
     : `<p>Open this page from <strong>Chat Widget → Activation → Try it on a sample page</strong> in the dashboard,
        or add your widget ID to the address: <code>/widget/demo?widgetID=…</code></p>`;
   return `<!doctype html>
@@ -90,4 +99,13 @@ ${body}
 </main>
 </body>
 </html>`;
+}
+
+/** Order tracking with the demo shop: the orders there are and the e-mail they were placed with. */
+function orderHint(hint: DemoOrderHint): string {
+  const first = hint.orderNumbers[0] ?? "";
+  return `
+    <p id="demo-orders">Try order tracking with the demo shop: ask <q>Where is my order ${escapeHtml(first)}?</q> and
+       give the e-mail address <code>${escapeHtml(hint.email)}</code>. Its orders are
+       ${hint.orderNumbers.map((number) => `<code>${escapeHtml(number)}</code>`).join(", ")}.</p>`;
 }

@@ -177,6 +177,45 @@ describe("ChatMessage", () => {
     expect(within(card).getByText("Laces")).toBeTruthy();
   });
 
+  it("shows the order an AI answer looked up (messageData.order)", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Order #1001 has been shipped and is on its way.",
+      messageData: {
+        order: {
+          order: { name: "#1001", createdAt: "2025-11-10T10:00:00.000Z", financialStatus: "paid", cancelledAt: null },
+          customer: { name: "Ada Byron", email: "a@b.com" },
+          fulfillments: [
+            {
+              status: "success",
+              shipmentStatus: "in_transit",
+              updatedAt: null,
+              company: "DHL Express",
+              trackingNumber: "JD0146",
+              trackingURL: "https://www.dhl.com/track?id=JD0146",
+              items: [{ title: "Classic tee", variantTitle: "M / Black", imageSrc: null, quantity: 1 }],
+            },
+          ],
+          processingItems: [],
+          refunds: [],
+        },
+      },
+    });
+    const card = screen.getByTestId("order-card");
+    expect(within(card).getByText("Order #1001")).toBeTruthy();
+    expect(within(card).getByText("Ada Byron · a@b.com")).toBeTruthy();
+    expect(within(card).getByText("DHL Express")).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole("link", { name: /Track JD0146/ })
+        .getAttribute("href"),
+    ).toBe("https://www.dhl.com/track?id=JD0146");
+    expect([...card.querySelectorAll("[data-status]")].map((badge) => badge.getAttribute("data-status"))).toEqual([
+      "in_transit",
+    ]);
+  });
+
   it("shows subscriptions with quantity x price and the frequency, skipping unknown shapes", () => {
     renderMessage({
       messageType: "answer",
@@ -346,4 +385,15 @@ describe("ChatMessage", () => {
       expect(screen.queryByText(/visitor opened/)).toBeNull();
     },
   );
+
+  it("shows a visitor's order action, an event staff must see", () => {
+    renderMessage({
+      messageType: "widget_event",
+      senderRole: "customer",
+      eventType: "ORDER_CANCELLATION_REQUESTED",
+      message: "Asked to cancel order #1003 (I changed my mind); verified by e-mail; recorded on the order in Shopify.",
+      messageData: { orderAction: { action: "cancellation_request", orderName: "#1003" } },
+    });
+    expect(screen.getByText(/Asked to cancel order #1003/)).toBeTruthy();
+  });
 });

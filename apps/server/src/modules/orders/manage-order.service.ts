@@ -1,0 +1,149 @@
+import type {
+  ManageOrderGetRequest,
+  ManageOrderGetResponse,
+  RequestCancellationRequest,
+  RequestCancellationResponse,
+} from "@harbor/contract/orders";
+import type { FastifyBaseLogger } from "fastify";
+import type { ShopifyOrder } from "../../integrations/shopify/shopify.client";
+import { AppError } from "../../platform/errors";
+import { reasonForStaff } from "./cancellation-reasons";
+import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
+import { toOrderCard } from "./order-card";
+import type { OrderLookupService } from "./order-lookup.service";
+
+/** The tag a cancellation request leaves on the order in Shopify, for the shop's staff. */
+export const CANCELLATION_REQUEST_TAG = "harbor-cancellation-requested";
+
+/** The widget's portal settings that decide how an order is proven the visitor's. */
+export type OrderPortal = { isActive: boolean; authentication: "orderID" | "email" | "phone" };
+
+/** Who asks: the visitor of a widget (the visitor module resolves and checks the token). */
+export type OrderAsker = { companyId: string; visitorId: string; portal: OrderPortal };
+
+const notFound = () => new AppError("NOT_FOUND", "We couldn't find an order with these details.");
+
+/** Nothing shipped and not cancelled: what a request to cancel can still stop. */
+function cancellationBlock(order: ShopifyOrder): string | null {
+  if (order.cancelledAt) return "Not eligible: this order is already cancelled.";
+  const isShipped = order.fulfillments.some((fulfillment) => fulfillment.status !== "CANCELLED");
+  if (isShipped || order.fulfillmentStatus !== "UNFULFILLED") return "Not eligible: this order has already shipped.";
+  return null;
+}
+
+/**
+ * The widget's order self-service (spec part 2 §7): an order shown once proven the visitor's,
+ * and a cancellation request that is recorded on the order for staff to review. Each request is
+ * claimed by the widget's client key first, so a retry finds the first outcome and never acts
+ * twice; what was done (who, how verified, what, when, the shop's answer) is kept in
+ * order_actions and told in the chat.
+ */
+export function createManageOrderService(deps: {
+  lookup: OrderLookupService;
+  actions: OrderActionsRepository;
+  log: Pick<FastifyBaseLogger, "warn">;
+}) {
+  /** The portal must be on and set to the method this widget can do: order number + e-mail or phone. */
+  function checkPortal(portal: OrderPortal) {
+    if (!portal.isActive) throw new AppError("FORBIDDEN", "Order tracking is switched off for this shop.");
+    if (portal.authentication !== "orderID") {
+      throw new AppError(
+        "FORBIDDEN",
+        "This shop verifies orders with a one-time code, which this chat cannot send yet. Please ask in the chat.",
+      );
+    }
+  }
+
+  async function verifiedOrder(asker: OrderAsker, request: ManageOrderGetRequest | RequestCancellationRequest) {
+    checkPortal(asker.portal);
+    const result = await deps.lookup.findVerified({
+      companyId: asker.companyId,
+      askerKey: `visitor:${asker.visitorId}`,
+      reference: { number: request.orderNumber, email: request.email ?? null, phone: request.phone ?? null },
+    });
+    switch (result.kind) {
+      case "found":
+        return result;
+      case "not_found":
+        throw notFound();
+      case "locked":
+        throw new AppError("TOO_MANY_REQUESTS", "Too many attempts. Please try again later or ask for a person.");
+      case "not_connected":
+        throw new AppError("NOT_FOUND", "Order tracking is not available for this shop.");
+      case "unavailable":
+        throw new AppError("UNAVAILABLE", "The shop's order system is not answering. Please try again later.");
+    }
+  }
+
+  function answerOf(row: OrderActionRow, isReplay: boolean): RequestCancellationResponse {
+    return {
+      orderName: row.orderName,
+      // A replay that finds the first request still being sent reports it as not yet recorded.
+      status: row.status === "recorded" ? "recorded" : "vendor_failed",
+      requestedAt: row.createdAt.toISOString(),
+      isReplay,
+    };
+  }
+
+  return {
+    async getOrder(asker: OrderAsker, request: ManageOrderGetRequest): Promise<ManageOrderGetResponse> {
+      const { order } = await verifiedOrder(asker, request);
+      const block = cancellationBlock(order);
+      return { order: toOrderCard(order), cancellation: { isEligible: block === null, reason: block } };
+    },
+
+    /** The request, recorded once per client key; `action` is new only the first time. */
+    async requestCancellation(
+      asker: OrderAsker & { chatId: string | null },
+      request: RequestCancellationRequest,
+    ): Promise<{ answer: RequestCancellationResponse; action: OrderActionRow; isNew: boolean }> {
+      const earlier = await deps.actions.findByClientKey(asker.companyId, request.clientKey);
+      if (earlier) {
+        // Keys are the widget's own random ones: another visitor's key is not theirs to replay.
+        if (earlier.visitorId !== asker.visitorId) throw new AppError("CONFLICT", "This request was already used.");
+        return { answer: answerOf(earlier, true), action: earlier, isNew: false };
+      }
+      const reason = reasonForStaff(request.reason, request.otherReason);
+      if (!reason) throw new AppError("BAD_REQUEST", "Choose one of the reasons offered.");
+      const { order, verifiedBy } = await verifiedOrder(asker, request);
+      const block = cancellationBlock(order);
+      if (block) throw new AppError("CONFLICT", block);
+
+      const claimed = await deps.actions.claim({
+        companyId: asker.companyId,
+        chatId: asker.chatId,
+        visitorId: asker.visitorId,
+        clientKey: request.clientKey,
+        action: "cancellation_request",
+        app: "shopify",
+        orderName: order.name,
+        vendorOrderId: order.id,
+        verifiedBy,
+        details: { reason: request.reason, reasonText: reason },
+      });
+      // Two copies of one request at once: the second finds the first's claim and does nothing.
+      if (!claimed.isNew) return { answer: answerOf(claimed.row, true), action: claimed.row, isNew: false };
+
+      let status: "recorded" | "vendor_failed" = "recorded";
+      let vendorAnswer: Record<string, unknown> = { tagsAdded: [CANCELLATION_REQUEST_TAG] };
+      try {
+        const client = await deps.lookup.shopClientFor(asker.companyId);
+        if (!client) throw new Error("the shop was disconnected");
+        await client.addOrderTags(order.id, [CANCELLATION_REQUEST_TAG]);
+      } catch (error) {
+        deps.log.warn(
+          { err: error, companyId: asker.companyId },
+          "recording a cancellation request in the shop failed",
+        );
+        status = "vendor_failed";
+        vendorAnswer = { error: error instanceof Error ? error.message : String(error) };
+      }
+      const finished =
+        (await deps.actions.finish({ companyId: asker.companyId, id: claimed.row.id, status, vendorAnswer })) ??
+        claimed.row;
+      return { answer: answerOf(finished, false), action: finished, isNew: true };
+    },
+  };
+}
+
+export type ManageOrderService = ReturnType<typeof createManageOrderService>;

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { OrderLookup } from "../../ai/pipeline/engine-ports";
+import type { Database } from "../../db/client";
+import type { FakeShopify } from "../../integrations/shopify/shopify.fake-server";
+import type { HarborModule } from "../../platform/harbor-module";
+import type { LimiterStore } from "../../platform/rate-limiter";
+import type { IntegrationsRepository } from "../integrations/integrations.module";
+import { cancellationReasons } from "./cancellation-reasons";
+import { demoShopHint, demoShopSeeder } from "./demo-shop";
+import { createManageOrderService, type ManageOrderService } from "./manage-order.service";
+import { createOrderActionsRepository } from "./order-actions.repository";
+import { createOrderLookupService } from "./order-lookup.service";
+
+export { startDemoShop } from "./demo-shop";
+export type { OrderAsker } from "./manage-order.service";
+export type { OrderActionRow } from "./order-actions.repository";
+export { ORDER_LOOKUP_FAILURES_PER_HOUR } from "./order-lookup.service";
+
+/** The widget's order self-service, as the visitor module calls it. */
+export type ManageOrder = ManageOrderService & { cancellationReasons: typeof cancellationReasons };
+
+/** Order self-service: a visitor's order found in the company's shop, only once it is proven theirs. */
+export function createOrdersModule(deps: {
+  db: Database;
+  integrations: IntegrationsRepository;
+  limiterStore: LimiterStore;
+  log: FastifyBaseLogger;
+  fetch?: typeof globalThis.fetch;
+  /** HARBOR_DEMO's running demo shop (startDemoShop); null when the demo is off. */
+  demoShop?: FakeShopify | null;
+}) {
+  const { demoShop } = deps;
+  const orderLookupService = createOrderLookupService(deps);
+  const orderLookup: OrderLookup = (options) => orderLookupService.lookup(options);
+  const orderActions = createOrderActionsRepository(deps.db);
+  const manageOrder: ManageOrder = {
+    ...createManageOrderService({ lookup: orderLookupService, actions: orderActions, log: deps.log }),
+    cancellationReasons,
+  };
+  const module: HarborModule = {
+    name: "orders",
+    seeders: demoShop ? [demoShopSeeder({ integrations: deps.integrations, demoShop })] : [],
+    drain: async () => {
+      await demoShop?.close();
+    },
+  };
+  /** What the widget's sample page tells a visitor to try (null when the demo is off). */
+  const demoOrderHint = demoShop ? demoShopHint() : null;
+  return { module, orderLookup, orderLookupService, manageOrder, orderActions, demoOrderHint };
+}

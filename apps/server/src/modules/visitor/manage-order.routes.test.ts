@@ -1,0 +1,319 @@
+import type { Chat } from "@harbor/contract/chat";
+import type {
+  CancellationReasonsResponse,
+  ManageOrderGetResponse,
+  RequestCancellationResponse,
+} from "@harbor/contract/orders";
+import type { VisitorMessage, WidgetGetResponse } from "@harbor/contract/widget";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, type Harness } from "../../../test/harness";
+import { ackData, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+import { orderActions } from "../../db/schema/index";
+import { demoShopOrders } from "../../integrations/shopify/shopify.fake-orders";
+import { type FakeShopify, startFakeShopify } from "../../integrations/shopify/shopify.fake-server";
+
+/**
+ * The widget's order self-service over HTTP (spec part 2 §7, /widget/manage-order/*): every path
+ * and bad input, against the Shopify fake and the real database.
+ */
+let h: Harness;
+let shop: FakeShopify;
+let owner: { companyId: string; cookie: string };
+let widgetID: string;
+let otherWidgetID: string;
+
+const GET = "/api/widget/manage-order/get";
+const REASONS = "/api/widget/manage-order/get-cancellation-reasons";
+const CANCEL = "/api/widget/manage-order/request-cancellation";
+
+beforeAll(async () => {
+  h = await createHarness({ visitorLimits: { eventsPerVisitor: 30, questionsPerVisitor: 100 } });
+  shop = await startFakeShopify({ accessToken: "shpat_portal", products: [], orders: demoShopOrders() });
+  owner = await h.signUp("owner@portal-shop.example");
+  await h.app.services.integrationsRepository.save({
+    companyId: owner.companyId,
+    app: "shopify",
+    publicCredentials: { shopName: shop.shopDomain },
+    secrets: { adminApiAccessToken: "shpat_portal" },
+    baseUrl: shop.url,
+  });
+  widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
+  const other = await h.signUp("owner@other-shop.example");
+  otherWidgetID = (await h.app.services.widgetRepository.findOrCreate(other.companyId)).widgetId;
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+  await shop?.close();
+});
+
+async function newVisitor(widget = widgetID) {
+  const got = await h.api<WidgetGetResponse>("POST", "/api/widget/get", { body: { widgetID: widget } });
+  return { widgetID: widget, visitorToken: got.body.data.visitorToken };
+}
+
+/** A visitor with a chat (a first question asked over the socket). */
+async function visitorInChat() {
+  const visitor = await connectVisitor(h, widgetID);
+  const ack = ackData(
+    await emitWithAck<{ chatID: string; message: VisitorMessage }>(visitor.socket, "ask-question", {
+      chatID: null,
+      clientMessageID: crypto.randomUUID(),
+      question: "Hi",
+    }),
+  );
+  await h.app.services.visitorService.drain();
+  visitor.socket.close();
+  return { widgetID, visitorToken: visitor.visitorToken, chatID: ack.chatID };
+}
+
+async function setPortal(portal: { isActive: boolean; authentication: "orderID" | "email" | "phone" }) {
+  const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
+  await h.app.services.widgetRepository.saveSettings(owner.companyId, {
+    ...widget.settings,
+    customerAccountPortal: portal,
+  });
+}
+
+describe("POST /api/widget/manage-order/get", () => {
+  it("shows the visitor's order with its card, and whether it may still be cancelled", async () => {
+    const visitor = await newVisitor();
+    const unshipped = await h.api<ManageOrderGetResponse>("POST", GET, {
+      body: { ...visitor, orderNumber: "1003", email: "EMMA@example.com" },
+    });
+    expect(unshipped.status).toBe(200);
+    expect(unshipped.body.data.order.order.name).toBe("#1003");
+    expect(unshipped.body.data.order.processingItems.map((item) => item.title)).toEqual(["Canvas tote"]);
+    expect(unshipped.body.data.cancellation).toEqual({ isEligible: true, reason: null });
+
+    const shipped = await h.api<ManageOrderGetResponse>("POST", GET, {
+      body: { ...visitor, orderNumber: "#1001", phone: "06 12345678" },
+    });
+    expect(shipped.body.data.order.fulfillments[0]?.trackingNumber).toBe("JD014600006281230981");
+    expect(shipped.body.data.cancellation).toEqual({
+      isEligible: false,
+      reason: "Not eligible: this order has already shipped.",
+    });
+  });
+
+  it("answers a wrong e-mail for a real order exactly as an unknown order", async () => {
+    const visitor = await newVisitor();
+    const wrongEmail = await h.api("POST", GET, {
+      body: { ...visitor, orderNumber: "1001", email: "someone@example.com" },
+    });
+    const unknown = await h.api("POST", GET, { body: { ...visitor, orderNumber: "4242", email: "emma@example.com" } });
+    expect(wrongEmail.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(wrongEmail.body).toEqual(unknown.body);
+    expect(wrongEmail.body).toEqual({
+      hasError: true,
+      message: "We couldn't find an order with these details.",
+      data: null,
+    });
+  });
+
+  it("stops after three misses from one visitor, even for the right details", async () => {
+    const visitor = await newVisitor();
+    for (const orderNumber of ["1001", "1002", "1003"]) {
+      const miss = await h.api("POST", GET, { body: { ...visitor, orderNumber, email: "guess@example.com" } });
+      expect(miss.status).toBe(404);
+    }
+    const requestsBefore = shop.requestCount();
+    const locked = await h.api("POST", GET, { body: { ...visitor, orderNumber: "1001", email: "emma@example.com" } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe("Too many attempts. Please try again later or ask for a person.");
+    expect(shop.requestCount()).toBe(requestsBefore);
+    // Another visitor is not locked out by this one.
+    const other = await h.api("POST", GET, {
+      body: { ...(await newVisitor()), orderNumber: "1001", email: "emma@example.com" },
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it.each([
+    ["no e-mail or phone", { orderNumber: "1001" }, "Enter the e-mail address or phone number you ordered with"],
+    ["an empty order number", { orderNumber: " ", email: "emma@example.com" }, "Order number is required"],
+    ["an invalid e-mail", { orderNumber: "1001", email: "emma@" }, "Enter a valid e-mail address"],
+    ["letters for a phone", { orderNumber: "1001", phone: "call me" }, "Enter a valid phone number"],
+  ])("refuses %s with a 400 envelope", async (_name, body, message) => {
+    const response = await h.api("POST", GET, { body: { ...(await newVisitor()), ...body } });
+    expect(response.status).toBe(400);
+    expect(response.body.hasError).toBe(true);
+    expect(response.body.message).toContain(message);
+  });
+
+  it("refuses a token of another company's widget, and a shop with no store connected", async () => {
+    const visitor = await newVisitor();
+    const crossed = await h.api("POST", GET, {
+      body: {
+        widgetID: otherWidgetID,
+        visitorToken: visitor.visitorToken,
+        orderNumber: "1001",
+        email: "emma@example.com",
+      },
+    });
+    expect(crossed.status).toBe(401);
+    const elsewhere = await h.api("POST", GET, {
+      body: { ...(await newVisitor(otherWidgetID)), orderNumber: "1001", email: "emma@example.com" },
+    });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.message).toBe("Order tracking is not available for this shop.");
+  });
+
+  it("follows the portal: switched off, or verifying by one-time code, it shows no order", async () => {
+    const visitor = await newVisitor();
+    const body = { ...visitor, orderNumber: "1003", email: "emma@example.com" };
+    try {
+      await setPortal({ isActive: false, authentication: "orderID" });
+      expect((await h.api("POST", GET, { body })).status).toBe(403);
+      await setPortal({ isActive: true, authentication: "email" });
+      const otp = await h.api("POST", GET, { body });
+      expect(otp.status).toBe(403);
+      expect(otp.body.message).toContain("one-time code");
+    } finally {
+      await setPortal({ isActive: true, authentication: "orderID" });
+    }
+    expect((await h.api("POST", GET, { body })).status).toBe(200);
+  });
+});
+
+describe("POST /api/widget/manage-order/get-cancellation-reasons", () => {
+  it("lists the reasons in the visitor's language, with Other", async () => {
+    const visitor = await newVisitor();
+    const en = await h.api<CancellationReasonsResponse>("POST", REASONS, { body: visitor });
+    expect(en.status).toBe(200);
+    expect(en.body.data).toMatchObject({ askReason: true, allowOther: true });
+    expect(en.body.data.reasons[0]).toEqual({ id: "ordered_by_mistake", text: "I ordered by mistake" });
+    const he = await h.api<CancellationReasonsResponse>("POST", REASONS, { body: { ...visitor, language: "he" } });
+    expect(he.body.data.reasons[0]?.text).toBe("הזמנתי בטעות");
+    expect((await h.api("POST", REASONS, { body: { ...visitor, language: "fr" } })).status).toBe(400);
+  });
+});
+
+describe("the visitor's allowance", () => {
+  it("counts every manage-order call against the visitor's events per minute", async () => {
+    const visitor = await newVisitor();
+    const statuses: number[] = [];
+    for (let call = 0; call < 31; call++) statuses.push((await h.api("POST", REASONS, { body: visitor })).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe("POST /api/widget/manage-order/request-cancellation", () => {
+  const actionsFor = (clientKey: string) =>
+    h.database.db
+      .select()
+      .from(orderActions)
+      .where(and(eq(orderActions.companyId, owner.companyId), eq(orderActions.clientKey, clientKey)));
+
+  it("records the request on the order and in the chat once; a replay finds the first and acts not again", async () => {
+    const visitor = await visitorInChat();
+    const clientKey = crypto.randomUUID();
+    const body = { ...visitor, orderNumber: "1003", email: "emma@example.com", reason: "found_cheaper", clientKey };
+    const first = await h.api<RequestCancellationResponse>("POST", CANCEL, { body });
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe("Your cancellation request was sent. Our team will review it and get back to you.");
+    expect(first.body.data).toMatchObject({ orderName: "#1003", status: "recorded", isReplay: false });
+    expect(shop.order("#1003")?.tags).toEqual(["harbor-cancellation-requested"]);
+
+    const requestsBefore = shop.requestCount();
+    const replay = await h.api<RequestCancellationResponse>("POST", CANCEL, { body });
+    expect(replay.status).toBe(200);
+    expect(replay.body.data).toEqual({ ...first.body.data, isReplay: true });
+    expect(shop.requestCount()).toBe(requestsBefore);
+
+    const rows = await actionsFor(clientKey);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      chatId: visitor.chatID,
+      action: "cancellation_request",
+      orderName: "#1003",
+      verifiedBy: "email",
+      status: "recorded",
+      details: { reason: "found_cheaper", reasonText: "I found it cheaper elsewhere" },
+      vendorAnswer: { tagsAdded: ["harbor-cancellation-requested"] },
+    });
+
+    // The inbox has it once, as an event of the chat.
+    const chat = await h.api<Chat>("POST", "/api/chat/", { cookie: owner.cookie, body: { chatID: visitor.chatID } });
+    const events = chat.body.data.messages.filter((message) => message.eventType === "ORDER_CANCELLATION_REQUESTED");
+    expect(events).toHaveLength(1);
+    expect(events[0]?.message).toBe(
+      "Asked to cancel order #1003 (I found it cheaper elsewhere); verified by e-mail; recorded on the order in Shopify.",
+    );
+    expect(events[0]?.messageData.orderAction).toMatchObject({ orderName: "#1003", verifiedBy: "email" });
+  });
+
+  it("refuses another visitor's key, an order already shipped, and a reason not offered", async () => {
+    const visitor = await newVisitor();
+    const clientKey = crypto.randomUUID();
+    const body = {
+      ...visitor,
+      orderNumber: "1003",
+      phone: "+31612345678",
+      reason: "other",
+      otherReason: "Moving",
+      clientKey,
+    };
+    expect((await h.api("POST", CANCEL, { body })).status).toBe(200);
+    const stranger = await h.api("POST", CANCEL, { body: { ...body, ...(await newVisitor()) } });
+    expect(stranger.status).toBe(409);
+
+    const shipped = await h.api("POST", CANCEL, {
+      body: {
+        ...visitor,
+        orderNumber: "1002",
+        email: "emma@example.com",
+        reason: "changed_mind",
+        clientKey: crypto.randomUUID(),
+      },
+    });
+    expect(shipped.status).toBe(409);
+    expect(shipped.body.message).toBe("Not eligible: this order has already shipped.");
+    const cancelled = await h.api("POST", CANCEL, {
+      body: {
+        ...visitor,
+        orderNumber: "1005",
+        email: "emma@example.com",
+        reason: "changed_mind",
+        clientKey: crypto.randomUUID(),
+      },
+    });
+    expect(cancelled.body.message).toBe("Not eligible: this order is already cancelled.");
+
+    const made = { ...visitor, orderNumber: "1003", email: "emma@example.com", clientKey: crypto.randomUUID() };
+    expect((await h.api("POST", CANCEL, { body: { ...made, reason: "because" } })).status).toBe(400);
+    const noWords = await h.api("POST", CANCEL, { body: { ...made, reason: "other" } });
+    expect(noWords.status).toBe(400);
+    expect(noWords.body.message).toContain("Tell us the reason");
+    expect(await actionsFor(made.clientKey)).toHaveLength(0);
+  });
+
+  it("answers a wrong e-mail as not found and records nothing", async () => {
+    const visitor = await newVisitor();
+    const clientKey = crypto.randomUUID();
+    const wrong = await h.api("POST", CANCEL, {
+      body: { ...visitor, orderNumber: "1003", email: "not-emma@example.com", reason: "changed_mind", clientKey },
+    });
+    expect(wrong.status).toBe(404);
+    expect(await actionsFor(clientKey)).toHaveLength(0);
+  });
+
+  it("refuses a chat that is not the visitor's", async () => {
+    const inChat = await visitorInChat();
+    const stranger = await newVisitor();
+    const response = await h.api("POST", CANCEL, {
+      body: {
+        ...stranger,
+        chatID: inChat.chatID,
+        orderNumber: "1003",
+        email: "emma@example.com",
+        reason: "changed_mind",
+        clientKey: crypto.randomUUID(),
+      },
+    });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,63 @@
+import {
+  cancellationReasonsRequestSchema,
+  cancellationReasonsResponseSchema,
+  manageOrderGetRequestSchema,
+  manageOrderGetResponseSchema,
+  requestCancellationRequestSchema,
+  requestCancellationResponseSchema,
+} from "@harbor/contract/orders";
+import type { FastifyInstance } from "fastify";
+import { ok } from "../../platform/envelope";
+import { asRouter, okResponse } from "../../platform/http";
+import type { VisitorService } from "./visitor.service";
+import type { VisitorOrders } from "./visitor-orders";
+
+const tags = ["visitor widget"];
+/** Per IP, as the widget's other calls (visitor.routes.ts); each call also counts per visitor. */
+const visitorRateLimit = { rateLimit: { max: 120, timeWindow: "1 minute" } };
+
+/** The widget's order self-service (spec part 2 §7: /widget/manage-order/*). */
+export function manageOrderRoutes(
+  app: FastifyInstance,
+  deps: { visitorService: VisitorService; visitorOrders: VisitorOrders },
+) {
+  const router = asRouter(app);
+  const scopeOf = (body: { widgetID: string; visitorToken: string }, clientAddress: string) =>
+    deps.visitorService.resolveScope({ widgetId: body.widgetID, visitorToken: body.visitorToken, clientAddress });
+
+  router.post(
+    "/api/widget/manage-order/get",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: manageOrderGetRequestSchema, response: okResponse(manageOrderGetResponseSchema) },
+    },
+    async (request) => ok(await deps.visitorOrders.getOrder(await scopeOf(request.body, request.ip), request.body)),
+  );
+
+  router.post(
+    "/api/widget/manage-order/get-cancellation-reasons",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: cancellationReasonsRequestSchema, response: okResponse(cancellationReasonsResponseSchema) },
+    },
+    async (request) =>
+      ok(await deps.visitorOrders.cancellationReasons(await scopeOf(request.body, request.ip), request.body)),
+  );
+
+  router.post(
+    "/api/widget/manage-order/request-cancellation",
+    {
+      config: visitorRateLimit,
+      schema: {
+        tags,
+        body: requestCancellationRequestSchema,
+        response: okResponse(requestCancellationResponseSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await deps.visitorOrders.requestCancellation(await scopeOf(request.body, request.ip), request.body),
+        "Your cancellation request was sent. Our team will review it and get back to you.",
+      ),
+  );
+}

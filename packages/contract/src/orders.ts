@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { visitorLanguageSchema } from "./ai-agent";
+import { emailSchema, idSchema } from "./common";
+
+/*
+ * Order self-service: the order card an AI answer carries in `messageData.order` (spec part 1 §3,
+ * Order card), read by the widget and the inbox. Fulfillment `status` and `shipmentStatus` are the
+ * shop's words in lower case (`success`, `open`, `cancelled`; `in_transit`, `out_for_delivery`,
+ * `delivered`), which `fulfillment-display.ts` turns into the one status the card shows.
+ */
+
+const text = z.string().nullable();
+
+export const orderItemSchema = z.object({
+  title: z.string(),
+  variantTitle: text,
+  imageSrc: text,
+  quantity: z.number().int().positive(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderFulfillmentSchema = z.object({
+  status: text,
+  shipmentStatus: text,
+  updatedAt: text,
+  company: text,
+  trackingNumber: text,
+  trackingURL: text,
+  items: z.array(orderItemSchema),
+});
+export type OrderFulfillment = z.infer<typeof orderFulfillmentSchema>;
+
+export const orderCardSchema = z.object({
+  order: z.object({
+    /** `#1001` */
+    name: z.string(),
+    createdAt: text,
+    /** The shop's payment status in lower case: `paid`, `partially_refunded`, … */
+    financialStatus: text,
+    /** Set when the order was cancelled. */
+    cancelledAt: text,
+  }),
+  customer: z.object({ name: text, email: text }).nullable(),
+  fulfillments: z.array(orderFulfillmentSchema),
+  /** Items not shipped yet (and not refunded). */
+  processingItems: z.array(orderItemSchema),
+  refunds: z.array(z.object({ createdAt: text, products: z.array(orderItemSchema) })),
+});
+export type OrderCard = z.infer<typeof orderCardSchema>;
+
+/*
+ * The widget's order self-service calls (spec part 2 §7: /widget/manage-order/*). Every call
+ * names the widget and carries the visitor token; the order is proven the visitor's by the
+ * portal's authentication method (orderID: the order number with the e-mail or phone it was
+ * placed with). Email and phone one-time codes are not offered yet (decision 036).
+ */
+
+const visitorCall = {
+  widgetID: z.string().trim().min(1).max(64),
+  visitorToken: z.string().min(10).max(300),
+};
+
+/** The order and the contact it was placed with: an e-mail or a phone number (or both). */
+const orderProof = {
+  /** The chat the visitor is in, where staff then see what was done. */
+  chatID: idSchema.nullish(),
+  orderNumber: z
+    .string({ error: "Order number is required" })
+    .trim()
+    .min(1, "Order number is required")
+    .max(40, "Order number is too long"),
+  email: emailSchema.optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(40, "Phone number is too long")
+    .regex(/^\+?[\d\s().-]{6,}$/, "Enter a valid phone number")
+    .optional(),
+};
+
+const needsContact = (value: { email?: string; phone?: string }) => Boolean(value.email || value.phone);
+const contactMessage = { message: "Enter the e-mail address or phone number you ordered with", path: ["email"] };
+
+export const manageOrderGetRequestSchema = z
+  .object({ ...visitorCall, ...orderProof })
+  .refine(needsContact, contactMessage);
+export type ManageOrderGetRequest = z.infer<typeof manageOrderGetRequestSchema>;
+
+export const manageOrderGetResponseSchema = z.object({
+  order: orderCardSchema,
+  /** Whether a cancellation may be requested, and if not, why ("Not eligible"). */
+  cancellation: z.object({ isEligible: z.boolean(), reason: z.string().nullable() }),
+});
+export type ManageOrderGetResponse = z.infer<typeof manageOrderGetResponseSchema>;
+
+export const cancellationReasonsRequestSchema = z.object({
+  ...visitorCall,
+  language: visitorLanguageSchema.optional(),
+});
+export type CancellationReasonsRequest = z.infer<typeof cancellationReasonsRequestSchema>;
+
+export const cancellationReasonsResponseSchema = z.object({
+  /** Ask the visitor for a reason (the Action rules' reasons toggle). */
+  askReason: z.boolean(),
+  /** Offer "Other", with their own words (only when asking for a reason). */
+  allowOther: z.boolean(),
+  reasons: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+export type CancellationReasonsResponse = z.infer<typeof cancellationReasonsResponseSchema>;
+
+export const requestCancellationRequestSchema = z
+  .object({
+    ...visitorCall,
+    ...orderProof,
+    /** A reason's id from get-cancellation-reasons, or `other`. */
+    reason: z.string().trim().min(1, "Choose a reason").max(64),
+    otherReason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
+    /** Made once per request by the widget: a retry with the same key never acts twice. */
+    clientKey: z.string().trim().min(8).max(100),
+  })
+  .refine(needsContact, contactMessage)
+  .refine((value) => value.reason !== "other" || Boolean(value.otherReason), {
+    message: "Tell us the reason",
+    path: ["otherReason"],
+  });
+export type RequestCancellationRequest = z.infer<typeof requestCancellationRequestSchema>;
+
+export const requestCancellationResponseSchema = z.object({
+  orderName: z.string(),
+  /** `recorded`: the shop has the request on the order; `vendor_failed`: staff record it by hand. */
+  status: z.enum(["recorded", "vendor_failed"]),
+  requestedAt: z.string(),
+  /** This key was used before: the first request's outcome, nothing done again. */
+  isReplay: z.boolean(),
+});
+export type RequestCancellationResponse = z.infer<typeof requestCancellationResponseSchema>;
