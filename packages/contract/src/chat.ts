@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { referenceSchema } from "./ai-agent";
 import { idSchema } from "./common";
+import { messageDataSchema } from "./message-data";
 
 /** Inbox limits (spec part 1 §9). */
 export const INBOX_PAGE_SIZE = 20;
@@ -45,8 +46,8 @@ export const chatMessageSchema = z.object({
   /** ISO 8601. */
   timestamp: z.string(),
   eventType: z.string().nullable(),
-  /** Per type: customReplyID, questionID, analysisID, form, integrationEvent, widgetEvent, answerBubbles, … */
-  messageData: z.record(z.string(), z.unknown()),
+  /** What the message carries beside its text, by kind (message-data.ts), as readMessageData reads the stored row. */
+  messageData: messageDataSchema,
   references: z.array(referenceSchema),
   /** Staff replies and notes: who wrote them. */
   senderName: z.string().nullable(),

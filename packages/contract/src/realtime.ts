@@ -2,6 +2,7 @@ import { z } from "zod";
 import { visitorLanguageSchema } from "./ai-agent";
 import { type ChatMessage, type InboxChat, VISITOR_TYPING_MS } from "./chat";
 import { idSchema } from "./common";
+import { visitorAttachmentSchema } from "./message-data";
 import { QUICK_REPLIES } from "./turn";
 import {
   type TicketConfirmation,
@@ -10,7 +11,6 @@ import {
   VISITOR_MESSAGE_MAX,
   type VisitorChat,
   type VisitorMessage,
-  visitorAttachmentSchema,
   visitorCustomerSchema,
 } from "./widget";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { referenceSchema, visitorLanguageSchema } from "./ai-agent";
 import { idSchema } from "./common";
+import { visitorMessageDataSchema } from "./message-data";
 
 /**
  * The chat widget's settings (spec part 2 §3 "Widget", §5, §9) and the visitor-side REST calls
@@ -442,7 +443,8 @@ export const visitorMessageSchema = z.object({
   senderName: z.string().nullable(),
   timestamp: z.string(),
   eventType: z.string().nullable(),
-  messageData: z.record(z.string(), z.unknown()),
+  /** As readMessageData reads the stored row, without the staff-only parts. */
+  messageData: visitorMessageDataSchema,
   references: z.array(referenceSchema),
 });
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
@@ -498,16 +500,3 @@ export const ticketConfirmationSchema = z.object({
   email: z.string(),
 });
 export type TicketConfirmation = z.infer<typeof ticketConfirmationSchema>;
-
-/**
- * POST /api/widget/upload (multipart: widgetID, visitorToken, then one `file` part): stores a
- * visitor's attachment (≤ VISITOR_FILE_MAX_BYTES; jpg/png, or pdf/office) and answers where it is.
- * The message that carries it lists it in ask-question's `attachments`.
- */
-export const visitorAttachmentSchema = z.object({
-  url: z.string().max(500),
-  name: z.string().max(200),
-  contentType: z.string().max(120),
-  byteSize: z.number().int().min(0),
-});
-export type VisitorAttachment = z.infer<typeof visitorAttachmentSchema>;

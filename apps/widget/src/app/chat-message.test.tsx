@@ -1,3 +1,4 @@
+import { readMessageData } from "@harbor/contract/message-data";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -170,7 +171,8 @@ describe("ChatMessage", () => {
     };
     show({
       messageType: "integration_event",
-      messageData: { rechargeData: { subscriptions: [subscription, { x: 1 }] } },
+      // What the server sends of a row with one broken subscription.
+      messageData: readMessageData({ rechargeData: { subscriptions: [subscription, { x: 1 }] } }),
     });
     const list = await screen.findByRole("list", { name: "Subscriptions" });
     expect(list.textContent).toContain("2 x €12.50");

@@ -1,4 +1,4 @@
-import type { VisitorAttachment } from "@harbor/contract/widget";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTexts } from "../i18n/texts";
 import {

@@ -1,6 +1,6 @@
 import type { Reference } from "@harbor/contract/ai-agent";
 import { safeHttpURL } from "@harbor/contract/answer-links";
-import type { VisitorAttachment } from "@harbor/contract/widget";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import { useId } from "react";
 import { useTexts } from "../i18n/texts";
 

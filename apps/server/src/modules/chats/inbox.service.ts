@@ -12,6 +12,7 @@ import {
   type MessageType,
   type ShopifyCustomerResponse,
 } from "@harbor/contract/chat";
+import { readMessageData } from "@harbor/contract/message-data";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
@@ -146,18 +147,21 @@ export function createInboxService(deps: {
       const messages: ChatMessage[] = newestFirst
         .slice(0, CHAT_MESSAGES_WINDOW)
         .reverse()
-        .map((message) => ({
-          _id: message.id,
-          message: message.message,
-          // Written only by this server, from the contract's enums.
-          messageType: message.message_type as MessageType,
-          senderRole: message.sender_role as ChatMessage["senderRole"],
-          timestamp: isoTime(message.created_at),
-          eventType: message.event_type,
-          messageData: message.message_data,
-          references: message.references,
-          senderName: textOrNull(message.message_data.senderName),
-        }));
+        .map((message) => {
+          const data = readMessageData(message.message_data);
+          return {
+            _id: message.id,
+            message: message.message,
+            // Written only by this server, from the contract's enums.
+            messageType: message.message_type as MessageType,
+            senderRole: message.sender_role as ChatMessage["senderRole"],
+            timestamp: isoTime(message.created_at),
+            eventType: message.event_type,
+            messageData: data,
+            references: message.references,
+            senderName: textOrNull(data.senderName),
+          };
+        });
       return {
         ...toInboxChat(row),
         messages,

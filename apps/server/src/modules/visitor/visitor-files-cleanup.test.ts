@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { access, utimes } from "node:fs/promises";
 import path from "node:path";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { AskQuestionAck } from "@harbor/contract/realtime";
-import type { VisitorAttachment } from "@harbor/contract/widget";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";

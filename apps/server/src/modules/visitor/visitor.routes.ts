@@ -1,8 +1,8 @@
+import { visitorAttachmentSchema } from "@harbor/contract/message-data";
 import {
   VISITOR_DOCUMENT_TYPES,
   VISITOR_FILE_MAX_BYTES,
   VISITOR_FILE_TOO_LARGE,
-  visitorAttachmentSchema,
   visitorChatSchema,
   widgetGetChatRequestSchema,
   widgetGetRequestSchema,

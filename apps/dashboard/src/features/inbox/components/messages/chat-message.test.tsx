@@ -1,4 +1,5 @@
 import type { ChatMessage as Message } from "@harbor/contract/chat";
+import { readMessageData } from "@harbor/contract/message-data";
 import { MantineProvider } from "@mantine/core";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -177,12 +178,12 @@ describe("ChatMessage", () => {
     expect(within(card).getByText("Laces")).toBeTruthy();
   });
 
-  it("shows subscriptions with quantity x price and the frequency, skipping unknown shapes", () => {
+  it("shows subscriptions with quantity x price and the frequency; of a partly broken row, what the server reads", () => {
     renderMessage({
       messageType: "answer",
       senderRole: "ai",
       message: "Your subscriptions:",
-      messageData: {
+      messageData: readMessageData({
         rechargeData: {
           subscriptions: [
             {
@@ -205,7 +206,7 @@ describe("ChatMessage", () => {
           ],
         },
         responseFields: { order: { unexpected: true } },
-      },
+      }),
     });
     const items = screen.getAllByTestId("subscription");
     expect(items).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { type FulfillmentDisplay, fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
+import type { OrderCard, OrderItem } from "@harbor/contract/message-data";
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import {
   type Icon,
@@ -12,7 +13,6 @@ import {
 import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
 import { formatDay } from "../../list-time";
-import type { OrderCard, OrderItem } from "../../message-data";
 import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;

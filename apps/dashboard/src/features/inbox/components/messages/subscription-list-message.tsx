@@ -1,8 +1,8 @@
+import type { Subscription } from "@harbor/contract/message-data";
 import { Group, Paper, Stack, Text } from "@mantine/core";
 import { formatMoney } from "../../../../lib/format-money";
 import { texts } from "../../../../lib/texts";
 import { formatDay } from "../../list-time";
-import type { Subscription } from "../../message-data";
 import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;
