@@ -109,6 +109,33 @@ describe("ChatMessage", () => {
     );
   });
 
+  it("shows a help article without an address as a labelled chip beside the links, not as loose text", () => {
+    show({
+      message: "Returns take 30 days.",
+      references: [
+        { url: null, title: "Returns and refunds", image: null, sourceType: "macha-article" },
+        { url: "https://shop.example/returns", title: "Returns policy", image: null, sourceType: "website" },
+      ],
+    });
+    const sources = screen.getByRole("list", { name: "Sources" });
+    const [article, link] = within(sources).getAllByRole("listitem");
+    expect(article?.className).toBe("article");
+    expect(article?.textContent).toBe("Article Returns and refunds");
+    expect(within(article as HTMLElement).queryByRole("link")).toBeNull();
+    expect(link?.className).toBe("");
+    expect(within(link as HTMLElement).getByRole("link", { name: /Returns policy/ })).toBeTruthy();
+  });
+
+  it("labels an article in the visitor's language", () => {
+    show(
+      { message: "…", references: [{ url: null, title: "Retourneren", image: null, sourceType: "macha-article" }] },
+      { language: "nl", texts: nl },
+    );
+    expect(within(screen.getByRole("list", { name: "Bronnen" })).getByRole("listitem").textContent).toBe(
+      "Artikel Retourneren",
+    );
+  });
+
   it("hides sources when the workflow says so", () => {
     show(
       {

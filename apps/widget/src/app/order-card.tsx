@@ -1,9 +1,9 @@
 import { safeHttpURL } from "@harbor/contract/answer-links";
+import { formatDay } from "@harbor/contract/dates";
 import { fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
 import type { OrderCard as Order, OrderItem } from "@harbor/contract/message-data";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
-import { formatDay } from "./format";
 
 function Items({ items }: { items: OrderItem[] }) {
   return (

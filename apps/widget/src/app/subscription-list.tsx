@@ -1,8 +1,9 @@
 import { safeHttpURL } from "@harbor/contract/answer-links";
+import { formatDay } from "@harbor/contract/dates";
 import type { Subscription } from "@harbor/contract/message-data";
+import { formatMoney } from "@harbor/contract/money";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
-import { formatDay, formatMoney } from "./format";
 
 /** The visitor's subscriptions (spec part 1 §9): quantity x price, and "Every {n} {unit}". */
 export function SubscriptionList({ subscriptions, language }: { subscriptions: Subscription[]; language: Language }) {

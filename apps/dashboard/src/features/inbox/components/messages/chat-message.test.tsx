@@ -178,6 +178,31 @@ describe("ChatMessage", () => {
     expect(within(card).getByText("Laces")).toBeTruthy();
   });
 
+  it("labels the sources where staff see them, and shows an article without an address as a labelled chip", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Returns take 30 days.",
+      references: [
+        { url: null, title: "Returns and refunds", image: null, sourceType: "macha-article" },
+        { url: "https://shop.example/returns", title: "Returns policy", image: null, sourceType: "website" },
+      ],
+    });
+    const sources = screen.getByRole("list", { name: "Sources" });
+    // A visible label, not only one for screen readers.
+    expect(screen.getByText("Sources").getAttribute("id")).toBe(sources.getAttribute("aria-labelledby"));
+    const [article, link] = within(sources).getAllByRole("listitem");
+    expect(article?.getAttribute("data-source-kind")).toBe("article");
+    expect(article?.textContent).toBe("ArticleReturns and refunds");
+    expect(within(article as HTMLElement).queryByRole("link")).toBeNull();
+    expect(link?.getAttribute("data-source-kind")).toBe("link");
+    expect(
+      within(link as HTMLElement)
+        .getByRole("link", { name: /Returns policy/ })
+        .getAttribute("href"),
+    ).toBe("https://shop.example/returns");
+  });
+
   it("shows subscriptions with quantity x price and the frequency; of a partly broken row, what the server reads", () => {
     renderMessage({
       messageType: "answer",

@@ -1,7 +1,7 @@
+import { formatDay } from "@harbor/contract/dates";
 import type { DataModel, MessageForm } from "@harbor/contract/message-data";
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { texts } from "../../../../lib/texts";
-import { formatDay } from "../../list-time";
 import { type FormEntry, formEntries } from "../../message-data";
 
 const t = texts.inbox.messages;
