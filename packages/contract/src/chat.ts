@@ -8,8 +8,6 @@ export const INBOX_PAGE_SIZE = 20;
 export const CHAT_MESSAGES_WINDOW = 20;
 export const CHAT_SUMMARY_CUT = 500;
 export const DEFAULT_CUSTOMER_NAME = "Customer";
-/** A typing indicator clears itself after this long without news (a lost "stopped" event never sticks). */
-export const VISITOR_TYPING_MS = 6000;
 export const STAFF_REPLY_MAX = 5000;
 
 /** Stored chat status: the AI handles it (`open`), a human does (`human`), or a ticket was raised. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { referenceSchema, visitorLanguageSchema } from "./ai-agent";
 import { idSchema } from "./common";
+import { VISITOR_MESSAGE_MAX } from "./constants";
 import { visitorMessageDataSchema } from "./message-data";
 
 /**
@@ -18,26 +19,6 @@ export const WIDGET_TITLE_MAX = 120;
 export const SUGGESTED_QUESTIONS_MAX = 100;
 export const PORTAL_LINKS_MAX = 50;
 export const TIME_SLOTS_PER_DAY_MAX = 12;
-/** Visitor attachments (spec part 2 §5): per file. */
-export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const VISITOR_FILE_TOO_LARGE = "some files are larger than 10MB";
-export const VISITOR_FILE_TOO_LARGE_MS = 2000;
-/** Attachments a visitor may send with one message. */
-export const VISITOR_ATTACHMENTS_MAX = 5;
-/** Images always; pdf and office documents where a field allows "any" (spec part 2 §5). */
-export const VISITOR_IMAGE_TYPES = ["image/jpeg", "image/png"] as const;
-export const VISITOR_DOCUMENT_TYPES = [
-  "application/pdf",
-  "application/msword",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "application/vnd.ms-excel",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/vnd.ms-powerpoint",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-] as const;
-/** A visitor's message, in characters (the realtime channel refuses longer ones). */
-export const VISITOR_MESSAGE_MAX = 2000;
-
 const hexColorSchema = z
   .string()
   .trim()
