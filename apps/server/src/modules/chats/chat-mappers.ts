@@ -49,7 +49,13 @@ export function toInboxChat(row: InboxChatRow): InboxChat {
 }
 
 /** A stored message as staff see it (the dashboard's chat panel and the /staff channel). */
-export function toChatMessage(row: ChatMessageRow): ChatMessage {
+/** The columns a staff view of a message needs (the chat view's own query selects only these). */
+type StaffMessageColumns = Pick<
+  ChatMessageRow,
+  "id" | "message" | "messageType" | "senderRole" | "eventType" | "messageData" | "references"
+> & { createdAt: Date | string };
+
+export function toChatMessage(row: StaffMessageColumns): ChatMessage {
   const data = readMessageData(row.messageData);
   return {
     _id: row.id,
