@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
 import path from "node:path";
-import { VISITOR_ATTACHMENTS_MAX } from "@harbor/contract/widget";
+import { VISITOR_ATTACHMENTS_MAX } from "@harbor/contract/constants";
 import { sql } from "drizzle-orm";
 import { SESSION_COOKIE } from "../apps/server/src/platform/session";
 import { seedCompany } from "./inbox";

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { referenceSchema } from "./ai-agent";
 import { idSchema } from "./common";
+import { messageDataSchema } from "./message-data";
 
 /** Inbox limits (spec part 1 §9). */
 export const INBOX_PAGE_SIZE = 20;
 export const CHAT_MESSAGES_WINDOW = 20;
 export const CHAT_SUMMARY_CUT = 500;
 export const DEFAULT_CUSTOMER_NAME = "Customer";
-/** A typing indicator clears itself after this long without news (a lost "stopped" event never sticks). */
-export const VISITOR_TYPING_MS = 6000;
 export const STAFF_REPLY_MAX = 5000;
 
 /** Stored chat status: the AI handles it (`open`), a human does (`human`), or a ticket was raised. */
@@ -45,8 +44,8 @@ export const chatMessageSchema = z.object({
   /** ISO 8601. */
   timestamp: z.string(),
   eventType: z.string().nullable(),
-  /** Per type: customReplyID, questionID, analysisID, form, integrationEvent, widgetEvent, answerBubbles, … */
-  messageData: z.record(z.string(), z.unknown()),
+  /** What the message carries beside its text, by kind (message-data.ts), as readMessageData reads the stored row. */
+  messageData: messageDataSchema,
   references: z.array(referenceSchema),
   /** Staff replies and notes: who wrote them. */
   senderName: z.string().nullable(),

@@ -134,3 +134,20 @@ export const requestCancellationResponseSchema = z.object({
   isReplay: z.boolean(),
 });
 export type RequestCancellationResponse = z.infer<typeof requestCancellationResponseSchema>;
+
+/**
+ * A visitor's request about their order as the chat records it (`messageData.orderAction` on a
+ * widget event): who asked is the chat's visitor; how they proved the order theirs, what they
+ * asked, when, and what the shop answered.
+ */
+export const orderActionSchema = z.object({
+  action: z.string(),
+  orderName: z.string(),
+  verifiedBy: z.string(),
+  reason: z.string().nullish(),
+  /** `recorded` on the order in the shop, or `vendor_failed`. */
+  status: z.string(),
+  vendorAnswer: z.unknown().optional(),
+  requestedAt: z.string(),
+});
+export type OrderAction = z.infer<typeof orderActionSchema>;

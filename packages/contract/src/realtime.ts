@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { visitorLanguageSchema } from "./ai-agent";
-import { type ChatMessage, type InboxChat, VISITOR_TYPING_MS } from "./chat";
+import type { ChatMessage, InboxChat } from "./chat";
 import { idSchema } from "./common";
+import { VISITOR_ATTACHMENTS_MAX, VISITOR_MESSAGE_MAX, VISITOR_TYPING_MS } from "./constants";
+import { visitorAttachmentSchema } from "./message-data";
 import { QUICK_REPLIES } from "./turn";
 import {
   type TicketConfirmation,
   ticketFormSchema,
-  VISITOR_ATTACHMENTS_MAX,
-  VISITOR_MESSAGE_MAX,
   type VisitorChat,
   type VisitorMessage,
-  visitorAttachmentSchema,
   visitorCustomerSchema,
 } from "./widget";
 
@@ -20,11 +19,6 @@ import {
  * that answers `{ ok: true, data }` or `{ ok: false, message }`; every payload is checked against
  * these schemas on the server.
  */
-
-export const VISITOR_NAMESPACE = "/visitor";
-export const STAFF_NAMESPACE = "/staff";
-/** socket.io's path, beside the API. */
-export const SOCKET_PATH = "/socket.io";
 
 export type Ack<T> = { ok: true; data: T } | { ok: false; message: string };
 

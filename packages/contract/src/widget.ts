@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { referenceSchema, visitorLanguageSchema } from "./ai-agent";
 import { idSchema } from "./common";
+import { VISITOR_MESSAGE_MAX } from "./constants";
+import { visitorMessageDataSchema } from "./message-data";
 
 /**
  * The chat widget's settings (spec part 2 §3 "Widget", §5, §9) and the visitor-side REST calls
@@ -17,26 +19,6 @@ export const WIDGET_TITLE_MAX = 120;
 export const SUGGESTED_QUESTIONS_MAX = 100;
 export const PORTAL_LINKS_MAX = 50;
 export const TIME_SLOTS_PER_DAY_MAX = 12;
-/** Visitor attachments (spec part 2 §5): per file. */
-export const VISITOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const VISITOR_FILE_TOO_LARGE = "some files are larger than 10MB";
-export const VISITOR_FILE_TOO_LARGE_MS = 2000;
-/** Attachments a visitor may send with one message. */
-export const VISITOR_ATTACHMENTS_MAX = 5;
-/** Images always; pdf and office documents where a field allows "any" (spec part 2 §5). */
-export const VISITOR_IMAGE_TYPES = ["image/jpeg", "image/png"] as const;
-export const VISITOR_DOCUMENT_TYPES = [
-  "application/pdf",
-  "application/msword",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "application/vnd.ms-excel",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/vnd.ms-powerpoint",
-  "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-] as const;
-/** A visitor's message, in characters (the realtime channel refuses longer ones). */
-export const VISITOR_MESSAGE_MAX = 2000;
-
 const hexColorSchema = z
   .string()
   .trim()
@@ -442,7 +424,8 @@ export const visitorMessageSchema = z.object({
   senderName: z.string().nullable(),
   timestamp: z.string(),
   eventType: z.string().nullable(),
-  messageData: z.record(z.string(), z.unknown()),
+  /** As readMessageData reads the stored row, without the staff-only parts. */
+  messageData: visitorMessageDataSchema,
   references: z.array(referenceSchema),
 });
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
@@ -498,16 +481,3 @@ export const ticketConfirmationSchema = z.object({
   email: z.string(),
 });
 export type TicketConfirmation = z.infer<typeof ticketConfirmationSchema>;
-
-/**
- * POST /api/widget/upload (multipart: widgetID, visitorToken, then one `file` part): stores a
- * visitor's attachment (≤ VISITOR_FILE_MAX_BYTES; jpg/png, or pdf/office) and answers where it is.
- * The message that carries it lists it in ask-question's `attachments`.
- */
-export const visitorAttachmentSchema = z.object({
-  url: z.string().max(500),
-  name: z.string().max(200),
-  contentType: z.string().max(120),
-  byteSize: z.number().int().min(0),
-});
-export type VisitorAttachment = z.infer<typeof visitorAttachmentSchema>;

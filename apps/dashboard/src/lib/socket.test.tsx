@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SOCKET_PATH, STAFF_NAMESPACE } from "@harbor/contract/realtime";
+import { SOCKET_PATH, STAFF_NAMESPACE } from "@harbor/contract/constants";
 import { Server } from "socket.io";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { acquireStaffSocket, releaseStaffSocket } from "./socket";

@@ -1,9 +1,5 @@
-import {
-  SOCKET_PATH,
-  STAFF_NAMESPACE,
-  type StaffClientEvents,
-  type StaffServerEvents,
-} from "@harbor/contract/realtime";
+import { SOCKET_PATH, STAFF_NAMESPACE } from "@harbor/contract/constants";
+import type { StaffClientEvents, StaffServerEvents } from "@harbor/contract/realtime";
 import { io, type Socket } from "socket.io-client";
 
 export type StaffSocket = Socket<StaffServerEvents, StaffClientEvents>;

@@ -218,6 +218,8 @@ export const texts = {
       choices: "Choices offered",
       sources: "Sources",
       products: "Products",
+      /** A source the answer used that has no address: a help article written in the dashboard. */
+      article: "Article",
       productImage: (title: string) => `Picture of ${title}`,
       form: "Form",
       order: (name: string) => `Order ${name}`,

@@ -1,14 +1,14 @@
 import type { VisitorMessage } from "@harbor/contract/widget";
 import { useTexts } from "../i18n/texts";
 import { FailureNote } from "./failure-note";
-import { readMessageData } from "./message-data";
+import { shownParts } from "./message-data";
 import { TranscriptForm } from "./transcript-form";
 import { useAction } from "./use-action";
 
 /** The address the visitor gave in this chat (the pre-chat or ticket form), the newest first. */
 const givenEmail = (messages: VisitorMessage[]) =>
   messages
-    .map((message) => readMessageData(message.messageData).form?.values.find(([key]) => key === "email")?.[1])
+    .map((message) => shownParts(message.messageData).form?.values.find(([key]) => key === "email")?.[1])
     .findLast(Boolean);
 
 /**

@@ -1,3 +1,4 @@
+import { readMessageData } from "@harbor/contract/message-data";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -108,6 +109,33 @@ describe("ChatMessage", () => {
     );
   });
 
+  it("shows a help article without an address as a labelled chip beside the links, not as loose text", () => {
+    show({
+      message: "Returns take 30 days.",
+      references: [
+        { url: null, title: "Returns and refunds", image: null, sourceType: "macha-article" },
+        { url: "https://shop.example/returns", title: "Returns policy", image: null, sourceType: "website" },
+      ],
+    });
+    const sources = screen.getByRole("list", { name: "Sources" });
+    const [article, link] = within(sources).getAllByRole("listitem");
+    expect(article?.className).toBe("article");
+    expect(article?.textContent).toBe("Article Returns and refunds");
+    expect(within(article as HTMLElement).queryByRole("link")).toBeNull();
+    expect(link?.className).toBe("");
+    expect(within(link as HTMLElement).getByRole("link", { name: /Returns policy/ })).toBeTruthy();
+  });
+
+  it("labels an article in the visitor's language", () => {
+    show(
+      { message: "…", references: [{ url: null, title: "Retourneren", image: null, sourceType: "macha-article" }] },
+      { language: "nl", texts: nl },
+    );
+    expect(within(screen.getByRole("list", { name: "Bronnen" })).getByRole("listitem").textContent).toBe(
+      "Artikel Retourneren",
+    );
+  });
+
   it("hides sources when the workflow says so", () => {
     show(
       {
@@ -199,7 +227,8 @@ describe("ChatMessage", () => {
     };
     show({
       messageType: "integration_event",
-      messageData: { rechargeData: { subscriptions: [subscription, { x: 1 }] } },
+      // What the server sends of a row with one broken subscription.
+      messageData: readMessageData({ rechargeData: { subscriptions: [subscription, { x: 1 }] } }),
     });
     const list = await screen.findByRole("list", { name: "Subscriptions" });
     expect(list.textContent).toContain("2 x €12.50");

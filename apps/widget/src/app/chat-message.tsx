@@ -4,7 +4,7 @@ import { useTexts } from "../i18n/texts";
 import { Bubbles, type Tone } from "./bubbles";
 import { formatSentTime } from "./format";
 import { CustomerForm, Later, OrderCard, SubscriptionList } from "./lazy-parts";
-import { readMessageData, visitorEventOf } from "./message-data";
+import { shownParts, visitorEventOf } from "./message-data";
 import { MessageLinks } from "./message-links";
 import { useWidget } from "./widget-context";
 
@@ -26,7 +26,7 @@ export function ChatMessage({
 }) {
   const t = useTexts();
   const { widget, language, identity } = useWidget();
-  const data = readMessageData(message.messageData);
+  const data = shownParts(message.messageData);
   const time = formatSentTime(message.timestamp, language, t);
   const isVisitor = message.senderRole === "customer";
   const event = visitorEventOf(message);
@@ -123,7 +123,7 @@ export function ChatMessage({
       ) : null}
       {data.order ? (
         <Later>
-          <OrderCard order={data.order} language={language} />
+          <OrderCard card={data.order} language={language} />
         </Later>
       ) : null}
       {data.subscriptions.length > 0 ? (

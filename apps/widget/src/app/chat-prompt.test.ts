@@ -1,3 +1,4 @@
+import type { TurnRecord } from "@harbor/contract/turn";
 import { describe, expect, it } from "vitest";
 import { sessionState, storedMessage } from "../test/widget-fixtures";
 import { chatPrompt } from "./chat-prompt";
@@ -53,7 +54,7 @@ describe("chatPrompt", () => {
   });
 
   it("reads what the AI's reply did: resolve only after an answer, yes/no under an offer, the card after a handoff", () => {
-    const reply = (turn: Record<string, unknown>) =>
+    const reply = (turn: Omit<TurnRecord, "state"> & Partial<Pick<TurnRecord, "state">>) =>
       storedMessage({
         message: "…",
         messageData: { turn: { state: { offer: null, awaiting: null, order: null }, ...turn } },

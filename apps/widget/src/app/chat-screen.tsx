@@ -1,6 +1,7 @@
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
 import type { QuickReply } from "@harbor/contract/turn";
-import type { TicketForm, VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
+import type { TicketForm, VisitorMessage } from "@harbor/contract/widget";
 import { useEffect, useRef } from "react";
 import type { Catalogue } from "../i18n/en";
 import { useTexts } from "../i18n/texts";

@@ -1,8 +1,8 @@
+import { VISITOR_NAMESPACE } from "@harbor/contract/constants";
 import type { VisitorMessage } from "@harbor/contract/widget";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeVisitorServer } from "../test/fake-visitor-server";
 import { type ChatSession, createChatSession } from "./chat-session";
-import { VISITOR_NAMESPACE } from "./contract-constants";
 import { createVisitorSocket } from "./visitor-socket";
 
 let server: FakeVisitorServer;

@@ -1,8 +1,9 @@
+import { VISITOR_TYPING_MS } from "@harbor/contract/constants";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { Ack, AddEventAck, AnswerPhase, VisitorClientEvents } from "@harbor/contract/realtime";
 import type { QuickReply } from "@harbor/contract/turn";
-import type { VisitorAttachment, VisitorChat, VisitorMessage } from "@harbor/contract/widget";
+import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { newClientId } from "./client-id";
-import { VISITOR_TYPING_MS } from "./contract-constants";
 import type { VisitorSocket } from "./visitor-socket";
 
 export type ChatInfo = Omit<VisitorChat, "messages">;

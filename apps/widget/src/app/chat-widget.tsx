@@ -1,10 +1,10 @@
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { QuickReply } from "@harbor/contract/turn";
 import type {
   PublicWidget,
   SuggestedQuestion,
   TicketConfirmation,
   TicketForm,
-  VisitorAttachment,
   VisitorCustomer,
   VisitorMessage,
 } from "@harbor/contract/widget";

@@ -1,13 +1,13 @@
-import type { VisitorAttachment } from "@harbor/contract/widget";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTexts } from "../i18n/texts";
 import {
   VISITOR_ATTACHMENTS_MAX,
   VISITOR_FILE_ACCEPT,
   VISITOR_FILE_MAX_BYTES,
   VISITOR_FILE_TOO_LARGE_MS,
   VISITOR_MESSAGE_MAX,
-} from "./contract-constants";
+} from "@harbor/contract/constants";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTexts } from "../i18n/texts";
 import { Icon } from "./icon";
 
 /** After this long without a key press, text left unsent earns the typing nudge (spec part 2 §4). */

@@ -1,11 +1,11 @@
+import { isSameDay } from "@harbor/contract/dates";
 import type { Catalogue } from "../i18n/en";
 import type { Language } from "../i18n/pick-language";
 
 /*
- * Dates and money, formatted in one place (spec part 1 §9), in the visitor's language.
+ * A message's time in the visitor's language (spec part 1 §9). Days and money are formatted by the
+ * contract's dates.ts and money.ts, the same as in the inbox.
  */
-
-const isSameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 /**
  * The visitor's locale in the widget's language: the browser's own when it speaks that language
@@ -29,34 +29,3 @@ export function formatSentTime(value: string, language: Language, texts: Catalog
   if (isSameDay(date, yesterday)) return texts.yesterday;
   return date.toLocaleDateString(language, { day: "numeric", month: "short" });
 }
-
-/** A date on order cards and subscriptions ("12 Nov 2025"); an unreadable date as it came. */
-export function formatDay(value: string, language: Language): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString(language, { day: "numeric", month: "short", year: "numeric" });
-}
-
-const CURRENCY_SYMBOLS: Record<string, string> = {
-  USD: "$",
-  CAD: "$",
-  EUR: "€",
-  CRC: "₡",
-  GBP: "£",
-  ILS: "₪",
-  INR: "₹",
-  JPY: "¥",
-  KRW: "₩",
-  NGN: "₦",
-  PHP: "₱",
-  PLN: "zł",
-  PYG: "₲",
-  THB: "฿",
-  UAH: "₴",
-  VND: "₫",
-};
-
-/** "€4.95": the currency's symbol (spec part 2 §3; an unknown code as it is) before the amount as given. */
-export const formatMoney = (amount: string | number, currency: string) =>
-  `${CURRENCY_SYMBOLS[currency.toUpperCase()] ?? currency}${amount}`;

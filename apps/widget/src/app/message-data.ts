@@ -1,154 +1,62 @@
-import type { VisitorAttachment } from "@harbor/contract/widget";
+import type { MessageForm, VisitorMessageData } from "@harbor/contract/message-data";
 
 /*
- * A message's messageData is untyped in the contract (one bag per message type; spec part 1 §3).
- * These read the parts the widget shows, by hand rather than with zod (the visitor's download has
- * no room for it): a part in an unknown shape is left out instead of breaking the chat.
+ * What the widget shows of a message's data. The shape is the contract's (message-data.ts; only
+ * its types are imported, the visitor's download has no room for zod): the server reads each
+ * stored row with readMessageData before sending it, so a part in an older or broken shape never
+ * arrives here.
  */
 
-type Data = Record<string, unknown>;
+export type FormField = Pick<NonNullable<MessageForm["fields"]>[number], "key" | "title">;
 
-const isData = (value: unknown): value is Data => typeof value === "object" && value !== null && !Array.isArray(value);
-const list = (value: unknown): Data[] => (Array.isArray(value) ? value.filter(isData) : []);
-const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : null);
-const textOrNumber = (value: unknown): string | null => (typeof value === "number" ? String(value) : text(value));
+const shownValue = (value: unknown): string | null =>
+  typeof value === "number" ? String(value) : typeof value === "string" && value.trim() ? value : null;
 
-export type OrderItem = { title: string; variant: string | null; image: string | null };
-export type Fulfillment = {
-  status: string | null;
-  shipmentStatus: string | null;
-  company: string | null;
-  trackingNumber: string | null;
-  trackingURL: string | null;
-  items: OrderItem[];
-};
-export type OrderCard = {
-  name: string;
-  createdAt: string | null;
-  financialStatus: string | null;
-  fulfillments: Fulfillment[];
-  processingItems: OrderItem[];
-  refundedItems: OrderItem[];
-};
-export type Subscription = {
-  title: string;
-  variant: string | null;
-  image: string | null;
-  quantity: number;
-  price: string;
-  currency: string;
-  nextCharge: string | null;
-  frequency: number;
-  unit: string;
-};
-export type FormField = { key: string; title: string };
-
-const items = (value: unknown): OrderItem[] =>
-  list(value).flatMap((item) => {
-    const title = text(item.title);
-    return title ? [{ title, variant: text(item.variantTitle), image: text(item.imageSrc) }] : [];
-  });
-
-function readOrder(value: unknown): OrderCard | null {
-  if (!isData(value) || !isData(value.order)) return null;
-  const name = textOrNumber(value.order.name);
-  if (!name) return null;
-  return {
-    name,
-    createdAt: text(value.order.createdAt),
-    financialStatus: text(value.order.financialStatus),
-    fulfillments: list(value.fulfillments).map((fulfillment) => ({
-      status: text(fulfillment.status),
-      shipmentStatus: text(fulfillment.shipmentStatus),
-      company: text(fulfillment.company),
-      trackingNumber: textOrNumber(fulfillment.trackingNumber),
-      trackingURL: text(fulfillment.trackingURL),
-      items: items(fulfillment.items),
-    })),
-    processingItems: items(value.processingItems),
-    refundedItems: list(value.refunds).flatMap((refund) => items(refund.products)),
-  };
-}
-
-function readSubscriptions(value: unknown): Subscription[] {
-  return list(isData(value) ? value.subscriptions : null).flatMap((item) => {
-    const title = text(item.product_title);
-    const price = textOrNumber(item.price);
-    const currency = text(item.presentment_currency);
-    const frequency = Number(item.order_interval_frequency);
-    const unit = text(item.order_interval_unit);
-    if (!title || !price || !currency || !unit || !(frequency > 0)) return [];
-    return [
-      {
-        title,
-        variant: text(item.variant_title),
-        image: text(item.image_src),
-        quantity: Number(item.quantity) || 1,
-        price,
-        currency,
-        nextCharge: text(item.next_charge_scheduled_at),
-        frequency,
-        unit,
-      },
-    ];
-  });
-}
-
-/** The parts of one message the widget shows; absent or unreadable parts are empty. */
-export function readMessageData(data: Data) {
-  const form = isData(data.form) ? data.form : null;
+/** The parts of one message the widget shows, with empty lists where a part is absent. */
+export function shownParts(data: VisitorMessageData) {
+  const { form } = data;
   return {
     /** Answer-bubble choices: each sends its words as the visitor's reply. */
-    choices: list(isData(data.answerBubbles) ? data.answerBubbles.bubbles : null).flatMap((bubble) => {
-      const message = text(bubble.message);
-      return message ? [message] : [];
-    }),
+    choices: (data.answerBubbles?.bubbles ?? []).flatMap((bubble) => (bubble.message.trim() ? [bubble.message] : [])),
     form: form && {
-      title: text(form.title),
-      description: text(form.description),
-      fields: list(form.fields).flatMap((field): FormField[] => {
-        const key = text(field.key);
-        const title = text(field.title);
-        return key && title ? [{ key, title }] : [];
-      }),
+      title: form.title ?? null,
+      description: form.description ?? null,
+      fields: (form.fields ?? []).map(({ key, title }): FormField => ({ key, title })),
       /** What the visitor sent (pre-chat details, a ticket request), by field key. */
-      values: Object.entries(isData(form.values) ? form.values : {}).flatMap(([key, value]): [string, string][] => {
-        const shown = textOrNumber(value);
+      values: Object.entries(form.values ?? {}).flatMap(([key, value]): [string, string][] => {
+        const shown = shownValue(value);
         return shown ? [[key, shown]] : [];
       }),
     },
     // An AI answer carries its looked-up order in `order`; custom replies in `responseFields.order`.
-    order: readOrder(data.order ?? (isData(data.responseFields) ? data.responseFields.order : null)),
-    subscriptions: readSubscriptions(data.rechargeData),
-    attachments: list(data.attachments).flatMap((file): VisitorAttachment[] => {
-      const url = text(file.url);
-      return url ? [{ url, name: text(file.name) ?? url, contentType: text(file.contentType) ?? "", byteSize: 0 }] : [];
-    }),
+    order: data.order ?? data.responseFields?.order ?? null,
+    subscriptions: data.rechargeData?.subscriptions ?? [],
+    attachments: data.attachments ?? [],
     /** The stars of a FEEDBACK event. */
-    rating: typeof data.rating === "number" ? data.rating : null,
+    rating: data.rating ?? null,
     /** An answer that quotes help text in another language than the visitor's says which ("en"). */
-    quotedLanguage: text(data.quotedLanguage),
+    quotedLanguage: data.quotedLanguage ?? null,
   };
 }
-
-export type MessageData = ReturnType<typeof readMessageData>;
 
 export type VisitorEventType = "IS_RESOLVED" | "NEED_HELP" | "FEEDBACK" | "PRE_CHAT_FORM" | "RAISE_TICKET";
 
 /**
  * Which of the visitor's actions a stored message records. The server names it in `eventType`;
- * where that is missing (the server stores events without it at the time of writing) it is read
- * from what the event stored with the message, so the chat still shows and continues right.
+ * where that is missing (the server stored events without it at one time) it is read from what
+ * the event stored with the message, so the chat still shows and continues right.
  */
-export function visitorEventOf(message: { senderRole: string; eventType: string | null; messageData: Data }) {
+export function visitorEventOf(message: {
+  senderRole: string;
+  eventType: string | null;
+  messageData: VisitorMessageData;
+}) {
   if (message.senderRole !== "customer") return null;
   if (message.eventType) return message.eventType as VisitorEventType;
   const data = message.messageData;
-  const widgetEvent = isData(data.widgetEvent) ? data.widgetEvent.event : null;
-  if (widgetEvent === "end_chat") return "IS_RESOLVED";
-  if (widgetEvent === "handoff") return "NEED_HELP";
+  if (data.widgetEvent?.event === "end_chat") return "IS_RESOLVED";
+  if (data.widgetEvent?.event === "handoff") return "NEED_HELP";
   if (typeof data.rating === "number") return "FEEDBACK";
-  if (isData(data.form))
-    return isData(data.form.values) && "message" in data.form.values ? "RAISE_TICKET" : "PRE_CHAT_FORM";
+  if (data.form) return data.form.values && "message" in data.form.values ? "RAISE_TICKET" : "PRE_CHAT_FORM";
   return null;
 }

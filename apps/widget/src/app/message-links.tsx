@@ -1,13 +1,13 @@
 import type { Reference } from "@harbor/contract/ai-agent";
 import { safeHttpURL } from "@harbor/contract/answer-links";
-import type { VisitorAttachment } from "@harbor/contract/widget";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import { useId } from "react";
 import { useTexts } from "../i18n/texts";
 
 /**
  * What a message points to: its sources (spec part 1 §9), each group under a visible label —
- * shop products as cards (picture and name), the other sources as links (or their titles where
- * they have no address) — and the files a visitor attached (pictures shown, documents linked).
+ * shop products as cards (picture and name), the other sources as link chips (a help article
+ * without an address as a chip labelled "Article") — and the files a visitor attached (pictures shown, documents linked).
  * Only http(s) addresses become links or pictures.
  */
 export function MessageLinks({
@@ -72,9 +72,21 @@ export function MessageLinks({
       ) : null}
       {links.length > 0 ? (
         <ul className="sources" aria-labelledby={`${id}s`}>
-          {links.map((reference) => (
-            <li key={`${reference.url}${reference.title}`}>{link(safeHttpURL(reference.url), reference.title)}</li>
-          ))}
+          {links.map((reference) => {
+            const href = safeHttpURL(reference.url);
+            // A help article has no page to open: a labelled item, not text that reads as a stray line.
+            return (
+              <li key={`${reference.url}${reference.title}`} className={href ? undefined : "article"}>
+                {href ? (
+                  link(href, reference.title)
+                ) : (
+                  <>
+                    <span className="kind">{t.article}</span> <span dir="auto">{reference.title}</span>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </>

@@ -1,21 +1,21 @@
 import { safeHttpURL } from "@harbor/contract/answer-links";
+import { formatDay } from "@harbor/contract/dates";
 import { fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
+import type { OrderCard as Order, OrderItem } from "@harbor/contract/message-data";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
-import { formatDay } from "./format";
-import type { OrderCard as Order, OrderItem } from "./message-data";
 
 function Items({ items }: { items: OrderItem[] }) {
   return (
     <ul className="items">
       {items.map((item, index) => {
-        const image = safeHttpURL(item.image);
+        const image = safeHttpURL(item.imageSrc);
         return (
           // Items carry no id and never move.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
             {image ? <img src={image} alt="" /> : null}
-            <span dir="auto">{item.variant ? `${item.title} · ${item.variant}` : item.title}</span>
+            <span dir="auto">{item.variantTitle ? `${item.title} · ${item.variantTitle}` : item.title}</span>
           </li>
         );
       })}
@@ -24,14 +24,17 @@ function Items({ items }: { items: OrderItem[] }) {
 }
 
 /** An order the AI looked up (spec part 1 §3): payment, each shipment with tracking, processing items, refunds. */
-export function OrderCard({ order, language }: { order: Order; language: Language }) {
+export function OrderCard({ card, language }: { card: Order; language: Language }) {
   const t = useTexts();
+  const { order } = card;
+  const processingItems = card.processingItems ?? [];
+  const refundedItems = (card.refunds ?? []).flatMap((refund) => refund.products ?? []);
   return (
     <section className="card" aria-label={t.order(order.name)}>
       <h3>{t.order(order.name)}</h3>
       {order.createdAt ? <p>{t.ordered(formatDay(order.createdAt, language))}</p> : null}
       {order.financialStatus ? <p>{t.payment(order.financialStatus)}</p> : null}
-      {order.fulfillments.map((fulfillment, index) => {
+      {(card.fulfillments ?? []).map((fulfillment, index) => {
         const tracking = safeHttpURL(fulfillment.trackingURL);
         const status = fulfillmentDisplay(fulfillment);
         return (
@@ -48,22 +51,22 @@ export function OrderCard({ order, language }: { order: Order; language: Languag
                 <span className="sr">{t.opensInNewTab}</span>
               </a>
             ) : null}
-            <Items items={fulfillment.items} />
+            <Items items={fulfillment.items ?? []} />
           </div>
         );
       })}
-      {order.processingItems.length > 0 ? (
+      {processingItems.length > 0 ? (
         <div className="ship">
           <p>
             <span className="tag processing">{t.fulfillment.processing}</span> {t.processingText}
           </p>
-          <Items items={order.processingItems} />
+          <Items items={processingItems} />
         </div>
       ) : null}
-      {order.refundedItems.length > 0 ? (
+      {refundedItems.length > 0 ? (
         <div className="ship">
           <span className="tag refund">{t.fulfillment.refund}</span>
-          <Items items={order.refundedItems} />
+          <Items items={refundedItems} />
         </div>
       ) : null}
     </section>

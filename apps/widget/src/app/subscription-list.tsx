@@ -1,8 +1,9 @@
 import { safeHttpURL } from "@harbor/contract/answer-links";
+import { formatDay } from "@harbor/contract/dates";
+import type { Subscription } from "@harbor/contract/message-data";
+import { formatMoney } from "@harbor/contract/money";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
-import { formatDay, formatMoney } from "./format";
-import type { Subscription } from "./message-data";
 
 /** The visitor's subscriptions (spec part 1 §9): quantity x price, and "Every {n} {unit}". */
 export function SubscriptionList({ subscriptions, language }: { subscriptions: Subscription[]; language: Language }) {
@@ -10,23 +11,26 @@ export function SubscriptionList({ subscriptions, language }: { subscriptions: S
   return (
     <ul className="card items" aria-label={t.subscriptions}>
       {subscriptions.map((subscription, index) => {
-        const image = safeHttpURL(subscription.image);
+        const image = safeHttpURL(subscription.image_src);
         return (
           // Subscriptions in a message carry no id and never move.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={index}>
             {image ? <img src={image} alt="" /> : null}
             <span>
-              <b dir="auto">{subscription.title}</b>
-              {subscription.variant ? <span dir="auto"> · {subscription.variant}</span> : null}
+              <b dir="auto">{subscription.product_title}</b>
+              {subscription.variant_title ? <span dir="auto"> · {subscription.variant_title}</span> : null}
               <br />
-              {t.quantityPrice(subscription.quantity, formatMoney(subscription.price, subscription.currency))}
+              {t.quantityPrice(
+                subscription.quantity,
+                formatMoney(subscription.price, subscription.presentment_currency),
+              )}
               {" · "}
-              {t.every(subscription.frequency, subscription.unit)}
-              {subscription.nextCharge ? (
+              {t.every(Number(subscription.order_interval_frequency), subscription.order_interval_unit)}
+              {subscription.next_charge_scheduled_at ? (
                 <>
                   <br />
-                  {t.nextCharge(formatDay(subscription.nextCharge, language))}
+                  {t.nextCharge(formatDay(subscription.next_charge_scheduled_at, language))}
                 </>
               ) : null}
             </span>

@@ -1,10 +1,10 @@
+import { VISITOR_MESSAGE_MAX } from "@harbor/contract/constants";
 import type { TicketForm } from "@harbor/contract/widget";
 import type { VisitorIdentity } from "@harbor/contract/widget-frame";
 import { type FormEvent, useRef, useState } from "react";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
-import { VISITOR_MESSAGE_MAX } from "./contract-constants";
 import { callingCode, defaultRegion } from "./countries";
 import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";

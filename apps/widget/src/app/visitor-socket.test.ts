@@ -1,9 +1,9 @@
 import { createServer, request as httpRequest } from "node:http";
 import { connect, createServer as createTcpServer, type Socket as TcpSocket } from "node:net";
+import { SOCKET_PATH, VISITOR_NAMESPACE } from "@harbor/contract/constants";
 import type { VisitorClientEvents, VisitorServerEvents } from "@harbor/contract/realtime";
 import { Server, type ServerOptions, type Socket as ServerSocket } from "socket.io";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SOCKET_PATH, VISITOR_NAMESPACE } from "./contract-constants";
 import { createVisitorSocket, type VisitorSocket } from "./visitor-socket";
 
 /*

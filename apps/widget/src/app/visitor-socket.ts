@@ -1,5 +1,5 @@
+import { SOCKET_PATH, VISITOR_NAMESPACE } from "@harbor/contract/constants";
 import type { VisitorClientEvents, VisitorHandshake, VisitorServerEvents } from "@harbor/contract/realtime";
-import { SOCKET_PATH, VISITOR_NAMESPACE } from "./contract-constants";
 
 type Listeners = VisitorServerEvents & {
   connect(): void;

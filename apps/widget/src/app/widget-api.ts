@@ -1,4 +1,5 @@
-import type { VisitorAttachment, WidgetGetResponse } from "@harbor/contract/widget";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
+import type { WidgetGetResponse } from "@harbor/contract/widget";
 
 type Envelope<T> = { hasError: boolean; message: string; data: T };
 

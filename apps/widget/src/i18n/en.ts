@@ -50,6 +50,8 @@ export const en = {
   fileTooLarge: "some files are larger than 10MB",
   tooManyFiles: (max: number) => `You can send up to ${max} files at once.`,
   sources: "Sources",
+  /** A source without an address (a help article), labelled so it does not read as a stray line. */
+  article: "Article",
   products: "Products",
   productPicture: (title: string) => `Picture of ${title}`,
   opensInNewTab: "(opens in a new tab)",

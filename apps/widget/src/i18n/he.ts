@@ -57,6 +57,7 @@ export const he: Catalogue = {
   fileTooLarge: "חלק מהקבצים גדולים מ-10MB",
   tooManyFiles: (max) => `אפשר לשלוח עד ${max} קבצים בבת אחת.`,
   sources: "מקורות",
+  article: "מאמר",
   products: "מוצרים",
   productPicture: (title) => `תמונה של ${title}`,
   opensInNewTab: "(נפתח בכרטיסייה חדשה)",

@@ -47,6 +47,7 @@ export const nl: Catalogue = {
   fileTooLarge: "sommige bestanden zijn groter dan 10 MB",
   tooManyFiles: (max) => `Je kunt maximaal ${max} bestanden tegelijk versturen.`,
   sources: "Bronnen",
+  article: "Artikel",
   products: "Producten",
   productPicture: (title) => `Afbeelding van ${title}`,
   opensInNewTab: "(opent in een nieuw tabblad)",

@@ -1,8 +1,8 @@
 import { createServer, type Server as HttpServer } from "node:http";
+import { SOCKET_PATH, VISITOR_NAMESPACE } from "@harbor/contract/constants";
 import type { AddEventAck, AskQuestionAck, VisitorClientEvents, VisitorServerEvents } from "@harbor/contract/realtime";
 import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import { Server, type Socket as ServerSocket } from "socket.io";
-import { SOCKET_PATH, VISITOR_NAMESPACE } from "../app/contract-constants";
 
 /**
  * A small /visitor server speaking the contract's events (the real one is tested in the server's

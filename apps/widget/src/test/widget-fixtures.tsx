@@ -1,4 +1,4 @@
-import type { PublicWidget, VisitorMessage } from "@harbor/contract/widget";
+import { type PublicWidget, type VisitorMessage, visitorMessageSchema } from "@harbor/contract/widget";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { SessionState } from "../app/chat-session";
@@ -67,11 +67,12 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
 
 let ids = 0;
 /** A stored message; times are today's, a minute apart, in the order made. */
+/** A message as the server sends it, parsed with the contract's schema so that it cannot drift. */
 export function storedMessage(overrides: Partial<VisitorMessage> = {}): VisitorMessage {
   ids += 1;
   const timestamp = new Date();
   timestamp.setHours(9, 0, ids % 60, 0);
-  return {
+  return visitorMessageSchema.parse({
     _id: `00000000-0000-4000-8000-${String(ids).padStart(12, "0")}`,
     clientMessageID: null,
     message: "",
@@ -83,7 +84,7 @@ export function storedMessage(overrides: Partial<VisitorMessage> = {}): VisitorM
     messageData: {},
     references: [],
     ...overrides,
-  };
+  });
 }
 
 export function sessionState(overrides: Partial<SessionState> = {}): SessionState {

@@ -1,3 +1,4 @@
+import { minutesOf } from "@harbor/contract/active-hours";
 import { type AvailableDay, WEEK_DAYS, type WeekDay } from "@harbor/contract/widget";
 
 /**
@@ -36,10 +37,6 @@ const choices = (from: number, to: number) =>
 export const START_CHOICES = choices(0, MINUTES_PER_DAY - SLOT_STEP_MINUTES);
 export const END_CHOICES = choices(SLOT_STEP_MINUTES, MINUTES_PER_DAY);
 
-const minutesOf = (hhmm: string) => {
-  const [hours = 0, minutes = 0] = hhmm.split(":").map(Number);
-  return hours * 60 + minutes;
-};
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const wrapWeek = (minutes: number) => ((minutes % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;

@@ -1,6 +1,7 @@
+import { formatDay } from "@harbor/contract/dates";
 import { describe, expect, it } from "vitest";
 import { chatStatusDisplay } from "./chat-status";
-import { formatDay, formatListTime } from "./list-time";
+import { formatListTime } from "./list-time";
 import { cutSummary } from "./summary-cut";
 
 describe("formatListTime", () => {

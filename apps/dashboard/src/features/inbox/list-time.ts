@@ -1,9 +1,7 @@
+import { isSameDay } from "@harbor/contract/dates";
+
 const TIME_FORMAT = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hour12: true });
 const DAY_MONTH_FORMAT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" });
-
-function isSameDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
 
 /** Times in the list (spec part 1 §9): today "09:05 AM", yesterday "Yesterday", else "12 Nov". */
 export function formatListTime(value: string, now: Date = new Date()): string {
@@ -28,23 +26,4 @@ const MESSAGE_TIME_FORMAT = new Intl.DateTimeFormat("en-GB", {
 export function formatMessageTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "" : MESSAGE_TIME_FORMAT.format(date);
-}
-
-const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
-const CALENDAR_DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/**
- * A date on order cards and subscriptions: "12 Nov 2025"; an unreadable date as it came. A bare
- * calendar day ("2025-11-21", a next charge date) is that day everywhere: JavaScript reads it as
- * UTC midnight, which west of Greenwich would show the day before.
- */
-export function formatDay(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? CALENDAR_DAY_FORMAT.format(date) : DAY_FORMAT.format(date);
 }

@@ -1,4 +1,16 @@
-import type { Chat, ChatMessage, InboxChat } from "@harbor/contract/chat";
+import {
+  type Chat,
+  type ChatMessage,
+  chatMessageSchema,
+  chatSchema,
+  type InboxChat,
+  inboxChatSchema,
+} from "@harbor/contract/chat";
+
+/*
+ * Test data in the contract's shapes: each fixture is parsed with the contract's schema, so a
+ * fixture that drifts from what the server sends fails the test that uses it.
+ */
 
 let counter = 0;
 /** A fresh uuid-shaped id per call, readable in failures. */
@@ -9,7 +21,7 @@ export function testID(): string {
 
 export function inboxChat(overrides: Partial<InboxChat> = {}): InboxChat {
   const id = testID();
-  return {
+  return inboxChatSchema.parse({
     _id: id,
     chatID: id,
     ticketID: `T-${id.slice(-4)}`,
@@ -23,11 +35,11 @@ export function inboxChat(overrides: Partial<InboxChat> = {}): InboxChat {
     customer: { name: "Noa Cohen", email: "noa@example.com", number: null, location: null },
     lastMessage: "Where is my order?",
     ...overrides,
-  };
+  });
 }
 
 export function chatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
+  return chatMessageSchema.parse({
     _id: testID(),
     message: "Hello",
     messageType: "question",
@@ -38,11 +50,11 @@ export function chatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
     references: [],
     senderName: null,
     ...overrides,
-  };
+  });
 }
 
 export function fullChat(row: InboxChat, overrides: Partial<Chat> = {}): Chat {
-  return {
+  return chatSchema.parse({
     ...row,
     chatRead: true,
     messages: [
@@ -55,5 +67,5 @@ export function fullChat(row: InboxChat, overrides: Partial<Chat> = {}): Chat {
     aiAnalysis: [],
     workflows: { preChat: { isCompleted: false, fields: [] } },
     ...overrides,
-  };
+  });
 }

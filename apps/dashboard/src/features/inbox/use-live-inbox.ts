@@ -1,4 +1,4 @@
-import { VISITOR_TYPING_MS } from "@harbor/contract/chat";
+import { VISITOR_TYPING_MS } from "@harbor/contract/constants";
 import type { GetUserResponse } from "@harbor/contract/user";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";

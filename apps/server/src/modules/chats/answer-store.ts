@@ -1,3 +1,4 @@
+import type { MessageDataOf } from "@harbor/contract/message-data";
 import { and, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import type { TokenUsage } from "../../ai/answer/answer-types";
 import type { Database } from "../../db/client";
@@ -17,7 +18,7 @@ export function createAnswerStore(db: Database) {
       chatId: string;
       questionMessageId: string;
       text: string;
-      messageData: Record<string, unknown>;
+      messageData: MessageDataOf<"answer">;
       references: StoredReference[];
       analysis: { shortenedCustomerMessage: string; questionCategory: string | null; selectedIntent: string | null };
       usage: TokenUsage[];

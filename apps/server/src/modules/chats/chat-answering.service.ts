@@ -1,6 +1,7 @@
 import type { AnswerOutcome, VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
-import { EMPTY_DIALOGUE_STATE, QUICK_REPLIES, type QuickReply, type TurnRecord, turnOf } from "@harbor/contract/turn";
+import { readMessageData } from "@harbor/contract/message-data";
+import { EMPTY_DIALOGUE_STATE, type TurnRecord, turnOf } from "@harbor/contract/turn";
 import type { FastifyBaseLogger } from "fastify";
 import type { Classification, ConversationTurn, Summarizer, TokenUsage } from "../../ai/answer/answer-types";
 import { type AnswerPipeline, citedDocumentIds, type PipelineEvent } from "../../ai/pipeline/answer-pipeline";
@@ -101,16 +102,15 @@ export function createChatAnswering(deps: {
 
       // The dialogue state lives on the AI's last reply; the question says if it has a file or a button's answer.
       const lastReply = turns.findLast((turn) => turn.senderRole === "ai");
-      const questionData = questionMessage.messageData ?? {};
-      const quickReply = QUICK_REPLIES.find((reply) => reply === questionData.quickReply) as QuickReply | undefined;
+      const questionData = readMessageData(questionMessage.messageData);
       const result = await deps.pipeline.answer({
         companyId,
         question: options.question,
         language: options.language ?? (chat.language as VisitorLanguage | null) ?? undefined,
         history,
         state: turnOf(lastReply?.messageData)?.state ?? EMPTY_DIALOGUE_STATE,
-        hasAttachment: Array.isArray(questionData.attachments) && questionData.attachments.length > 0,
-        quickReply,
+        hasAttachment: (questionData.attachments?.length ?? 0) > 0,
+        quickReply: questionData.quickReply,
         // Failed order lookups count against the visitor across their chats.
         askerKey: chat.visitorId ? `visitor:${chat.visitorId}` : `chat:${chatId}`,
         onEvent: options.onEvent,

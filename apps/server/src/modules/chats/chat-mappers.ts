@@ -1,4 +1,5 @@
 import type { ChatMessage, Customer, InboxChat, MessageType } from "@harbor/contract/chat";
+import { readMessageData, visitorMessageDataOf } from "@harbor/contract/message-data";
 import type { VisitorMessage } from "@harbor/contract/widget";
 import type { ChatMessageRow } from "./chats.repository";
 import type { InboxChatRow } from "./inbox.repository";
@@ -48,7 +49,14 @@ export function toInboxChat(row: InboxChatRow): InboxChat {
 }
 
 /** A stored message as staff see it (the dashboard's chat panel and the /staff channel). */
-export function toChatMessage(row: ChatMessageRow): ChatMessage {
+/** The columns a staff view of a message needs (the chat view's own query selects only these). */
+type StaffMessageColumns = Pick<
+  ChatMessageRow,
+  "id" | "message" | "messageType" | "senderRole" | "eventType" | "messageData" | "references"
+> & { createdAt: Date | string };
+
+export function toChatMessage(row: StaffMessageColumns): ChatMessage {
+  const data = readMessageData(row.messageData);
   return {
     _id: row.id,
     message: row.message,
@@ -57,9 +65,9 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     senderRole: row.senderRole as ChatMessage["senderRole"],
     timestamp: isoTime(row.createdAt),
     eventType: row.eventType,
-    messageData: row.messageData,
+    messageData: data,
     references: row.references,
-    senderName: textOrNull(row.messageData.senderName),
+    senderName: textOrNull(data.senderName),
   };
 }
 
@@ -67,25 +75,18 @@ export const isVisibleToVisitor = (row: Pick<ChatMessageRow, "messageType">) => 
 
 /** A stored message as the visitor sees it: only what the widget shows, no staff-only data. */
 export function toVisitorMessage(row: ChatMessageRow): VisitorMessage {
+  const data = readMessageData(row.messageData);
   return {
     _id: row.id,
     clientMessageID: row.clientMessageId,
     message: row.message,
     messageType: row.messageType,
     senderRole: row.senderRole as VisitorMessage["senderRole"],
-    senderName: textOrNull(row.messageData.senderName),
+    senderName: textOrNull(data.senderName),
     timestamp: isoTime(row.createdAt),
     eventType: row.eventType,
-    messageData: visitorMessageData(row.messageData),
+    // The engine's bookkeeping and which staff user wrote a reply (the name stays) stay on the server.
+    messageData: visitorMessageDataOf(data),
     references: row.references,
   };
-}
-
-/**
- * The engine's bookkeeping (classification outcome, ids of internal records) and who on the staff
- * wrote a reply (their user id; the name stays) stay on the server.
- */
-function visitorMessageData(data: Record<string, unknown>): Record<string, unknown> {
-  const { outcome: _outcome, analysisID: _analysisID, senderUserID: _senderUserID, ...visible } = data;
-  return visible;
 }

@@ -1,3 +1,4 @@
+import type { MessageWithData } from "@harbor/contract/message-data";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TokenUsage } from "../../ai/answer/answer-types";
 import { type Database, queryRows } from "../../db/client";
@@ -14,13 +15,12 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
 type Writer = Pick<Database, "insert" | "update" | "$with" | "with">;
 
-export type NewMessage = {
+/** A message to store: its kind with the parts that kind carries (contract message-data.ts), and the rest. */
+export type NewMessage = MessageWithData & {
   companyId: string;
   chatId: string;
   message: string;
-  messageType: string;
   senderRole: "customer" | "ai" | "agent" | "system";
-  messageData?: Record<string, unknown>;
   references?: StoredReference[];
   /** The sender's client id; with it a retried send is stored once (see insertMessageOnce). */
   clientMessageId?: string | null;

@@ -27,9 +27,13 @@ async function seedChat(
       companyId,
       chatId: chat.id,
       message: `${isQuestion ? "Question" : "Answer"} ${i}`,
-      messageType: isQuestion ? "question" : "answer",
-      senderRole: isQuestion ? "customer" : "ai",
-      messageData: !isQuestion && options.customReplyId ? { customReplyID: options.customReplyId } : {},
+      ...(isQuestion
+        ? { messageType: "question", senderRole: "customer" }
+        : {
+            messageType: "answer",
+            senderRole: "ai",
+            messageData: options.customReplyId ? { customReplyID: options.customReplyId } : {},
+          }),
     });
     if (isQuestion && options.category) {
       await repository.insertAnalysis({

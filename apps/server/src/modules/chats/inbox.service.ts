@@ -9,14 +9,13 @@ import {
   type InboxCategories,
   type InboxResponse,
   type inboxRequestSchema,
-  type MessageType,
   type ShopifyCustomerResponse,
 } from "@harbor/contract/chat";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
 import type { ChatEvents } from "./chat-events";
-import { isoTime, textOrNull, toInboxChat } from "./chat-mappers";
+import { toChatMessage, toInboxChat } from "./chat-mappers";
 import type { ChatsRepository } from "./chats.repository";
 import type { InboxChatRow, InboxRepository } from "./inbox.repository";
 import { createTakeoverService } from "./takeover.service";
@@ -146,18 +145,18 @@ export function createInboxService(deps: {
       const messages: ChatMessage[] = newestFirst
         .slice(0, CHAT_MESSAGES_WINDOW)
         .reverse()
-        .map((message) => ({
-          _id: message.id,
-          message: message.message,
-          // Written only by this server, from the contract's enums.
-          messageType: message.message_type as MessageType,
-          senderRole: message.sender_role as ChatMessage["senderRole"],
-          timestamp: isoTime(message.created_at),
-          eventType: message.event_type,
-          messageData: message.message_data,
-          references: message.references,
-          senderName: textOrNull(message.message_data.senderName),
-        }));
+        .map((message) =>
+          toChatMessage({
+            id: message.id,
+            message: message.message,
+            messageType: message.message_type,
+            senderRole: message.sender_role,
+            createdAt: message.created_at,
+            eventType: message.event_type,
+            messageData: message.message_data,
+            references: message.references,
+          }),
+        );
       return {
         ...toInboxChat(row),
         messages,

@@ -1,4 +1,4 @@
-import { VISITOR_ATTACHMENTS_MAX } from "@harbor/contract/widget";
+import { VISITOR_ATTACHMENTS_MAX } from "@harbor/contract/constants";
 import { AppError } from "../../platform/errors";
 import type { UploadTally, VisitorFilesRepository } from "./visitor-files.repository";
 

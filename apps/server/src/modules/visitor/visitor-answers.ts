@@ -1,4 +1,5 @@
 import type { VisitorLanguage } from "@harbor/contract/ai-agent";
+import { readMessageData } from "@harbor/contract/message-data";
 import type { AnswerPhase } from "@harbor/contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import { type VisitorNamespace, visitorChatRoom } from "../../platform/realtime/realtime-hub";
@@ -94,7 +95,7 @@ export function createVisitorAnswers(deps: {
     /** Answers a question whose answer never came, when the AI has the chat. */
     async answerIfUnanswered(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow) {
       if (chat.status !== "open" || chat.completedAt || answerQueues.has(chat.id)) return;
-      if (question.messageData.answerStopped === true) return;
+      if (readMessageData(question.messageData).answerStopped === true) return;
       if (await deps.visitors.hasReplyAfter(scope.companyId, chat.id, question)) return;
       void answer(scope, chat, question);
     },

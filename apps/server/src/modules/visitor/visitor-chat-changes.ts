@@ -1,3 +1,4 @@
+import type { MessageWithData } from "@harbor/contract/message-data";
 import type { VisitorChat } from "@harbor/contract/widget";
 import type { FastifyBaseLogger } from "fastify";
 import {
@@ -51,23 +52,17 @@ export function createVisitorChatChanges(deps: {
     async storeEvent(
       scope: VisitorScope,
       chat: ChatRow,
-      options: {
-        clientMessageId: string;
-        messageType: string;
-        eventType: string;
-        message: string;
-        messageData?: Record<string, unknown>;
-      },
+      options: MessageWithData & { clientMessageId: string; eventType: string; message: string },
     ) {
+      const { clientMessageId, eventType, message, ...kindAndData } = options;
       const stored = await deps.chats.insertMessageOnce({
+        ...kindAndData,
         companyId: scope.companyId,
         chatId: chat.id,
-        message: options.message,
-        messageType: options.messageType,
+        message,
         senderRole: "customer",
-        messageData: options.messageData,
-        eventType: options.eventType,
-        clientMessageId: options.clientMessageId,
+        eventType,
+        clientMessageId,
       });
       if (stored.isNew) await tellStaff(scope.companyId, chat.id, stored.row);
       return stored;

@@ -1,5 +1,6 @@
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import { type TurnRecord, turnOf } from "@harbor/contract/turn";
-import type { VisitorAttachment, VisitorMessage } from "@harbor/contract/widget";
+import type { VisitorMessage } from "@harbor/contract/widget";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, askQuestion, connectStaff, connectVisitor, emitWithAck } from "../../../test/realtime-clients";

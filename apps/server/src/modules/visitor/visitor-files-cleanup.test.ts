@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { AskQuestionAck } from "@harbor/contract/realtime";
-import type { VisitorAttachment } from "@harbor/contract/widget";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeS3, startFakeS3 } from "../../../test/fake-s3";

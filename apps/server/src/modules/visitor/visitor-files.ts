@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { VISITOR_FILE_MAX_BYTES, type VisitorAttachment } from "@harbor/contract/widget";
+import { VISITOR_FILE_MAX_BYTES } from "@harbor/contract/constants";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../platform/errors";
 import { atMostBytesPerSecond } from "../../platform/files/byte-rate";

@@ -1,3 +1,4 @@
+import { readMessageData } from "@harbor/contract/message-data";
 import type { TicketConfirmation } from "@harbor/contract/widget";
 import { composeMail } from "../../platform/mail-layout";
 import type { OutgoingMail } from "../../platform/mailer";
@@ -7,7 +8,7 @@ import type { ChatMessageRow, ChatRow } from "../chats/chats.module";
 function transcriptLines(messages: ChatMessageRow[]): string[] {
   const speaker = (message: ChatMessageRow) => {
     if (message.senderRole === "customer") return "You";
-    if (message.senderRole === "agent") return String(message.messageData.senderName ?? "Support");
+    if (message.senderRole === "agent") return readMessageData(message.messageData).senderName ?? "Support";
     if (message.senderRole === "ai") return "AI assistant";
     return "Event";
   };

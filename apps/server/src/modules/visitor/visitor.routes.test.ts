@@ -1,6 +1,7 @@
 import type { Chat } from "@harbor/contract/chat";
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { AskQuestionAck } from "@harbor/contract/realtime";
-import type { VisitorAttachment, VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
+import type { VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";

@@ -1,8 +1,6 @@
+import { VISITOR_DOCUMENT_TYPES, VISITOR_FILE_MAX_BYTES, VISITOR_FILE_TOO_LARGE } from "@harbor/contract/constants";
+import { visitorAttachmentSchema } from "@harbor/contract/message-data";
 import {
-  VISITOR_DOCUMENT_TYPES,
-  VISITOR_FILE_MAX_BYTES,
-  VISITOR_FILE_TOO_LARGE,
-  visitorAttachmentSchema,
   visitorChatSchema,
   widgetGetChatRequestSchema,
   widgetGetRequestSchema,

@@ -1,5 +1,6 @@
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { AskQuestion } from "@harbor/contract/realtime";
-import type { VisitorAttachment, VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
+import type { VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
 import { addressLimitKey } from "../../platform/client-address";
 import { AppError } from "../../platform/errors";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";

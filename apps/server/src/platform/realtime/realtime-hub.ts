@@ -1,12 +1,10 @@
 import type { Server as HttpServer } from "node:http";
-import {
-  SOCKET_PATH,
-  STAFF_NAMESPACE,
-  type StaffClientEvents,
-  type StaffServerEvents,
-  VISITOR_NAMESPACE,
-  type VisitorClientEvents,
-  type VisitorServerEvents,
+import { SOCKET_PATH, STAFF_NAMESPACE, VISITOR_NAMESPACE } from "@harbor/contract/constants";
+import type {
+  StaffClientEvents,
+  StaffServerEvents,
+  VisitorClientEvents,
+  VisitorServerEvents,
 } from "@harbor/contract/realtime";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";

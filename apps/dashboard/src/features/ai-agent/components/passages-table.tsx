@@ -1,8 +1,8 @@
 import type { PlaygroundResponse } from "@harbor/contract/ai-agent";
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { Anchor, Button, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { Fragment, useId, useState } from "react";
-import { safeHttpURL } from "../../../lib/safe-http-url";
 import { texts } from "../../../lib/texts";
 
 const t = texts.aiAgent.playground;

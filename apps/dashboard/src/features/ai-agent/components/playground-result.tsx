@@ -1,4 +1,5 @@
 import type { AnswerOutcome, PlaygroundResponse, Reference } from "@harbor/contract/ai-agent";
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import {
   Anchor,
   Badge,
@@ -14,7 +15,6 @@ import {
   Title,
   VisuallyHidden,
 } from "@mantine/core";
-import { safeHttpURL } from "../../../lib/safe-http-url";
 import { texts } from "../../../lib/texts";
 import { PassagesTable } from "./passages-table";
 

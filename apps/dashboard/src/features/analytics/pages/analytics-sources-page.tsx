@@ -1,10 +1,10 @@
 import type { SourceInsight } from "@harbor/contract/analytics";
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconDatabaseOff } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { safeHttpURL } from "../../../lib/safe-http-url";
 import { texts } from "../../../lib/texts";
 import { useSourceInsights } from "../api/get-source-insights";
 import { useAnalyticsRange } from "../components/analytics-range";

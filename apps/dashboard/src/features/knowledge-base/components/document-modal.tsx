@@ -1,3 +1,4 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import type { KnowledgeDocument } from "@harbor/contract/knowledge";
 import {
   Alert,
@@ -18,7 +19,6 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { safeHttpURL } from "../../../lib/safe-http-url";
 import { texts } from "../../../lib/texts";
 import { useDeleteDocument } from "../api/delete-document";
 import { useDocument } from "../api/get-document";

@@ -1,7 +1,7 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { ThemeIcon } from "@mantine/core";
 import { IconPhoto } from "@tabler/icons-react";
 import { useState } from "react";
-import { safeHttpURL } from "../../../lib/safe-http-url";
 
 const SIZE = 32;
 

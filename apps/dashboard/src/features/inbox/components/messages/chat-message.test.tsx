@@ -1,4 +1,5 @@
 import type { ChatMessage as Message } from "@harbor/contract/chat";
+import { readMessageData } from "@harbor/contract/message-data";
 import { MantineProvider } from "@mantine/core";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -216,12 +217,37 @@ describe("ChatMessage", () => {
     ]);
   });
 
-  it("shows subscriptions with quantity x price and the frequency, skipping unknown shapes", () => {
+  it("labels the sources where staff see them, and shows an article without an address as a labelled chip", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Returns take 30 days.",
+      references: [
+        { url: null, title: "Returns and refunds", image: null, sourceType: "macha-article" },
+        { url: "https://shop.example/returns", title: "Returns policy", image: null, sourceType: "website" },
+      ],
+    });
+    const sources = screen.getByRole("list", { name: "Sources" });
+    // A visible label, not only one for screen readers.
+    expect(screen.getByText("Sources").getAttribute("id")).toBe(sources.getAttribute("aria-labelledby"));
+    const [article, link] = within(sources).getAllByRole("listitem");
+    expect(article?.getAttribute("data-source-kind")).toBe("article");
+    expect(article?.textContent).toBe("ArticleReturns and refunds");
+    expect(within(article as HTMLElement).queryByRole("link")).toBeNull();
+    expect(link?.getAttribute("data-source-kind")).toBe("link");
+    expect(
+      within(link as HTMLElement)
+        .getByRole("link", { name: /Returns policy/ })
+        .getAttribute("href"),
+    ).toBe("https://shop.example/returns");
+  });
+
+  it("shows subscriptions with quantity x price and the frequency; of a partly broken row, what the server reads", () => {
     renderMessage({
       messageType: "answer",
       senderRole: "ai",
       message: "Your subscriptions:",
-      messageData: {
+      messageData: readMessageData({
         rechargeData: {
           subscriptions: [
             {
@@ -244,7 +270,7 @@ describe("ChatMessage", () => {
           ],
         },
         responseFields: { order: { unexpected: true } },
-      },
+      }),
     });
     const items = screen.getAllByTestId("subscription");
     expect(items).toHaveLength(2);
@@ -392,7 +418,16 @@ describe("ChatMessage", () => {
       senderRole: "customer",
       eventType: "ORDER_CANCELLATION_REQUESTED",
       message: "Asked to cancel order #1003 (I changed my mind); verified by e-mail; recorded on the order in Shopify.",
-      messageData: { orderAction: { action: "cancellation_request", orderName: "#1003" } },
+      messageData: {
+        orderAction: {
+          action: "cancellation_request",
+          orderName: "#1003",
+          verifiedBy: "email",
+          reason: "I changed my mind",
+          status: "recorded",
+          requestedAt: "2025-11-10T10:00:00.000Z",
+        },
+      },
     });
     expect(screen.getByText(/Asked to cancel order #1003/)).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { splitIntoBubbles } from "@harbor/contract/sentences";
 import { Badge, Group } from "@mantine/core";
 import { texts } from "../../../../lib/texts";
 import { formatMessageTime } from "../../list-time";
-import { isShownMessage, readMessageData } from "../../message-data";
+import { isShownMessage } from "../../message-data";
 import { CustomerPortalMessage } from "./customer-portal-message";
 import { FormMessage } from "./form-message";
 import { type BubbleTone, MessageBubble, MessageGroup } from "./message-bubble";
@@ -30,7 +30,10 @@ function senderLabel(message: Message, tone: BubbleTone): string {
 export function ChatMessage({ message, linkHosts = [] }: { message: Message; linkHosts?: readonly string[] }) {
   if (!isShownMessage(message)) return null;
   const tone = toneOf(message);
-  const data = readMessageData(message.messageData);
+  const data = message.messageData;
+  // An AI answer carries its looked-up order in `order`; custom replies in `responseFields.order`.
+  const orderCard = data.order ?? data.responseFields?.order;
+  const subscriptions = data.rechargeData?.subscriptions ?? [];
   // Only AI answers are cut into bubbles; a visitor's or a colleague's text stays as written.
   const bubbles =
     message.messageType === "answer"
@@ -58,8 +61,8 @@ export function ChatMessage({ message, linkHosts = [] }: { message: Message; lin
         </Group>
       ) : null}
       {data.form ? <FormMessage form={data.form} dataModel={data.dataModel} /> : null}
-      {data.order ? <OrderCardMessage card={data.order} /> : null}
-      {data.subscriptions.length > 0 ? <SubscriptionListMessage subscriptions={data.subscriptions} /> : null}
+      {orderCard ? <OrderCardMessage card={orderCard} /> : null}
+      {subscriptions.length > 0 ? <SubscriptionListMessage subscriptions={subscriptions} /> : null}
       {data.customerPortal ? <CustomerPortalMessage portal={data.customerPortal} /> : null}
       {message.references.length > 0 ? <MessageReferences references={message.references} /> : null}
     </MessageGroup>

@@ -1,8 +1,8 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
+import type { CustomerPortal } from "@harbor/contract/message-data";
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
 import { IconUserCircle } from "@tabler/icons-react";
-import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
-import type { CustomerPortal } from "../../message-data";
 
 const t = texts.inbox.messages;
 

@@ -1,9 +1,8 @@
+import { formatDay } from "@harbor/contract/dates";
+import type { DataModel, MessageForm } from "@harbor/contract/message-data";
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { texts } from "../../../../lib/texts";
-import { formatDay } from "../../list-time";
-import { type FormEntry, formEntries, type readMessageData } from "../../message-data";
-
-type MessageData = ReturnType<typeof readMessageData>;
+import { type FormEntry, formEntries } from "../../message-data";
 
 const t = texts.inbox.messages;
 
@@ -44,13 +43,7 @@ function rowsOf(entries: FormEntry[]): Row[] {
 }
 
 /** A form sent in the chat: its title, description and fields, with the values sent back when known. */
-export function FormMessage({
-  form,
-  dataModel,
-}: {
-  form: NonNullable<MessageData["form"]>;
-  dataModel: MessageData["dataModel"];
-}) {
+export function FormMessage({ form, dataModel }: { form: MessageForm; dataModel: DataModel | undefined }) {
   const rows = rowsOf(formEntries(form, dataModel));
   return (
     <Paper withBorder radius="md" p="sm" maw={{ base: "92%", sm: "80%" }} w="100%" data-testid="form-message">

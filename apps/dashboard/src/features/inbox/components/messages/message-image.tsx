@@ -1,5 +1,5 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { Image, type ImageProps } from "@mantine/core";
-import { safeHttpURL } from "../../../../lib/safe-http-url";
 
 /**
  * Pictures may also come inline as base64 data: images (the sample chats' products, a shop's

@@ -1,4 +1,7 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
+import { formatDay } from "@harbor/contract/dates";
 import { type FulfillmentDisplay, fulfillmentDisplay } from "@harbor/contract/fulfillment-display";
+import type { OrderCard, OrderItem } from "@harbor/contract/message-data";
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import {
   type Icon,
@@ -9,10 +12,7 @@ import {
   IconReceiptRefund,
   IconTruckDelivery,
 } from "@tabler/icons-react";
-import { safeHttpURL } from "../../../../lib/safe-http-url";
 import { texts } from "../../../../lib/texts";
-import { formatDay } from "../../list-time";
-import type { OrderCard, OrderItem } from "../../message-data";
 import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;

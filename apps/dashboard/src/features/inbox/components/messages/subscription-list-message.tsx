@@ -1,8 +1,8 @@
+import { formatDay } from "@harbor/contract/dates";
+import type { Subscription } from "@harbor/contract/message-data";
+import { formatMoney } from "@harbor/contract/money";
 import { Group, Paper, Stack, Text } from "@mantine/core";
-import { formatMoney } from "../../../../lib/format-money";
 import { texts } from "../../../../lib/texts";
-import { formatDay } from "../../list-time";
-import type { Subscription } from "../../message-data";
 import { MessageImage, messageImageSrc } from "./message-image";
 
 const t = texts.inbox.messages;
@@ -20,7 +20,7 @@ export function SubscriptionListMessage({ subscriptions }: { subscriptions: Subs
     >
       {subscriptions.map((subscription, index) => {
         const image = messageImageSrc(subscription.image_src);
-        const price = formatMoney({ amount: subscription.price, currency: subscription.presentment_currency });
+        const price = formatMoney(subscription.price, subscription.presentment_currency);
         return (
           // Subscriptions in messageData carry no id and never move.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above

@@ -1,4 +1,7 @@
-/** Currency symbols known to the dashboard (spec part 2 §3); other codes are shown as they are. */
+/**
+ * Money as the inbox and the widget show it (spec part 2 §3): the currency's symbol before the
+ * amount as the shop gave it. Schema-free, so the widget imports it without zod.
+ */
 const CURRENCY_SYMBOLS: Record<string, string> = {
   USD: "$",
   CAD: "$",
@@ -18,11 +21,12 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
   VND: "₫",
 };
 
+/** The currency's symbol; a code without a known symbol stays as it is. */
 export function currencySymbol(code: string): string {
   return CURRENCY_SYMBOLS[code.toUpperCase()] ?? code;
 }
 
-/** "€4.95": the currency's symbol (or its code when unknown) straight before the amount as given. */
-export function formatMoney({ amount, currency }: { amount: string | number; currency: string }): string {
+/** "€4.95": the symbol (or the code when unknown) straight before the amount as given. */
+export function formatMoney(amount: string | number, currency: string): string {
   return `${currencySymbol(currency)}${amount}`;
 }
