@@ -1,12 +1,9 @@
 import type { Intent } from "@harbor/contract/automation";
-import { Anchor, Breadcrumbs, Button, Paper, Stack, Text } from "@mantine/core";
-import { IconPlus, IconTargetArrow } from "@tabler/icons-react";
+import { Anchor, Breadcrumbs, Stack, Text } from "@mantine/core";
+import { IconTargetArrow } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { PageLoader } from "../../../components/page-loader";
-import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useDeleteIntent } from "../api/delete-intent";
 import { useCustomReplies } from "../api/get-custom-replies";
@@ -14,8 +11,9 @@ import { useQuestionCategory } from "../api/get-question-category";
 import { ConfirmDeleteModal } from "../components/confirm-delete-modal";
 import { IntentModal } from "../components/intent-modal";
 import { IntentsTable } from "../components/intents-table";
-import { LoadFailure } from "../components/load-failure";
+import { AddButton, ListPanel } from "../components/list-panel";
 import { QUESTION_CATEGORIES_PATH } from "../paths";
+import { useConfirmedDelete } from "../use-confirmed-delete";
 
 const t = texts.automation.intents;
 
@@ -26,28 +24,10 @@ export function CategoryIntentsPage() {
   const { categoryID = "" } = useParams();
   const category = useQuestionCategory(categoryID);
   const replies = useCustomReplies();
-  const deleteIntent = useDeleteIntent(categoryID);
+  const deletion = useConfirmedDelete<Intent>(useDeleteIntent(categoryID), t.deleted);
   const [modal, setModal] = useState<ModalState>({ isOpen: false, intent: null });
-  const [toDelete, setToDelete] = useState<Intent | null>(null);
   const intents = category.data?.intents ?? [];
   const openNew = () => setModal({ isOpen: true, intent: null });
-
-  const confirmDelete = async () => {
-    if (!toDelete || deleteIntent.isPending) return;
-    try {
-      await deleteIntent.mutateAsync(toDelete._id);
-      notifySuccess({ message: t.deleted });
-      setToDelete(null);
-    } catch {
-      // Shown in the confirmation.
-    }
-  };
-
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew} disabled={!category.data}>
-      {t.add}
-    </Button>
-  );
 
   return (
     <Stack>
@@ -59,41 +39,31 @@ export function CategoryIntentsPage() {
           {category.data?.title ?? t.heading}
         </Text>
       </Breadcrumbs>
-      <PageHeader title={category.data?.title ?? t.heading} description={t.heading} action={addButton} />
-      <Paper withBorder radius="lg" p="md">
-        {category.isPending ? (
-          <PageLoader label={t.loading} />
-        ) : category.isError ? (
-          <LoadFailure error={category.error} onRetry={() => void category.refetch()} />
-        ) : intents.length === 0 ? (
-          <EmptyState
-            icon={<IconTargetArrow size={30} />}
-            title={t.emptyTitle}
-            text={t.emptyText}
-            headingOrder={3}
-            action={
-              <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew}>
-                {t.add}
-              </Button>
-            }
-          />
-        ) : (
-          <Stack>
-            <IntentsTable
-              intents={intents}
-              replies={replies.data ?? []}
-              onOpen={(intent) => setModal({ isOpen: true, intent })}
-              onDelete={(intent) => {
-                deleteIntent.reset();
-                setToDelete(intent);
-              }}
-            />
-            <Text size="sm" c="dimmed">
-              {t.showing(intents.length)}
-            </Text>
-          </Stack>
-        )}
-      </Paper>
+      <PageHeader
+        title={category.data?.title ?? t.heading}
+        description={t.heading}
+        action={<AddButton label={t.add} onClick={openNew} disabled={!category.data} />}
+      />
+      <ListPanel
+        query={category}
+        loadingLabel={t.loading}
+        count={intents.length}
+        showing={t.showing(intents.length)}
+        empty={{
+          icon: <IconTargetArrow size={30} />,
+          title: t.emptyTitle,
+          text: t.emptyText,
+          addLabel: t.add,
+          onAdd: openNew,
+        }}
+      >
+        <IntentsTable
+          intents={intents}
+          replies={replies.data ?? []}
+          onOpen={(intent) => setModal({ isOpen: true, intent })}
+          onDelete={deletion.ask}
+        />
+      </ListPanel>
       <IntentModal
         opened={modal.isOpen}
         categoryId={categoryID}
@@ -102,11 +72,11 @@ export function CategoryIntentsPage() {
         onClose={() => setModal((state) => ({ ...state, isOpen: false }))}
       />
       <ConfirmDeleteModal
-        name={toDelete?.title ?? null}
-        isPending={deleteIntent.isPending}
-        error={deleteIntent.error}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        name={deletion.item?.title ?? null}
+        isPending={deletion.isPending}
+        error={deletion.error}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </Stack>
   );

@@ -1,11 +1,8 @@
 import { CATEGORY_SORTS, type CategorySort, type QuestionCategory, sortCategories } from "@harbor/contract/automation";
-import { Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
-import { IconCategory, IconPlus } from "@tabler/icons-react";
+import { Group, NativeSelect, Stack } from "@mantine/core";
+import { IconCategory } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { EmptyState } from "../../../components/empty-state";
 import { PageHeader } from "../../../components/page-header";
-import { PageLoader } from "../../../components/page-loader";
-import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useDeleteQuestionCategory } from "../api/delete-question-category";
 import { useCustomReplies } from "../api/get-custom-replies";
@@ -13,7 +10,8 @@ import { useQuestionCategories } from "../api/get-question-categories";
 import { CategoriesTable } from "../components/categories-table";
 import { CategoryModal } from "../components/category-modal";
 import { ConfirmDeleteModal } from "../components/confirm-delete-modal";
-import { LoadFailure } from "../components/load-failure";
+import { AddButton, ListPanel } from "../components/list-panel";
+import { useConfirmedDelete } from "../use-confirmed-delete";
 
 const t = texts.automation.categories;
 
@@ -24,76 +22,48 @@ type ModalState = { isOpen: boolean; category: QuestionCategory | null };
 export function QuestionCategoriesPage() {
   const categories = useQuestionCategories();
   const replies = useCustomReplies();
-  const deleteCategory = useDeleteQuestionCategory();
+  const deletion = useConfirmedDelete<QuestionCategory>(useDeleteQuestionCategory(), t.deleted);
   const [sort, setSort] = useState<CategorySort>("name");
   const [modal, setModal] = useState<ModalState>({ isOpen: false, category: null });
-  const [toDelete, setToDelete] = useState<QuestionCategory | null>(null);
   const sorted = useMemo(() => sortCategories(categories.data ?? [], sort), [categories.data, sort]);
   const openNew = () => setModal({ isOpen: true, category: null });
 
-  const confirmDelete = async () => {
-    if (!toDelete || deleteCategory.isPending) return;
-    try {
-      await deleteCategory.mutateAsync(toDelete._id);
-      notifySuccess({ message: t.deleted });
-      setToDelete(null);
-    } catch {
-      // Shown in the confirmation.
-    }
-  };
-
-  const addButton = (
-    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew} disabled={categories.isPending}>
-      {t.add}
-    </Button>
-  );
-
   return (
     <Stack>
-      <PageHeader title={t.title} description={t.description} action={addButton} />
-      <Paper withBorder radius="lg" p="md">
-        {categories.isPending ? (
-          <PageLoader label={t.loading} />
-        ) : categories.isError ? (
-          <LoadFailure error={categories.error} onRetry={() => void categories.refetch()} />
-        ) : sorted.length === 0 ? (
-          <EmptyState
-            icon={<IconCategory size={30} />}
-            title={t.emptyTitle}
-            text={t.emptyText}
-            headingOrder={3}
-            action={
-              <Button variant="light" leftSection={<IconPlus size={18} aria-hidden />} onClick={openNew}>
-                {t.add}
-              </Button>
-            }
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        action={<AddButton label={t.add} onClick={openNew} disabled={categories.isPending} />}
+      />
+      <ListPanel
+        query={categories}
+        loadingLabel={t.loading}
+        count={sorted.length}
+        showing={t.showing(sorted.length)}
+        empty={{
+          icon: <IconCategory size={30} />,
+          title: t.emptyTitle,
+          text: t.emptyText,
+          addLabel: t.add,
+          onAdd: openNew,
+        }}
+      >
+        <Group justify="flex-end">
+          <NativeSelect
+            label={t.sortLabel}
+            value={sort}
+            onChange={(event) => setSort(event.currentTarget.value as CategorySort)}
+            data={CATEGORY_SORTS.map((value) => ({ value, label: t.sorts[value] }))}
+            w={200}
           />
-        ) : (
-          <Stack>
-            <Group justify="flex-end">
-              <NativeSelect
-                label={t.sortLabel}
-                value={sort}
-                onChange={(event) => setSort(event.currentTarget.value as CategorySort)}
-                data={CATEGORY_SORTS.map((value) => ({ value, label: t.sorts[value] }))}
-                w={200}
-              />
-            </Group>
-            <CategoriesTable
-              categories={sorted}
-              replies={replies.data ?? []}
-              onEdit={(category) => setModal({ isOpen: true, category })}
-              onDelete={(category) => {
-                deleteCategory.reset();
-                setToDelete(category);
-              }}
-            />
-            <Text size="sm" c="dimmed">
-              {t.showing(sorted.length)}
-            </Text>
-          </Stack>
-        )}
-      </Paper>
+        </Group>
+        <CategoriesTable
+          categories={sorted}
+          replies={replies.data ?? []}
+          onEdit={(category) => setModal({ isOpen: true, category })}
+          onDelete={deletion.ask}
+        />
+      </ListPanel>
       <CategoryModal
         opened={modal.isOpen}
         category={modal.category}
@@ -101,12 +71,12 @@ export function QuestionCategoriesPage() {
         onClose={() => setModal((state) => ({ ...state, isOpen: false }))}
       />
       <ConfirmDeleteModal
-        name={toDelete?.title ?? null}
+        name={deletion.item?.title ?? null}
         text={t.deleteText}
-        isPending={deleteCategory.isPending}
-        error={deleteCategory.error}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        isPending={deletion.isPending}
+        error={deletion.error}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
     </Stack>
   );
