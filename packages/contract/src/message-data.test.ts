@@ -84,8 +84,24 @@ describe("readMessageData: stored rows as this version reads them", () => {
     expect(readMessageData("text")).toEqual({});
   });
 
-  it("passes the orders work's `order` part on as it is", () => {
-    expect(readMessageData({ order: { anything: true } })).toEqual({ order: { anything: true } });
+  it("reads a looked-up order card and a visitor's order action, and drops an order in another shape", () => {
+    const order = {
+      order: { name: "#1001", createdAt: "2025-11-10T10:00:00.000Z", financialStatus: "paid", cancelledAt: null },
+      customer: { name: "Ada Byron", email: "a@b.com" },
+      fulfillments: [],
+      processingItems: [{ title: "Classic tee", variantTitle: "M", imageSrc: null, quantity: 2 }],
+      refunds: [],
+    };
+    const orderAction = {
+      action: "cancellation_request",
+      orderName: "#1003",
+      verifiedBy: "email",
+      reason: "Ordered the wrong size",
+      status: "recorded",
+      requestedAt: "2025-11-10T10:00:00.000Z",
+    };
+    expect(readMessageData({ order, orderAction })).toEqual({ order, orderAction });
+    expect(readMessageData({ order: { anything: true }, rating: 4 })).toEqual({ rating: 4 });
   });
 
   it("what it reads always fits the schema, whatever was stored", () => {
