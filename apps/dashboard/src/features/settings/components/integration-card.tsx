@@ -63,7 +63,14 @@ export function IntegrationCard({ app, state, onConnect, onDisconnect }: Integra
                 disabled={update.isPending}
                 onChange={(event) => toggle(event.currentTarget.checked)}
               />
-              <Button variant="subtle" color="red.9" onClick={onDisconnect} aria-label={t.disconnectApp(label)}>
+              {/* Mantine's subtle variant draws the label in red.6 (3.3:1 on white) whatever the shade asked for. */}
+              <Button
+                variant="subtle"
+                color="red.9"
+                c="red.9"
+                onClick={onDisconnect}
+                aria-label={t.disconnectApp(label)}
+              >
                 {t.disconnect}
               </Button>
             </Group>
