@@ -181,7 +181,15 @@ describe("the frame loads on intent", () => {
     const frame = page.frameLocator("iframe");
     await expect.poll(() => frame.getByRole("textbox").first().isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await page.getByRole("button", { name: "Close chat" }).getAttribute("aria-expanded")).toBe("true");
-    // The chat takes the keyboard from there: what is typed goes to its message box.
+    // The chat takes the keyboard from there: its message box has the focus, and what is typed goes to it.
+    await expect
+      .poll(() =>
+        frame
+          .getByRole("textbox")
+          .first()
+          .evaluate((box) => box === box.ownerDocument.activeElement),
+      )
+      .toBe(true);
     await page.keyboard.type("Do you ship abroad?");
     await expect.poll(() => frame.getByRole("textbox").first().inputValue()).toBe("Do you ship abroad?");
     expect(framesFetched()).toBe(1);
