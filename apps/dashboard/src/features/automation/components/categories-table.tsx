@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { texts } from "../../../lib/texts";
 import { categoryIntentsPath } from "../paths";
 import { replyName } from "./custom-reply-select";
+import { RowAction } from "./row-action";
 import { StatusBadge } from "./status-badge";
 
 const t = texts.automation.categories;
@@ -62,21 +63,17 @@ export function CategoriesTable({ categories, replies, onEdit, onDelete }: Categ
                         <IconListDetails size={18} aria-hidden />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label={actions.edit}>
-                      <ActionIcon variant="subtle" aria-label={actions.edit} onClick={() => onEdit(category)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={actions.delete}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={actions.delete}
-                        onClick={() => onDelete(category)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={actions.edit}
+                      icon={<IconPencil size={18} aria-hidden />}
+                      onClick={() => onEdit(category)}
+                    />
+                    <RowAction
+                      label={actions.delete}
+                      icon={<IconTrash size={18} aria-hidden />}
+                      onClick={() => onDelete(category)}
+                      isDestructive
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,7 +1,8 @@
 import type { CustomReplyListItem } from "@harbor/contract/automation";
-import { ActionIcon, Group, Table, Text, Tooltip } from "@mantine/core";
+import { Group, Table, Text } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { texts } from "../../../lib/texts";
+import { RowAction } from "./row-action";
 import { StatusBadge } from "./status-badge";
 
 const t = texts.automation.customReplies;
@@ -41,21 +42,17 @@ export function CustomRepliesTable({ replies, onEdit, onDelete }: CustomRepliesT
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label={actions.edit}>
-                      <ActionIcon variant="subtle" aria-label={actions.edit} onClick={() => onEdit(reply)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={actions.delete}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={actions.delete}
-                        onClick={() => onDelete(reply)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={actions.edit}
+                      icon={<IconPencil size={18} aria-hidden />}
+                      onClick={() => onEdit(reply)}
+                    />
+                    <RowAction
+                      label={actions.delete}
+                      icon={<IconTrash size={18} aria-hidden />}
+                      onClick={() => onDelete(reply)}
+                      isDestructive
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

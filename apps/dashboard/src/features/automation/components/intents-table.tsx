@@ -1,8 +1,9 @@
 import type { CustomReplyListItem, Intent } from "@harbor/contract/automation";
-import { ActionIcon, Anchor, Group, Table, Tooltip } from "@mantine/core";
+import { Anchor, Group, Table } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { texts } from "../../../lib/texts";
 import { replyName } from "./custom-reply-select";
+import { RowAction } from "./row-action";
 import { StatusBadge } from "./status-badge";
 
 const t = texts.automation.intents;
@@ -51,16 +52,12 @@ export function IntentsTable({ intents, replies, onOpen, onDelete }: IntentsTabl
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label={actions.delete}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={actions.delete}
-                        onClick={() => onDelete(intent)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={actions.delete}
+                      icon={<IconTrash size={18} aria-hidden />}
+                      onClick={() => onDelete(intent)}
+                      isDestructive
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>
