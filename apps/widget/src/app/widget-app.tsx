@@ -1,5 +1,5 @@
 import { widgetColors } from "@harbor/contract/widget-colors";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { type Catalogue, en } from "../i18n/en";
 import { pickLanguage } from "../i18n/pick-language";
 import { loadCatalogue, TextsContext } from "../i18n/texts";
@@ -51,7 +51,9 @@ export function WidgetApp({ widgetID }: { widgetID: string }) {
   }, [widgetID, storage, attempt]);
 
   const language = loaded?.boot.language ?? "en";
-  useEffect(() => {
+  // A layout effect: the page's direction must be set before the first Hebrew paint, or the
+  // frame flashes left to right (and a passive effect may still be pending when a reader looks).
+  useLayoutEffect(() => {
     document.documentElement.lang = language;
     document.documentElement.dir = language === "he" ? "rtl" : "ltr";
   }, [language]);
