@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { customReplySummarySchema } from "./ai-agent";
 import { idSchema } from "./common";
+import {
+  type CustomReplyActionType,
+  customReplyActionSchema,
+  dataModelFieldKeySchema,
+  graphIdSchema,
+} from "./custom-reply-actions";
 
 /** Automation limits (spec part 2 §5, §9; the ones the spec leaves open are decision 038's). */
 export const CATEGORY_TITLE_MAX = 120;
@@ -81,18 +87,8 @@ export const CUSTOM_REPLY_ACTION_TYPES = [
   "email_trigger",
   "widget_event",
   "condition",
-] as const;
+] as const satisfies readonly CustomReplyActionType[];
 export const customReplyActionTypeSchema = z.enum(CUSTOM_REPLY_ACTION_TYPES);
-
-/** Node and action ids come from the editor, so they are short strings rather than uuids. */
-const graphIdSchema = z.string().trim().min(1, "An id is required").max(64, "An id can be at most 64 characters");
-
-/**
- * One action of a node. Only its type is checked here: each type's fields are checked by the
- * editor's and the runtime's own schemas, which come with them (decision 038).
- */
-export const customReplyActionSchema = z.looseObject({ _id: graphIdSchema, actionType: customReplyActionTypeSchema });
-export type CustomReplyAction = z.infer<typeof customReplyActionSchema>;
 
 export const customReplyNodeSchema = z.object({
   _id: graphIdSchema,
@@ -142,12 +138,6 @@ export const saveCustomReplyRequestSchema = z.object({
   nodes: nodesSchema.optional(),
 });
 export type SaveCustomReplyRequest = z.input<typeof saveCustomReplyRequestSchema>;
-
-/** A data-model field key: what forms and answer bubbles fill and email triggers read as {key}. */
-export const dataModelFieldKeySchema = z
-  .string({ error: "Key is required" })
-  .trim()
-  .regex(/^[a-z][a-zA-Z0-9_]{0,39}$/, "A key starts with a lower-case letter and holds only letters, digits and _");
 
 /** POST /api/data-model/save: without an id it creates, with one it updates. */
 export const saveDataModelRequestSchema = z.object({
