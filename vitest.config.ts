@@ -20,6 +20,11 @@ const postgresUrl = process.env.TEST_DATABASE_URL ?? "";
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores − 1), which left a core idle while
+    // a worker waited on PostgreSQL or a child process. Two workers serve the unit and integration
+    // projects (group 0); the browser journeys run after them, alone, one file at a time (group 1),
+    // so their servers and Chromium never compete with the rest for the two cores.
+    maxWorkers: 2,
     projects: [
       { test: { name: "contract", include: ["packages/contract/src/**/*.test.ts"], environment: "node" } },
       // The repository's own tooling: the layer rules of the lint (.dependency-cruiser.cjs).
@@ -35,6 +40,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           expect: { poll: { timeout: 10_000, interval: 50 } },
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -10,5 +10,8 @@ export default defineConfig({
     environment: "happy-dom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.tsx"],
+    // Pages through happy-dom on a busy machine (two workers on two cores): 5 s was seen to run out
+    // under load. A hang guard, not a timing assertion.
+    testTimeout: 20_000,
   },
 });

@@ -59,7 +59,8 @@ export async function startHarborServer(
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  // A hang guard under the hook's 120 s: a start-up on a loaded two-core machine was seen past 60 s.
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Harbor exited early:\n${output}`);
     try {
