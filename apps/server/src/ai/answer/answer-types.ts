@@ -36,6 +36,8 @@ export type AnswerResult = {
   usage: TokenUsage[];
   /** Why it answered or declined (the extractive engine; a model's reasons are its own). */
   grounds?: AnswerGrounds;
+  /** The answer quotes the knowledge in this language, not the visitor's (the extractive engine). */
+  quotedLanguage?: VisitorLanguage;
 };
 
 /**

@@ -65,6 +65,8 @@ export type EngineAnswer = {
   bubbles: string[];
   /** A looked-up order, shown as a card under the reply (stored as `messageData.order`). */
   orderCard: OrderCard | null;
+  /** The answer quotes the shop's knowledge in this language, not the visitor's (stored as `messageData.quotedLanguage`). */
+  quotedLanguage?: VisitorLanguage;
   references: Reference[];
   passages: RetrievedChunk[];
   citedChunkIds: string[];
@@ -291,6 +293,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     let citedChunkIds: string[] = [];
     let parts: TurnRecord["parts"];
     let grounds: AnswerGrounds[] = [];
+    let quotedLanguage: VisitorLanguage | undefined;
     try {
       const result =
         partQuestions.length > 1
@@ -301,6 +304,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       citedChunkIds = result.citedChunkIds;
       parts = "parts" in result ? result.parts : undefined;
       grounds = "partGrounds" in result ? result.partGrounds : result.grounds ? [result.grounds] : [];
+      quotedLanguage = result.quotedLanguage;
       // The answerer saw an order question after all: the order flow, never a guessed status.
       if (outcome === "needs-order") {
         const orderPlan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
@@ -335,6 +339,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       text,
       references: isAnswered ? referencesOf(passages, citedChunkIds, settings.workflows.showSources.isActive) : [],
       citedChunkIds: isAnswered ? citedChunkIds : [],
+      ...(isAnswered && quotedLanguage ? { quotedLanguage } : {}),
       // A part left unanswered leaves a person on offer, instead of asking whether it all resolved.
       turn:
         parts && parts.answered < parts.asked
@@ -358,6 +363,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       streamed: string;
       parts: NonNullable<TurnRecord["parts"]>;
       partGrounds: AnswerGrounds[];
+      quotedLanguage?: VisitorLanguage;
     }> {
       const results = [];
       for (const [index, part] of questions.entries())
@@ -385,6 +391,10 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         streamed: "",
         parts: { asked: questions.length, answered: answered.length },
         partGrounds,
+        // One part quoting the English help text is enough for the reader to be told.
+        ...(answered.some((result) => result.quotedLanguage)
+          ? { quotedLanguage: answered.find((result) => result.quotedLanguage)?.quotedLanguage }
+          : {}),
       };
     }
   }

@@ -129,6 +129,7 @@ export function createChatAnswering(deps: {
           language: result.language,
           turn: result.turn,
           ...(result.orderCard ? { order: result.orderCard } : {}),
+          ...(result.quotedLanguage ? { quotedLanguage: result.quotedLanguage } : {}),
         },
         references: result.references,
         analysis: {

@@ -179,3 +179,16 @@ describe("small talk", () => {
     visitor.socket.close();
   });
 });
+
+describe("English knowledge quoted to a Dutch visitor", () => {
+  it("marks the reply as quoting English, so the widget can say so; an English reply is not marked", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const dutch = await say(visitor, null, "Hoe lang duurt de standaard levering?", { language: "nl" });
+    expect(dutch.turn.outcome).toBe("answered");
+    expect(dutch.reply.messageData.quotedLanguage).toBe("en");
+    const english = await say(visitor, dutch.chatID, "How long does standard delivery take?", { language: "en" });
+    expect(english.turn.outcome).toBe("answered");
+    expect(english.reply.messageData.quotedLanguage).toBeUndefined();
+    visitor.socket.close();
+  });
+});

@@ -59,13 +59,19 @@ function labelSeparator(texts: string[]): string {
   return texts.some((text) => text.includes(":")) ? " — " : ": ";
 }
 
+export type ComposedAnswer = {
+  text: string;
+  /** The language of the quoted facts when it is not the visitor's (the widget says so). */
+  quotedLanguage: VisitorLanguage | null;
+};
+
 export function composeAnswer(options: {
   question: string;
   language: VisitorLanguage;
   persona: Persona;
   history: ConversationTurn[];
   units: SelectedUnit[];
-}): string {
+}): ComposedAnswer {
   const phrases = localPhrases[options.language];
   const parts: string[] = [];
 
@@ -84,5 +90,8 @@ export function composeAnswer(options: {
     parts.push(isOneArticle ? fillPhrase(phrases.sourceLeadIn, { title: first.title }) : phrases.sourcesLeadIn);
   }
   parts.push(facts);
-  return parts.join(" ");
+  return {
+    text: parts.join(" "),
+    quotedLanguage: factsLanguage !== options.language && factsLanguage !== "other" ? factsLanguage : null,
+  };
 }

@@ -193,6 +193,11 @@ describe("local answerer", () => {
     const { result } = await run({ question: "Hoe lang is een cadeaukaart geldig?", language: "nl" });
     expect(result.outcome).toBe("answered");
     expect(result.text).toMatch(/^Volgens ons hulpartikel “Gift cards”: .*5 years/);
+    // The widget marks the quoted text as the English help page's.
+    expect(result.quotedLanguage).toBe("en");
+    const english = await run({ question: "How long is a gift card valid?", language: "en" });
+    expect(english.result.outcome).toBe("answered");
+    expect(english.result.quotedLanguage).toBeUndefined();
   });
 
   it("names the product in front of its lines", async () => {

@@ -1,4 +1,4 @@
-import type { AnswerOutcome } from "@harbor/contract/ai-agent";
+import type { AnswerOutcome, VisitorLanguage } from "@harbor/contract/ai-agent";
 import { forbiddenPhrasesOf } from "@harbor/contract/answer-rules";
 import type { AnswerGrounds, GroundsVerdict } from "@harbor/contract/turn";
 import { isOrderSpecificQuestion } from "../../turn/order-question";
@@ -42,6 +42,7 @@ export function createLocalAnswerer(): Answerer {
       let text: string;
       let citedChunkIds: string[] = [];
       let grounds: AnswerGrounds | undefined;
+      let quotedLanguage: VisitorLanguage | null = null;
       if (isOrderSpecificQuestion(input.question, input.language)) {
         outcome = "needs-order";
         text = phrases.orderFlow;
@@ -58,13 +59,13 @@ export function createLocalAnswerer(): Answerer {
           outcome = "no-match";
           text = phrases.noMatch;
         } else {
-          text = composeAnswer({
+          ({ text, quotedLanguage } = composeAnswer({
             question: input.question,
             language: input.language,
             persona: input.persona,
             history: input.history,
             units: selection.units,
-          });
+          }));
           const verdict = yesOrNo(input.question, selection);
           if (verdict) text = `${phrases[verdict]} ${text}`;
           citedChunkIds = [...new Set(selection.units.map((unit) => unit.chunkId))];
@@ -79,6 +80,7 @@ export function createLocalAnswerer(): Answerer {
         outcome,
         citedChunkIds,
         ...(grounds ? { grounds } : {}),
+        ...(quotedLanguage ? { quotedLanguage } : {}),
         usage: localUsage({ read: [input.question, ...input.passages.map((p) => p.content)], written: [text] }),
       };
     },
