@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// findBy/waitFor give up after 1 s by default; two workers on two busy cores were seen to need
+// more (as the widget's tests already allow). A wait, not a timing assertion.
+configure({ asyncUtilTimeout: 5000 });
 
 // Browser APIs Mantine relies on that happy-dom does not provide (or provides partly).
 // No media query matches unless a test sets a width (test/viewport.ts); restored after each test.
