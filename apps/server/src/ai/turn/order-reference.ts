@@ -12,9 +12,12 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/u;
 const ORDER_WORD =
   "(?:order|orders|order number|order no|order nr|order id|ordernummer|ordernr|bestelnummer|bestelling|bestelnr|bestellingnummer|הזמנה|ההזמנה|מספר הזמנה|מס הזמנה|מספר ההזמנה)";
 
-/** A number after an order word, or with a leading #: digits, optionally with a short letter prefix ("EU-52113", "YK-310611"). */
+/**
+ * A number after an order word, or with a leading #: digits, optionally with a short letter prefix
+ * ("EU-52113", "YK-310611"). Hebrew puts the possessive after the noun ("ההזמנה שלי 4471").
+ */
 const ANNOUNCED_NUMBER = new RegExp(
-  `(?:${ORDER_WORD}\\s*(?:number|nummer|no\\.?|nr\\.?|#|:|is|מספר)?\\s*#?\\s*|#\\s?)((?:[A-Z]{1,4}-?)?\\d{3,12})\\b`,
+  `(?:${ORDER_WORD}(?:\\s+(?:שלי|שלנו))?\\s*(?:number|nummer|no\\.?|nr\\.?|#|:|is|מספר)?\\s*#?\\s*|#\\s?)((?:[A-Z]{1,4}-?)?\\d{3,12})\\b`,
   "iu",
 );
 /** A code that looks like an order number by itself: "EU-52113", "YK310611". */

@@ -40,6 +40,9 @@ describe("understandTurn", () => {
     ["the lid of my grinder arrived cracked", "en", "complaint"],
     ["de doos was beschadigd en de mok is gebarsten", "nl", "complaint"],
     ["I'm really disappointed with how this was handled", "en", "complaint"],
+    // Damage to their own order is a complaint (the plan still asks for the order).
+    ["My parcel arrived damaged", "en", "complaint"],
+    ["mijn bestelling is kapot aangekomen", "nl", "complaint"],
     ["do you ship to Norway?", "en", "question"],
     ["Hi, how long do returns take?", "en", "question"],
     ["welke maten hebben jullie?", "nl", "question"],
@@ -99,6 +102,7 @@ describe("orderReferenceIn", () => {
     ["ordernummer NL-88120, telefoon 06 1234 5678", { number: "NL-88120", email: null, phone: "06 1234 5678" }],
     ["מספר הזמנה 551203, הנייד שלי 054-7771234", { number: "551203", email: null, phone: "054-7771234" }],
     ["+31 20 123 4567", { number: null, email: null, phone: "+31 20 123 4567" }],
+    ["איפה ההזמנה שלי 4471? המייל שלי sam@mail.example", { number: "4471", email: "sam@mail.example", phone: null }],
   ])("%s", (text, expected) => {
     expect(orderReferenceIn(text, { isAwaited: true })).toEqual(expected);
   });

@@ -176,7 +176,9 @@ export function understandTurn(input: {
       return understood(isDissatisfied ? "complaint" : "order_question");
     }
   }
-  if (isAboutOwnOrder) return understood(isDissatisfied ? "complaint" : "order_question");
+  // "My parcel arrived damaged" is about their order, but it is a complaint: the plan still starts
+  // the order flow for it, and the inbox and analytics count it as what it is.
+  if (isAboutOwnOrder) return understood(isDissatisfied || isDamageReport ? "complaint" : "order_question");
   if (isDamageReport || isDissatisfied) return understood("complaint");
   return understood("question");
 }

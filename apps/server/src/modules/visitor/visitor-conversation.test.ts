@@ -20,7 +20,11 @@ const PNG = Buffer.from(
 );
 
 beforeAll(async () => {
-  h = await createHarness({ withDemoContent: true, visitorLimits: { questionsPerVisitor: 100 } });
+  h = await createHarness({
+    withDemoContent: true,
+    // Many short conversations from one test address within a minute.
+    visitorLimits: { questionsPerVisitor: 100, questionsPerAddressPerMinute: 500, questionsPerAddressPerHour: 5000 },
+  });
   owner = await h.signUp("owner@turns-shop.example");
   await h.app.services.demoContent.drain();
   widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
@@ -189,6 +193,113 @@ describe("English knowledge quoted to a Dutch visitor", () => {
     const english = await say(visitor, dutch.chatID, "How long does standard delivery take?", { language: "en" });
     expect(english.turn.outcome).toBe("answered");
     expect(english.reply.messageData.quotedLanguage).toBeUndefined();
+    visitor.socket.close();
+  });
+});
+
+/**
+ * Every built-in intent and the dialogue state around it, in each of the three languages, in the
+ * words a visitor would type (not the buttons).
+ */
+describe.each([
+  {
+    language: "en",
+    greeting: "hello",
+    thanks: "thank you so much",
+    goodbye: "bye",
+    unknown: "Do you rent out kayaks by the hour?",
+    yes: "yes please",
+    no: "no thanks",
+    complaint: "My parcel arrived damaged",
+    orderAtOnce: "Where is my order 4471? my email is sam@mail.example",
+    compound: "How long is a gift card valid and can I pay with PayPal?",
+  },
+  {
+    language: "nl",
+    greeting: "goedemorgen",
+    thanks: "bedankt!",
+    goodbye: "doei",
+    unknown: "Verhuren jullie kano's per uur?",
+    yes: "ja graag",
+    no: "nee dank je",
+    complaint: "Mijn pakket is beschadigd aangekomen",
+    orderAtOnce: "Waar is mijn bestelling 4471? mijn e-mail is sam@mail.example",
+    compound: "Hoe lang is een cadeaubon geldig en kan ik met PayPal betalen?",
+  },
+  {
+    language: "he",
+    greeting: "שלום",
+    thanks: "תודה רבה",
+    goodbye: "ביי",
+    unknown: "אתם משכירים קייקים לפי שעה?",
+    yes: "כן בבקשה",
+    no: "לא תודה",
+    complaint: "החבילה הגיעה שבורה",
+    orderAtOnce: "איפה ההזמנה שלי 4471? המייל שלי sam@mail.example",
+    compound: "כמה זמן כרטיס מתנה בתוקף ואפשר לשלם בפייפאל?",
+  },
+] as const)("every built-in intent in words ($language)", (words) => {
+  const { language } = words;
+
+  it("greets, thanks and says goodbye without a resolve prompt", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const hello = await say(visitor, null, words.greeting, { language });
+    expect(hello.turn).toMatchObject({ intent: "greeting", outcome: "acknowledged", resolvePrompt: false });
+    const thanks = await say(visitor, hello.chatID, words.thanks, { language });
+    expect(thanks.turn).toMatchObject({ intent: "thanks", outcome: "acknowledged", resolvePrompt: false });
+    const bye = await say(visitor, hello.chatID, words.goodbye, { language });
+    expect(bye.turn).toMatchObject({ intent: "goodbye", outcome: "acknowledged", resolvePrompt: false });
+    visitor.socket.close();
+  });
+
+  it("takes yes to the offered person as a handoff, and no as staying with the AI", async () => {
+    const accepting = await connectVisitor(h, widgetID);
+    const declined = await say(accepting, null, words.unknown, { language });
+    expect(declined.turn).toMatchObject({ outcome: "declined", state: { offer: "handoff" }, resolvePrompt: false });
+    const yes = await say(accepting, declined.chatID, words.yes, { language });
+    expect(yes.turn).toMatchObject({ intent: "affirm", outcome: "handoff" });
+
+    const refusing = await connectVisitor(h, widgetID);
+    const again = await say(refusing, null, words.unknown, { language });
+    const no = await say(refusing, again.chatID, words.no, { language });
+    expect(no.turn).toMatchObject({ intent: "deny", outcome: "acknowledged", state: { offer: null } });
+    accepting.socket.close();
+    refusing.socket.close();
+  });
+
+  it("takes damage in words as a complaint: the shop's policy if it has one, else a person on offer", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const complaint = await say(visitor, null, words.complaint, { language });
+    expect(complaint.turn.intent).toBe("complaint");
+    // The demo shop's help has nothing on damage, so the AI says so and a person is offered; or,
+    // when the parcel is theirs, it asks for the order a person will need.
+    if (complaint.turn.outcome === "order_flow") {
+      expect(complaint.turn.state).toMatchObject({ awaiting: "order_details" });
+    } else {
+      expect(complaint.turn).toMatchObject({ outcome: "declined", state: { offer: "handoff" } });
+    }
+    visitor.socket.close();
+  });
+
+  it("reads an order number and an e-mail given with the question, and asks for nothing again", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const order = await say(visitor, null, words.orderAtOnce, { language });
+    expect(order.turn).toMatchObject({
+      outcome: "order_lookup",
+      state: { order: { number: "4471", email: "sam@mail.example" } },
+    });
+    visitor.socket.close();
+  });
+
+  it("splits a question in two and answers it part by part", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    const both = await say(visitor, null, words.compound, { language });
+    expect(both.turn.parts?.asked).toBe(2);
+    if (language === "en") {
+      expect(both.turn).toMatchObject({ outcome: "answered", parts: { answered: 2 } });
+      expect(both.reply.message).toMatch(/2 years/);
+      expect(both.reply.message).toMatch(/PayPal/);
+    }
     visitor.socket.close();
   });
 });
