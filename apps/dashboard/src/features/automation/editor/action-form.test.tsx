@@ -2,6 +2,7 @@ import type { DataModel } from "@harbor/contract/ai-agent";
 import { CUSTOM_REPLY_ACTION_TYPES } from "@harbor/contract/automation";
 import { customReplyActionSchema } from "@harbor/contract/custom-reply-actions";
 import { checkCustomReplyGraph, type DraftAction } from "@harbor/contract/custom-reply-graph";
+import type { Source } from "@harbor/contract/knowledge";
 import { MantineProvider } from "@mantine/core";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -20,6 +21,12 @@ const model: DataModel = {
   ],
 };
 
+const faqSource = {
+  _id: "00000000-0000-4000-8000-0000000000f1",
+  name: "Returns FAQ",
+  documentCount: 12,
+} as Source;
+
 /** The form as the panel uses it: its action in state, its problems from the contract's check. */
 function renderForm(initial: DraftAction) {
   const seen: { action: DraftAction } = { action: initial };
@@ -36,6 +43,7 @@ function renderForm(initial: DraftAction) {
         action={action}
         problems={problems}
         dataModels={[model]}
+        sources={[faqSource]}
         nodeOptions={[
           { value: "n1", label: "Node 1" },
           { value: "n2", label: "Node 2" },
@@ -176,6 +184,19 @@ describe("ActionForm", () => {
     expect(screen.queryByText(/is required|Add at least/)).toBeNull();
     expect(customReplyActionSchema.parse(seen.action)).toMatchObject({
       emailTrigger: { recipients: ["returns@shop.example"], subject: "New return", body: "Reason: {reason}" },
+    });
+  });
+
+  it("AI answer: restricted to the chosen knowledge sources, with an instruction", async () => {
+    const user = userEvent.setup();
+    const seen = renderForm(newAction("message_ai_answer"));
+    await user.click(screen.getByRole("textbox", { name: /^Answer only from these sources/ }));
+    await user.click(await screen.findByRole("option", { name: "Returns FAQ", hidden: true }));
+    await fill(user, screen.getByRole("textbox", { name: /^Instruction/ }), "Mention the 30-day window");
+    expect(customReplyActionSchema.parse(seen.action)).toMatchObject({
+      message: {
+        aiAnswer: { sources: [{ sourceIDs: [faqSource._id], docCount: 12 }], instruction: "Mention the 30-day window" },
+      },
     });
   });
 });

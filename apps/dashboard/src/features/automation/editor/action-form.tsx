@@ -1,6 +1,7 @@
 import type { DataModel } from "@harbor/contract/ai-agent";
 import { CONDITION_OPERATORS } from "@harbor/contract/custom-reply-actions";
 import type { DraftAction, GraphProblem } from "@harbor/contract/custom-reply-graph";
+import type { Source } from "@harbor/contract/knowledge";
 import {
   ActionIcon,
   Button,
@@ -27,6 +28,8 @@ type ActionFormProps = {
   /** This action's problems: each shows by the field it names. */
   problems: GraphProblem[];
   dataModels: DataModel[];
+  /** The knowledge sources an AI answer may be restricted to. */
+  sources?: Source[];
   /** The nodes a branch may lead to, as the select lists them. */
   nodeOptions: { value: string; label: string }[];
   onChange: (action: DraftAction) => void;
@@ -40,7 +43,7 @@ const stringAt = (value: unknown) => (typeof value === "string" ? value : "");
  * The side panel's form for one action, one per type (spec part 2 §3). Messages are the
  * contract schema's own, put by the field their path names (decision 044).
  */
-export function ActionForm({ action, problems, dataModels, nodeOptions, onChange }: ActionFormProps) {
+export function ActionForm({ action, problems, dataModels, sources = [], nodeOptions, onChange }: ActionFormProps) {
   const errorAt = (field: string) => {
     const messages = problems
       .filter((problem) => problem.field === field || problem.field?.startsWith(`${field}.`))
@@ -105,18 +108,38 @@ export function ActionForm({ action, problems, dataModels, nodeOptions, onChange
     case "message_ai_answer": {
       const message = objectAt(action.message);
       const aiAnswer = objectAt(message.aiAnswer);
+      const chosen = (Array.isArray(aiAnswer.sources) ? (aiAnswer.sources as { sourceIDs?: string[] }[]) : []).flatMap(
+        (entry) => entry.sourceIDs ?? [],
+      );
+      // One entry holds every chosen source; none means all of the shop's knowledge.
+      const setSources = (ids: string[]) => {
+        const docCount = sources
+          .filter((source) => ids.includes(source._id))
+          .reduce((sum, source) => sum + source.documentCount, 0);
+        const next = ids.length > 0 ? [{ sourceIDs: ids, docCount }] : [];
+        set({ message: { ...message, aiAnswer: { ...aiAnswer, sources: next } } });
+      };
       return (
-        <Textarea
-          label={f.instruction}
-          description={f.instructionHint}
-          autosize
-          minRows={3}
-          value={stringAt(aiAnswer.instruction)}
-          error={errorAt("message.aiAnswer")}
-          onChange={(event) =>
-            set({ message: { ...message, aiAnswer: { ...aiAnswer, instruction: event.currentTarget.value } } })
-          }
-        />
+        <Stack gap="sm">
+          <MultiSelect
+            label={f.sources}
+            description={f.sourcesHint}
+            data={sources.map((source) => ({ value: source._id, label: source.name }))}
+            value={chosen}
+            error={errorAt("message.aiAnswer.sources")}
+            onChange={setSources}
+          />
+          <Textarea
+            label={f.instruction}
+            autosize
+            minRows={3}
+            value={stringAt(aiAnswer.instruction)}
+            error={errorAt("message.aiAnswer.instruction")}
+            onChange={(event) =>
+              set({ message: { ...message, aiAnswer: { ...aiAnswer, instruction: event.currentTarget.value } } })
+            }
+          />
+        </Stack>
       );
     }
     case "answer_bubbles": {
@@ -532,9 +555,9 @@ function ConditionForm({
                   {f.addCondition}
                 </Button>
                 <Button
-                  variant="subtle"
-                  color="red.9"
+                  variant="default"
                   size="xs"
+                  leftSection={<IconTrash size={14} aria-hidden />}
                   onClick={() => onChange(branches.filter((_, i) => i !== branchIndex))}
                 >
                   {f.removeBranch(branchIndex)}

@@ -2,6 +2,7 @@ import type { DataModel } from "@harbor/contract/ai-agent";
 import { CUSTOM_REPLY_ACTION_TYPES } from "@harbor/contract/automation";
 import type { CustomReplyActionType } from "@harbor/contract/custom-reply-actions";
 import type { DraftAction, GraphProblem } from "@harbor/contract/custom-reply-graph";
+import type { Source } from "@harbor/contract/knowledge";
 import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowDown, IconArrowLeft, IconArrowUp, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -17,6 +18,7 @@ type NodePanelProps = {
   selection: Selection;
   problems: GraphProblem[];
   dataModels: DataModel[];
+  sources: Source[];
   onSelect: (selection: Selection) => void;
   onChangeActions: (nodeId: string, actions: DraftAction[]) => void;
   onAddAction: (nodeId: string, actionType: CustomReplyActionType) => void;
@@ -77,6 +79,7 @@ export function NodePanel(props: NodePanelProps) {
               action={action}
               problems={problems.filter((problem) => problem.actionId === action._id)}
               dataModels={dataModels}
+              sources={props.sources}
               nodeOptions={nodeOptions}
               onChange={(next) =>
                 props.onChangeActions(

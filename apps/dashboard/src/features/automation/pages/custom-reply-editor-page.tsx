@@ -7,6 +7,7 @@ import {
   type GraphProblem,
   graphErrors,
 } from "@harbor/contract/custom-reply-graph";
+import type { Source } from "@harbor/contract/knowledge";
 import {
   Alert,
   Anchor,
@@ -35,6 +36,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useDataModels } from "../../ai-agent/api/get-data-models";
+import { useSources } from "../../knowledge-base/api/get-sources";
 import { useCustomReply } from "../api/get-custom-reply";
 import { useSaveCustomReply } from "../api/save-custom-reply";
 import {
@@ -62,17 +64,31 @@ export function CustomReplyEditorPage() {
   const { customReplyID = "" } = useParams();
   const reply = useCustomReply(customReplyID);
   const dataModels = useDataModels();
+  const sources = useSources();
 
   if (reply.isPending) return <PageLoader label={t.loading} />;
   if (reply.isError) return <LoadFailure error={reply.error} onRetry={() => void reply.refetch()} />;
   return (
     <ReactFlowProvider>
-      <ReplyEditor key={reply.data._id} reply={reply.data} dataModels={dataModels.data ?? []} />
+      <ReplyEditor
+        key={reply.data._id}
+        reply={reply.data}
+        dataModels={dataModels.data ?? []}
+        sources={sources.data?.sources ?? []}
+      />
     </ReactFlowProvider>
   );
 }
 
-function ReplyEditor({ reply, dataModels }: { reply: CustomReply; dataModels: DataModel[] }) {
+function ReplyEditor({
+  reply,
+  dataModels,
+  sources,
+}: {
+  reply: CustomReply;
+  dataModels: DataModel[];
+  sources: Source[];
+}) {
   const save = useSaveCustomReply();
   const isNodeList = useMediaQuery(NODE_LIST_QUERY, false, { getInitialValueInEffect: false });
   const [name, setName] = useState(reply.name);
@@ -147,6 +163,7 @@ function ReplyEditor({ reply, dataModels }: { reply: CustomReply; dataModels: Da
       selection={selection}
       problems={problems}
       dataModels={dataModels}
+      sources={sources}
       onSelect={(next) => {
         setSelection(next);
         if (next) setFocusRequest({ nodeId: next.nodeId, at: Date.now() });
