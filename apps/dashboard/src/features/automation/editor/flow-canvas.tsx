@@ -114,8 +114,13 @@ export function FlowCanvas(props: FlowCanvasProps) {
     [nodes],
   );
 
+  // Centred at the zoom the admin chose: zooming in on every choice would lose their view.
   useEffect(() => {
-    if (focusRequest) void flow.fitView({ nodes: [{ id: focusRequest.nodeId }], maxZoom: 1.2, duration: 200 });
+    const node = focusRequest ? flow.getNode(focusRequest.nodeId) : undefined;
+    if (!node) return;
+    const x = node.position.x + (node.measured?.width ?? 220) / 2;
+    const y = node.position.y + (node.measured?.height ?? 80) / 2;
+    void flow.setCenter(x, y, { zoom: flow.getZoom(), duration: 200 });
   }, [focusRequest, flow]);
 
   return (
