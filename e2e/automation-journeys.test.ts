@@ -47,6 +47,10 @@ describe("Automation journeys", () => {
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
     await replyDialog.getByRole("textbox", { name: "Name" }).press("Enter");
     await expect.poll(() => notice(page, "Custom reply saved").isVisible()).toBe(true);
+    // A new reply opens in the flow editor; its breadcrumb leads back to the list.
+    await page.waitForURL("**/automation/custom-replies/*");
+    await page.locator("[aria-label=Breadcrumb]").getByRole("link", { name: "Custom Replies" }).click();
+    await page.waitForURL("**/automation/custom-replies");
     await page.getByRole("cell", { name: "Track order", exact: true }).waitFor();
     expect(await page.getByText("Showing 1 custom reply").isVisible()).toBe(true);
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);

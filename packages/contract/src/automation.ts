@@ -90,16 +90,32 @@ export const CUSTOM_REPLY_ACTION_TYPES = [
 ] as const satisfies readonly CustomReplyActionType[];
 export const customReplyActionTypeSchema = z.enum(CUSTOM_REPLY_ACTION_TYPES);
 
+/** Where the editor draws a node; the runtime ignores it (decision 044). */
+const nodePositionSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+
 export const customReplyNodeSchema = z.object({
   _id: graphIdSchema,
+  position: nodePositionSchema.optional(),
   actions: z
     .array(customReplyActionSchema)
     .max(NODE_ACTIONS_MAX, `A node can hold at most ${NODE_ACTIONS_MAX} actions`),
 });
 export type CustomReplyNode = z.infer<typeof customReplyNodeSchema>;
 
+/**
+ * A node as a save sends it: each action's own fields are checked with the whole graph by
+ * `checkCustomReplyGraph`, whose messages name the node and action (decision 044).
+ */
+export const customReplyDraftNodeSchema = z.object({
+  _id: graphIdSchema,
+  position: nodePositionSchema.optional(),
+  actions: z
+    .array(z.looseObject({ _id: graphIdSchema, actionType: customReplyActionTypeSchema }))
+    .max(NODE_ACTIONS_MAX, `A node can hold at most ${NODE_ACTIONS_MAX} actions`),
+});
+
 const nodesSchema = z
-  .array(customReplyNodeSchema)
+  .array(customReplyDraftNodeSchema)
   .max(CUSTOM_REPLY_NODES_MAX, `A custom reply can have at most ${CUSTOM_REPLY_NODES_MAX} nodes`)
   .superRefine((nodes, ctx) => {
     const seen = new Set<string>();

@@ -57,6 +57,11 @@ const CustomRepliesPage = lazyNamed(
   () => import("../features/automation/pages/custom-replies-page"),
   "CustomRepliesPage",
 );
+// Its own chunk with React Flow: the chart library loads only on the editor's route.
+const CustomReplyEditorPage = lazyNamed(
+  () => import("../features/automation/pages/custom-reply-editor-page"),
+  "CustomReplyEditorPage",
+);
 const ChatWidgetLayout = lazyNamed(() => import("./layouts/chat-widget-layout"), "ChatWidgetLayout");
 const AppearancePage = lazyNamed(() => import("../features/chat-widget/pages/appearance-page"), "AppearancePage");
 const SelfServePortalPage = lazyNamed(
@@ -145,6 +150,7 @@ export const routes: RouteObject[] = [
                       { path: "question-categories", element: <QuestionCategoriesPage /> },
                       { path: "question-categories/:categoryID", element: <CategoryIntentsPage /> },
                       { path: "custom-replies", element: <CustomRepliesPage /> },
+                      { path: "custom-replies/:customReplyID", element: <CustomReplyEditorPage /> },
                     ],
                   },
                   {

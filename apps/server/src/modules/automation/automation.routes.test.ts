@@ -274,7 +274,13 @@ describe("intents", () => {
 
 describe("custom replies", () => {
   const nodes = [
-    { _id: "start", actions: [{ _id: "a1", actionType: "message_content", message: { content: "Hi" } }] },
+    {
+      _id: "start",
+      actions: [
+        { _id: "a1", actionType: "message_content", message: { content: "Hi" } },
+        { _id: "a3", actionType: "condition", branches: [{ conditions: [], nextNode: { nodeID: "end" } }] },
+      ],
+    },
     { _id: "end", actions: [{ _id: "a2", actionType: "widget_event", widgetEvent: { event: "end_chat" } }] },
   ];
 
@@ -291,14 +297,14 @@ describe("custom replies", () => {
       customReplyID: alpha._id,
       name: "Beta flow",
       isActive: true,
-      nodes: nodes.slice(0, 1),
+      nodes: nodes.slice(1),
     });
     expect(renamed.body).toMatchObject({ message: "Custom reply saved", data: { _id: alpha._id, name: "Beta flow" } });
     const fetched = await post<CustomReply>("/api/custom-reply/get", { customReplyID: alpha._id });
-    expect(fetched.body.data).toEqual({ _id: alpha._id, name: "Beta flow", isActive: true, nodes: nodes.slice(0, 1) });
+    expect(fetched.body.data).toEqual({ _id: alpha._id, name: "Beta flow", isActive: true, nodes: nodes.slice(1) });
     // A save without nodes renames and keeps the graph.
     const kept = await post<CustomReply>("/api/custom-reply/save", { customReplyID: alpha._id, name: "Gamma flow" });
-    expect(kept.body.data).toEqual({ _id: alpha._id, name: "Gamma flow", isActive: true, nodes: nodes.slice(0, 1) });
+    expect(kept.body.data).toEqual({ _id: alpha._id, name: "Gamma flow", isActive: true, nodes: nodes.slice(1) });
     const deleted = await post("/api/custom-reply/delete", { customReplyID: zebra._id });
     expect(deleted.body.message).toBe("Custom reply deleted");
     expect((await post("/api/custom-reply/get", { customReplyID: zebra._id })).status).toBe(404);
@@ -345,6 +351,92 @@ describe("custom replies", () => {
       (await post<CustomReply>("/api/custom-reply/get", { customReplyID: theirs._id }, rival.cookie)).body.data.name,
     ).toBe("Refunds");
     await post("/api/custom-reply/delete", { customReplyID: mine._id });
+  });
+});
+
+describe("custom reply graphs", () => {
+  const ask = {
+    _id: "ask",
+    actionType: "answer_bubbles",
+    answerBubbles: { content: "Which size?", bubbles: [{ message: "Small", value: "s" }] },
+    dataModel: { fields: [{ key: "size" }] },
+  };
+  const branch = {
+    _id: "branch",
+    actionType: "condition",
+    branches: [
+      {
+        conditions: [{ parameter: { key: "size" }, operator: "equals", compareValue: { value: "s" } }],
+        nextNode: { nodeID: "small" },
+      },
+      { conditions: [], nextNode: { nodeID: "other" } },
+    ],
+  };
+  const say = (id: string, content: string) => ({ _id: id, actionType: "message_content", message: { content } });
+
+  it("keeps a reply that branches on a question, with node positions and schema defaults", async () => {
+    const nodes = [
+      { _id: "start", position: { x: 0, y: 0 }, actions: [ask, branch] },
+      { _id: "small", position: { x: 300, y: -80 }, actions: [say("m1", "Small it is")] },
+      { _id: "other", position: { x: 300, y: 80 }, actions: [say("m2", "Let me check")] },
+    ];
+    const saved = await saveReply({ name: "Sizes", nodes });
+    const fetched = await post<CustomReply>("/api/custom-reply/get", { customReplyID: saved._id });
+    expect(fetched.body.data.nodes).toEqual([
+      { ...nodes[0], actions: [{ ...ask, dataModel: { fields: [{ key: "size", required: false }] } }, branch] },
+      nodes[1],
+      nodes[2],
+    ]);
+    await post("/api/custom-reply/delete", { customReplyID: saved._id });
+  });
+
+  it("refuses a graph that cannot run, naming the node, and keeps what was saved", async () => {
+    const saved = await saveReply({ name: "Broken", nodes: [{ _id: "start", actions: [say("m1", "Hi")] }] });
+    const cases: [unknown[], string][] = [
+      [[{ _id: "start", actions: [say("m1", " ")] }], "Node 1, action 1 (Message): Message is required."],
+      [
+        [
+          { _id: "start", actions: [say("m1", "Hi")] },
+          { _id: "lost", actions: [say("m2", "Hi")] },
+        ],
+        "Node 2: no branch leads to it from Node 1, where the reply starts.",
+      ],
+      [
+        [{ _id: "start", actions: [ask, { ...branch, branches: [{ conditions: [], nextNode: { nodeID: "gone" } }] }] }],
+        "Node 1, action 2 (Condition), branch 1: leads to a node or action that no longer exists.",
+      ],
+      [
+        [
+          {
+            _id: "start",
+            actions: [say("m1", "Hi"), { ...branch, branches: [{ conditions: [], nextNode: { nodeID: "start" } }] }],
+          },
+        ],
+        "Node 1: the loop Node 1 → Node 1 never waits for the visitor; add answer bubbles or a form to it.",
+      ],
+      [
+        [{ _id: "start", actions: [say("m1", ""), { ...ask, answerBubbles: { content: "", bubbles: [] } }] }],
+        "Node 1, action 1 (Message): Message is required (and 2 more).",
+      ],
+    ];
+    for (const [nodes, message] of cases) {
+      const response = await post("/api/custom-reply/save", { customReplyID: saved._id, name: "Broken", nodes });
+      expect(response.status, message).toBe(400);
+      expect(response.body).toEqual({ hasError: true, message, data: null });
+    }
+    const kept = await post<CustomReply>("/api/custom-reply/get", { customReplyID: saved._id });
+    expect(kept.body.data.nodes).toEqual([{ _id: "start", actions: [say("m1", "Hi")] }]);
+    // A warning alone (a condition on a key no step fills) does not stop a save.
+    const warned = await post("/api/custom-reply/save", {
+      customReplyID: saved._id,
+      name: "Broken",
+      nodes: [
+        { _id: "start", actions: [{ ...branch, branches: [{ ...branch.branches[0], nextNode: { nodeID: "end" } }] }] },
+        { _id: "end", actions: [say("m1", "Done")] },
+      ],
+    });
+    expect(warned.status, warned.body.message).toBe(200);
+    await post("/api/custom-reply/delete", { customReplyID: saved._id });
   });
 });
 

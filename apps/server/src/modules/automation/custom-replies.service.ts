@@ -4,6 +4,7 @@ import {
   type CustomReplyListItem,
   type saveCustomReplyRequestSchema,
 } from "@harbor/contract/automation";
+import { checkCustomReplyGraph, graphErrors, parseCheckedActions } from "@harbor/contract/custom-reply-graph";
 import type { z } from "zod";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
@@ -17,6 +18,21 @@ const toCustomReply = (row: CustomReplyRow): CustomReply => ({
   isActive: row.isActive,
   nodes: row.nodes,
 });
+
+/**
+ * A graph is saved only when it can run as drawn; the message names the first broken node and
+ * action (decision 044). Warnings (an empty node, a key no step fills) do not stop a save.
+ */
+function checkedNodes(nodes: SaveCustomReply["nodes"]): CustomReply["nodes"] | undefined {
+  if (!nodes) return undefined;
+  const errors = graphErrors(checkCustomReplyGraph(nodes));
+  const [first] = errors;
+  if (first) {
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+    throw new AppError("BAD_REQUEST", `${first.message}${more}.`);
+  }
+  return nodes.map((node) => ({ ...node, actions: parseCheckedActions(node.actions) }));
+}
 
 const replyGone = () => new AppError("NOT_FOUND", "This custom reply no longer exists.");
 
@@ -44,13 +60,14 @@ export function createCustomRepliesService(deps: {
 
     async save(auth: CompanyAuth, request: SaveCustomReply): Promise<CustomReply> {
       const { companyId } = auth;
+      const nodes = checkedNodes(request.nodes);
       const replyId = request.customReplyID;
       const existing = await replies.list(companyId);
       const sameName = (name: string) => name.localeCompare(request.name, undefined, { sensitivity: "accent" }) === 0;
       if (existing.some((row) => row.id !== replyId && sameName(row.name))) {
         throw new AppError("CONFLICT", `A custom reply named "${request.name}" already exists.`);
       }
-      const fields = { name: request.name, isActive: request.isActive, nodes: request.nodes };
+      const fields = { name: request.name, isActive: request.isActive, nodes };
       if (replyId) {
         const row = await replies.update(companyId, replyId, fields);
         if (!row) throw replyGone();

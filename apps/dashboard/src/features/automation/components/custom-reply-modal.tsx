@@ -1,8 +1,4 @@
-import {
-  CUSTOM_REPLY_NAME_MAX,
-  type CustomReplyListItem,
-  saveCustomReplyRequestSchema,
-} from "@harbor/contract/automation";
+import { CUSTOM_REPLY_NAME_MAX, type CustomReply, saveCustomReplyRequestSchema } from "@harbor/contract/automation";
 import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconAlertCircle } from "@tabler/icons-react";
@@ -17,31 +13,31 @@ const t = texts.automation.customReplies;
 
 type CustomReplyModalProps = {
   opened: boolean;
-  /** The reply to rename or switch; null adds a new, empty one. */
-  reply: CustomReplyListItem | null;
   onClose: () => void;
+  /** The new, empty reply was made: the list opens it in the flow editor. */
+  onCreated: (reply: CustomReply) => void;
 };
 
 /**
- * Names a reply and switches it on or off. Its steps belong to the flow editor (a later issue);
- * the save sends no nodes, so the server keeps the graph as it is (decision 038).
+ * Names a new reply and switches it on or off; its steps are built in the flow editor, which
+ * opens once it is made (decision 044).
  */
-export function CustomReplyModal({ opened, reply, onClose }: CustomReplyModalProps) {
+export function CustomReplyModal({ opened, onClose, onCreated }: CustomReplyModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={reply ? t.modal.editTitle : t.modal.addTitle} centered>
-      {opened ? <CustomReplyForm key={reply?._id ?? "new"} reply={reply} onDone={onClose} /> : null}
+    <Modal opened={opened} onClose={onClose} title={t.modal.addTitle} centered>
+      {opened ? <CustomReplyForm onCancel={onClose} onCreated={onCreated} /> : null}
     </Modal>
   );
 }
 
 type CustomReplyFormValues = { name: string; isActive: boolean };
 
-function CustomReplyForm({ reply, onDone }: { reply: CustomReplyListItem | null; onDone: () => void }) {
+function CustomReplyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (reply: CustomReply) => void }) {
   const save = useSaveCustomReply();
   const isPendingRef = useRef(false);
   const form = useForm<CustomReplyFormValues>({
     mode: "controlled",
-    initialValues: { name: reply?.name ?? "", isActive: reply?.isActive ?? true },
+    initialValues: { name: "", isActive: true },
     validate: zodFormValidator(saveCustomReplyRequestSchema),
   });
   const isDirty = form.isDirty();
@@ -50,13 +46,9 @@ function CustomReplyForm({ reply, onDone }: { reply: CustomReplyListItem | null;
     if (isPendingRef.current || !isDirty) return;
     isPendingRef.current = true;
     try {
-      await save.mutateAsync({
-        ...(reply ? { customReplyID: reply._id } : {}),
-        name: values.name.trim(),
-        isActive: values.isActive,
-      });
+      const { data } = await save.mutateAsync({ name: values.name.trim(), isActive: values.isActive });
       notifySuccess({ message: t.saved });
-      onDone();
+      onCreated(data);
     } catch {
       // The mutation's error is shown in the form.
     } finally {
@@ -82,10 +74,10 @@ function CustomReplyForm({ reply, onDone }: { reply: CustomReplyListItem | null;
         />
         <Switch label={t.modal.active} {...form.getInputProps("isActive", { type: "checkbox" })} />
         <Text size="sm" c="dimmed">
-          {t.editorLater}
+          {t.editorNext}
         </Text>
         <Group justify="flex-end" mt="sm" gap="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {texts.automation.cancel}
           </Button>
           <Button type="submit" disabled={!isDirty} loading={save.isPending}>

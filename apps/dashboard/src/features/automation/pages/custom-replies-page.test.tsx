@@ -1,5 +1,5 @@
 import type { CustomReplyListItem } from "@harbor/contract/automation";
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { notifySuccess } from "../../../lib/notify";
@@ -24,7 +24,10 @@ function renderPage({ replies = [] as CustomReplyListItem[], routes = {} as Reco
   const fetchMock = stubFetch({ "GET /api/custom-reply/all": () => ({ data: replies }), ...routes });
   const view = renderRoutes({
     initialPath: "/automation/custom-replies",
-    routes: [{ path: "/automation/custom-replies", element: <CustomRepliesPage /> }],
+    routes: [
+      { path: "/automation/custom-replies", element: <CustomRepliesPage /> },
+      { path: "/automation/custom-replies/:customReplyID", element: <p>Flow editor</p> },
+    ],
   });
   return { ...view, fetchMock };
 }
@@ -65,9 +68,9 @@ describe("CustomRepliesPage", () => {
     expect(screen.getByText("Showing 2 custom replies")).toBeTruthy();
   });
 
-  it("adds a reply by name, kept in name order, without sending a graph", async () => {
+  it("adds a reply by name without sending a graph, then opens it in the flow editor", async () => {
     const user = userEvent.setup();
-    const { fetchMock } = renderPage({
+    const { fetchMock, router } = renderPage({
       replies: [replyItem()],
       routes: {
         "POST /api/custom-reply/save": () => ({
@@ -85,36 +88,25 @@ describe("CustomRepliesPage", () => {
     await user.clear(name);
     await fill(user, name, "Exchange");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByText("Flow editor")).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/automation/custom-replies/${SECOND_ID}`);
     expect(bodiesSentTo(fetchMock, "POST /api/custom-reply/save")).toEqual([{ name: "Exchange", isActive: true }]);
     expect(notifySuccess).toHaveBeenCalledWith({ message: "Custom reply saved" });
+    // Back on the list, the new reply is in its name order without a reload.
+    await router.navigate("/automation/custom-replies");
+    await screen.findByRole("table");
     expect(rowTexts()).toEqual([
       ["Exchange", "0", "Active"],
       ["Track order", "3", "Active"],
     ]);
   });
 
-  it("renames with the id, keeping the node count the server answers", async () => {
+  it("Edit opens the reply in the flow editor", async () => {
     const user = userEvent.setup();
-    const { fetchMock } = renderPage({
-      replies: [replyItem()],
-      routes: {
-        "POST /api/custom-reply/save": () => ({
-          data: { _id: replyItem()._id, name: "Where is it", isActive: true, nodes: [{ _id: "a", actions: [] }] },
-        }),
-      },
-    });
+    const { router } = renderPage({ replies: [replyItem()] });
     await user.click(await screen.findByRole("button", { name: "Edit Track order" }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit Custom Reply" });
-    const name = within(dialog).getByLabelText(/^Name/);
-    await user.clear(name);
-    await fill(user, name, "Where is it");
-    await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(bodiesSentTo(fetchMock, "POST /api/custom-reply/save")).toEqual([
-      { customReplyID: replyItem()._id, name: "Where is it", isActive: true },
-    ]);
-    expect(rowTexts()).toEqual([["Where is it", "1", "Active"]]);
+    expect(await screen.findByText("Flow editor")).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/automation/custom-replies/${replyItem()._id}`);
   });
 
   it("deletes after a confirmation naming the reply", async () => {

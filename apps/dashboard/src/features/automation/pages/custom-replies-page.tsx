@@ -2,6 +2,7 @@ import type { CustomReplyListItem } from "@harbor/contract/automation";
 import { Stack } from "@mantine/core";
 import { IconRoute } from "@tabler/icons-react";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { texts } from "../../../lib/texts";
 import { useDeleteCustomReply } from "../api/delete-custom-reply";
@@ -10,22 +11,22 @@ import { ConfirmDeleteModal } from "../components/confirm-delete-modal";
 import { CustomRepliesTable } from "../components/custom-replies-table";
 import { CustomReplyModal } from "../components/custom-reply-modal";
 import { AddButton, ListPanel } from "../components/list-panel";
+import { customReplyEditorPath } from "../paths";
 import { useConfirmedDelete } from "../use-confirmed-delete";
 
 const t = texts.automation.customReplies;
 
-type ModalState = { isOpen: boolean; reply: CustomReplyListItem | null };
-
 /**
- * /automation/custom-replies (spec part 2 §2.2). Add and Edit name a reply here until the flow
- * editor (/automation/custom-replies/:id) exists (decision 038).
+ * /automation/custom-replies (spec part 2 §2.2). Add names a new reply and opens it in the flow
+ * editor; Edit opens the editor (decision 044).
  */
 export function CustomRepliesPage() {
   const replies = useCustomReplies();
   const deletion = useConfirmedDelete<CustomReplyListItem>(useDeleteCustomReply(), t.deleted);
-  const [modal, setModal] = useState<ModalState>({ isOpen: false, reply: null });
+  const navigate = useNavigate();
+  const [isAdding, setIsAdding] = useState(false);
   const list = replies.data ?? [];
-  const openNew = () => setModal({ isOpen: true, reply: null });
+  const openNew = () => setIsAdding(true);
 
   return (
     <Stack>
@@ -49,14 +50,14 @@ export function CustomRepliesPage() {
       >
         <CustomRepliesTable
           replies={list}
-          onEdit={(reply) => setModal({ isOpen: true, reply })}
+          onEdit={(reply) => void navigate(customReplyEditorPath(reply._id))}
           onDelete={deletion.ask}
         />
       </ListPanel>
       <CustomReplyModal
-        opened={modal.isOpen}
-        reply={modal.reply}
-        onClose={() => setModal((state) => ({ ...state, isOpen: false }))}
+        opened={isAdding}
+        onClose={() => setIsAdding(false)}
+        onCreated={(reply) => void navigate(customReplyEditorPath(reply._id))}
       />
       <ConfirmDeleteModal
         name={deletion.item?.name ?? null}
