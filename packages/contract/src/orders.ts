@@ -117,6 +117,8 @@ export const requestCancellationRequestSchema = z
     otherReason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
     /** Made once per request by the widget: a retry with the same key never acts twice. */
     clientKey: z.string().trim().min(8).max(100),
+    /** The visitor's language: the chat's record of the request is worded in it (decision 040). */
+    language: visitorLanguageSchema.optional(),
   })
   .refine(needsContact, contactMessage)
   .refine((value) => value.reason !== "other" || Boolean(value.otherReason), {
@@ -132,6 +134,11 @@ export const requestCancellationResponseSchema = z.object({
   requestedAt: z.string(),
   /** This key was used before: the first request's outcome, nothing done again. */
   isReplay: z.boolean(),
+  /**
+   * The chat that records the request: the one named, else a chat opened for it so that staff
+   * see it in the inbox (decision 040); null on a replay of a request made without a chat.
+   */
+  chatID: idSchema.nullable(),
 });
 export type RequestCancellationResponse = z.infer<typeof requestCancellationResponseSchema>;
 

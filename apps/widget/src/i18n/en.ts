@@ -19,10 +19,8 @@ export const en = {
   commonQuestions: "Common questions",
   trackOrder: "Track your order",
   trackOrderText: "See where your order is",
-  trackOrderQuestion: "Where is my order?",
   manageOrders: "Manage your orders",
   manageOrdersText: "Change or cancel an order",
-  manageOrdersQuestion: "I want to change or cancel my order.",
   awayTitle: "We're away right now",
   awayText: "Leave your question here and we'll get back to you, or reach a person below.",
 
@@ -132,6 +130,47 @@ export const en = {
   /** Spec part 1 §9: "Every {n} {unit}", with a plural s when n is above 1. */
   every: (count: number, unit: string) => `Every ${count} ${unit}${count > 1 ? "s" : ""}`,
   nextCharge: (date: string) => `Next charge: ${date}`,
+
+  /** Order self-service (spec part 2 §2.8): tracking form, details, cancellation request. */
+  trackIntro: "Enter your order number and the e-mail address or phone number you ordered with.",
+  orderNumber: "Order number",
+  orderNumberRequired: "Order number is required",
+  findWith: "Find my order with",
+  findOrder: "Find my order",
+  orderNotFound: "We couldn't find an order with these details. Check the order number and the e-mail or phone number.",
+  tooManyTries: "Too many attempts. Please try again later, or ask us in the chat.",
+  portalOff: "Order tracking is not available right now. Please ask us in the chat.",
+  codeNotAvailable:
+    "This shop checks orders with a one-time code, which this chat cannot send yet. Please ask us in the chat.",
+  shopNotAnswering: "The shop's order system is not answering. Please try again later.",
+  orderDetails: "Order details",
+  paymentStatus: {
+    paid: "paid",
+    pending: "pending",
+    authorized: "authorized",
+    partially_paid: "partially paid",
+    partially_refunded: "partially refunded",
+    refunded: "refunded",
+    voided: "voided",
+  } as Record<string, string>,
+  carrier: (company: string) => `Shipped with ${company}`,
+  requestCancellation: "Request cancellation",
+  notEligible: "Not eligible",
+  notEligibleShipped: "This order has already shipped, so it can no longer be cancelled here.",
+  notEligibleCancelled: "This order is already cancelled.",
+  cancelOrder: (name: string) => `Cancel order ${name}`,
+  cancelIntro: "Our team reviews every cancellation request and gets back to you.",
+  cancelReason: "Why do you want to cancel?",
+  otherReason: "Other",
+  otherReasonText: "Tell us the reason",
+  chooseReason: "Choose a reason",
+  sendCancellation: "Send cancellation request",
+  cancellationSent: "Cancellation requested",
+  cancellationSentText: (name: string) =>
+    `We received your request to cancel order ${name}. Our team will review it and get back to you in the chat.`,
+  cancellationEvent: (name: string) => `I asked to cancel order ${name}.`,
+  manageOrder: "Manage this order",
+  goToChat: "Go to the chat",
 };
 
 export type Catalogue = typeof en;

@@ -16,10 +16,8 @@ export const nl: Catalogue = {
   commonQuestions: "Veelgestelde vragen",
   trackOrder: "Volg je bestelling",
   trackOrderText: "Bekijk waar je bestelling is",
-  trackOrderQuestion: "Waar is mijn bestelling?",
   manageOrders: "Beheer je bestellingen",
   manageOrdersText: "Een bestelling wijzigen of annuleren",
-  manageOrdersQuestion: "Ik wil mijn bestelling wijzigen of annuleren.",
   awayTitle: "We zijn er nu even niet",
   awayText: "Laat je vraag hier achter, dan komen we bij je terug. Of neem hieronder contact op met een medewerker.",
 
@@ -127,6 +125,47 @@ export const nl: Catalogue = {
   quantityPrice: (quantity, price) => `${quantity} x ${price}`,
   every: (count, unit) => `Elke ${count === 1 ? "" : `${count} `}${dutchUnit(unit, count)}`,
   nextCharge: (date) => `Volgende afschrijving: ${date}`,
+
+  trackIntro: "Vul je bestelnummer in en het e-mailadres of telefoonnummer waarmee je hebt besteld.",
+  orderNumber: "Bestelnummer",
+  orderNumberRequired: "Bestelnummer is verplicht",
+  findWith: "Zoek mijn bestelling met",
+  findOrder: "Zoek mijn bestelling",
+  orderNotFound:
+    "We konden geen bestelling met deze gegevens vinden. Controleer het bestelnummer en het e-mailadres of telefoonnummer.",
+  tooManyTries: "Te veel pogingen. Probeer het later opnieuw, of vraag het ons in de chat.",
+  portalOff: "Bestellingen volgen kan nu niet. Vraag het ons in de chat.",
+  codeNotAvailable:
+    "Deze winkel controleert bestellingen met een eenmalige code, die deze chat nog niet kan versturen. Vraag het ons in de chat.",
+  shopNotAnswering: "Het bestelsysteem van de winkel reageert niet. Probeer het later opnieuw.",
+  orderDetails: "Bestelgegevens",
+  paymentStatus: {
+    paid: "betaald",
+    pending: "in afwachting",
+    authorized: "geautoriseerd",
+    partially_paid: "deels betaald",
+    partially_refunded: "deels terugbetaald",
+    refunded: "terugbetaald",
+    voided: "vervallen",
+  },
+  carrier: (company) => `Verzonden met ${company}`,
+  requestCancellation: "Annulering aanvragen",
+  notEligible: "Niet mogelijk",
+  notEligibleShipped: "Deze bestelling is al verzonden en kan hier niet meer geannuleerd worden.",
+  notEligibleCancelled: "Deze bestelling is al geannuleerd.",
+  cancelOrder: (name) => `Bestelling ${name} annuleren`,
+  cancelIntro: "Ons team bekijkt elke annuleringsaanvraag en neemt contact met je op.",
+  cancelReason: "Waarom wil je annuleren?",
+  otherReason: "Anders",
+  otherReasonText: "Vertel ons de reden",
+  chooseReason: "Kies een reden",
+  sendCancellation: "Annuleringsaanvraag versturen",
+  cancellationSent: "Annulering aangevraagd",
+  cancellationSentText: (name) =>
+    `We hebben je aanvraag om bestelling ${name} te annuleren ontvangen. Ons team bekijkt hem en laat via de chat van zich horen.`,
+  cancellationEvent: (name) => `Ik heb gevraagd om bestelling ${name} te annuleren.`,
+  manageOrder: "Deze bestelling beheren",
+  goToChat: "Naar de chat",
 };
 
 const DUTCH_UNITS: Record<string, [one: string, many: string]> = {

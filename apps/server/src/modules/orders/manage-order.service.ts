@@ -82,6 +82,7 @@ export function createManageOrderService(deps: {
       status: row.status === "recorded" ? "recorded" : "vendor_failed",
       requestedAt: row.createdAt.toISOString(),
       isReplay,
+      chatID: row.chatId,
     };
   }
 
@@ -92,9 +93,13 @@ export function createManageOrderService(deps: {
       return { order: toOrderCard(order), cancellation: { isEligible: block === null, reason: block } };
     },
 
-    /** The request, recorded once per client key; `action` is new only the first time. */
+    /**
+     * The request, recorded once per client key; `action` is new only the first time. Without a
+     * chat, `openChat` gives one once the request is known to go ahead (a refused request leaves
+     * no empty chat behind).
+     */
     async requestCancellation(
-      asker: OrderAsker & { chatId: string | null },
+      asker: OrderAsker & { chatId: string | null; openChat?: () => Promise<string> },
       request: RequestCancellationRequest,
     ): Promise<{ answer: RequestCancellationResponse; action: OrderActionRow; isNew: boolean }> {
       const earlier = await deps.actions.findByClientKey(asker.companyId, request.clientKey);
@@ -109,9 +114,10 @@ export function createManageOrderService(deps: {
       const block = cancellationBlock(order);
       if (block) throw new AppError("CONFLICT", block);
 
+      const chatId = asker.chatId ?? (asker.openChat ? await asker.openChat() : null);
       const claimed = await deps.actions.claim({
         companyId: asker.companyId,
-        chatId: asker.chatId,
+        chatId,
         visitorId: asker.visitorId,
         clientKey: request.clientKey,
         action: "cancellation_request",

@@ -11,6 +11,7 @@ import { createManageOrderService, type ManageOrderService } from "./manage-orde
 import { createOrderActionsRepository } from "./order-actions.repository";
 import { createOrderLookupService } from "./order-lookup.service";
 
+export { reasonInLanguage } from "./cancellation-reasons";
 export { startDemoShop } from "./demo-shop";
 export type { OrderAsker } from "./manage-order.service";
 export type { OrderActionRow } from "./order-actions.repository";

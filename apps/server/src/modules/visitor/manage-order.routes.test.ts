@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
-import { orderActions } from "../../db/schema/index";
+import { chats, orderActions } from "../../db/schema/index";
 import { demoShopOrders } from "../../integrations/shopify/shopify.fake-orders";
 import { type FakeShopify, startFakeShopify } from "../../integrations/shopify/shopify.fake-server";
 
@@ -244,6 +244,45 @@ describe("POST /api/widget/manage-order/request-cancellation", () => {
       "Asked to cancel order #1003 (I found it cheaper elsewhere); verified by e-mail; recorded on the order in Shopify.",
     );
     expect(events[0]?.messageData.orderAction).toMatchObject({ orderName: "#1003", verifiedBy: "email" });
+  });
+
+  it("opens a chat for a visitor who asks from Home, and words the chat's record in the visitor's language", async () => {
+    const visitor = await newVisitor();
+    const clientKey = crypto.randomUUID();
+    const body = {
+      ...visitor,
+      orderNumber: "1003",
+      email: "emma@example.com",
+      reason: "changed_mind",
+      clientKey,
+      language: "nl",
+    };
+    const first = await h.api<RequestCancellationResponse>("POST", CANCEL, { body });
+    expect(first.status).toBe(200);
+    const chatID = first.body.data.chatID;
+    expect(chatID).toEqual(expect.any(String));
+    expect((await actionsFor(clientKey))[0]).toMatchObject({
+      chatId: chatID,
+      details: { reasonText: "I changed my mind" },
+    });
+    const replay = await h.api<RequestCancellationResponse>("POST", CANCEL, { body });
+    expect(replay.body.data).toMatchObject({ chatID, isReplay: true });
+
+    const chat = await h.api<Chat>("POST", "/api/chat/", { cookie: owner.cookie, body: { chatID } });
+    const events = chat.body.data.messages.filter((message) => message.eventType === "ORDER_CANCELLATION_REQUESTED");
+    expect(events.map((event) => event.message)).toEqual([
+      "Vroeg om bestelling #1003 te annuleren (Ik heb me bedacht); geverifieerd via e-mail; vastgelegd bij de bestelling in Shopify.",
+    ]);
+    expect(events[0]?.messageData.orderAction).toMatchObject({ reason: "I changed my mind" });
+
+    // A refused request opens no chat.
+    const chatsOfCompany = () => h.database.db.select().from(chats).where(eq(chats.companyId, owner.companyId));
+    const before = (await chatsOfCompany()).length;
+    const refused = await h.api("POST", CANCEL, {
+      body: { ...body, orderNumber: "1002", clientKey: crypto.randomUUID() },
+    });
+    expect(refused.status).toBe(409);
+    expect(await chatsOfCompany()).toHaveLength(before);
   });
 
   it("refuses another visitor's key, an order already shipped, and a reason not offered", async () => {
