@@ -274,6 +274,14 @@ describe("POST /api/widget/manage-order/request-cancellation", () => {
       "Vroeg om bestelling #1003 te annuleren (Ik heb me bedacht); geverifieerd via e-mail; vastgelegd bij de bestelling in Shopify.",
     ]);
     expect(events[0]?.messageData.orderAction).toMatchObject({ reason: "I changed my mind" });
+    // The inbox list previews it, as the chat view shows it.
+    const list = await h.api<{ inbox: { chatID: string; lastMessage: string }[] }>("POST", "/api/chat/inbox", {
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(list.body.data.inbox.find((row) => row.chatID === chatID)?.lastMessage).toMatch(
+      /^Vroeg om bestelling #1003 te annuleren/,
+    );
 
     // A refused request opens no chat.
     const chatsOfCompany = () => h.database.db.select().from(chats).where(eq(chats.companyId, owner.companyId));

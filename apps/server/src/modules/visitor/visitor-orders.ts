@@ -42,7 +42,7 @@ const EVENT_WORDING: Record<
       `Vroeg om bestelling ${order} te annuleren (${reason}); geverifieerd via ${by}; ${recorded}.`,
   },
   he: {
-    verifiedBy: { email: "דוא״ל", phone: "טלפון" },
+    verifiedBy: { email: "אימייל", phone: "טלפון" },
     recorded: "נרשם בהזמנה ב-Shopify",
     notRecorded: "לא נרשם ב-Shopify",
     noReason: "ללא סיבה",
