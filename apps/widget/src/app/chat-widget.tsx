@@ -349,6 +349,7 @@ export function ChatWidget({
 
   const visitor = { widgetID: boot.widgetID, visitorToken: boot.visitorToken };
   const orderCalls: OrderCalls = {
+    sendCode: (proof) => visitorCall(widgetApi.sendOrderCode({ ...visitor, ...proof, language: boot.language })),
     getOrder: (proof) => visitorCall(widgetApi.getOrder({ ...visitor, ...proof })),
     reasons: () => visitorCall(widgetApi.cancellationReasons({ ...visitor, language: boot.language })),
     // The chat under way records the request; a finished one (or none) gets a new chat from the server.

@@ -59,6 +59,7 @@ const reasons = {
 
 function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
   return {
+    sendCode: vi.fn().mockResolvedValue({ orderName: "#1003", expiresInMinutes: 10 }),
     getOrder: vi.fn().mockResolvedValue(eligible),
     reasons: vi.fn().mockResolvedValue(reasons),
     requestCancellation: vi.fn().mockResolvedValue(sent),
@@ -66,13 +67,18 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
   };
 }
 
-function show(given: OrderCalls, options: { orderNumber?: string; language?: "en" | "nl" | "he" } = {}) {
+function show(
+  given: OrderCalls,
+  options: { orderNumber?: string; language?: "en" | "nl" | "he"; authentication?: "orderID" | "email" } = {},
+) {
   const handlers = { onBack: vi.fn(), onToChat: vi.fn() };
   const language = options.language ?? "en";
   renderInWidget(
     <OrderSelfService calls={given} language={language} orderNumber={options.orderNumber} {...handlers} />,
     {
-      widget: publicWidget({ customerAccountPortal: { isActive: true, authentication: "orderID" } }),
+      widget: publicWidget({
+        customerAccountPortal: { isActive: true, authentication: options.authentication ?? "orderID" },
+      }),
       language,
       texts: language === "nl" ? nl : language === "he" ? he : undefined,
     },
@@ -141,6 +147,54 @@ describe("the order tracking form", () => {
     await userEvent.type(screen.getByRole("textbox", { name: new RegExp(he.email) }), "emma@example.com");
     await userEvent.click(screen.getByRole("button", { name: "חיפוש ההזמנה" }));
     expect((await screen.findByRole("alert")).textContent).toBe(he.orderNotFound);
+  });
+});
+
+describe("the e-mail code (portal method email)", () => {
+  it("mails a code for the order and e-mail, then finds the order with it; a wrong code says so", async () => {
+    const given = calls({
+      getOrder: vi
+        .fn()
+        .mockRejectedValueOnce(new WidgetApiError("That code is not right. 4 tries left.", 400))
+        .mockResolvedValue(eligible),
+    });
+    show(given, { authentication: "email" });
+    expect(screen.queryByRole("radio", { name: "Phone number" })).toBeNull();
+    await userEvent.type(screen.getByLabelText(/Order number/), "1003");
+    await userEvent.type(screen.getByRole("textbox", { name: /E-mail/ }), "emma@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    expect(given.sendCode).toHaveBeenCalledWith({ orderNumber: "1003", email: "emma@example.com" });
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "We sent a 6-digit code to emma@example.com. It expires in 10 minutes.",
+    );
+    const codeField = screen.getByRole("textbox", { name: /Code from the e-mail/ });
+    await userEvent.type(codeField, "12ab");
+    await userEvent.click(screen.getByRole("button", { name: "Find my order" }));
+    expect(screen.getByText("Enter the 6-digit code")).toBeTruthy();
+    expect(given.getOrder).not.toHaveBeenCalled();
+
+    await userEvent.clear(codeField);
+    await userEvent.type(codeField, "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Find my order" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "That code is not right or has expired. Check it, or ask for a new code.",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Find my order" }));
+    expect(given.getOrder).toHaveBeenLastCalledWith({ orderNumber: "1003", email: "emma@example.com", code: "123456" });
+    expect(await screen.findByRole("heading", { name: "Order details" })).toBeTruthy();
+  });
+
+  it("asks for a new code when the order number changes, and may send one again", async () => {
+    const given = calls();
+    show(given, { authentication: "email" });
+    await userEvent.type(screen.getByLabelText(/Order number/), "1003");
+    await userEvent.type(screen.getByRole("textbox", { name: /E-mail/ }), "emma@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Send a new code" }));
+    expect(given.sendCode).toHaveBeenCalledTimes(2);
+    await userEvent.type(screen.getByLabelText(/Order number/), "4");
+    expect(screen.queryByRole("textbox", { name: /Code from the e-mail/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Send me a code" })).toBeTruthy();
   });
 });
 

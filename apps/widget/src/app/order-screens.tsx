@@ -19,10 +19,12 @@ import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
 
 /** The order and the contact it was placed with, as the visitor typed them (one of e-mail or phone). */
-export type OrderProof = { orderNumber: string; email?: string; phone?: string };
+export type OrderProof = { orderNumber: string; email?: string; phone?: string; code?: string };
 
 /** The manage-order calls (widget-api.ts), already bound to this widget, visitor and chat. */
 export type OrderCalls = {
+  /** Mails a one-time code for the order (the portal's e-mail OTP method). */
+  sendCode(proof: { orderNumber: string; email: string }): Promise<unknown>;
   getOrder(proof: OrderProof): Promise<ManageOrderGetResponse>;
   reasons(): Promise<CancellationReasonsResponse>;
   requestCancellation(
@@ -40,15 +42,16 @@ type Step =
  * The server's refusal in the visitor's language. Its statuses say which (decision 036: a wrong
  * contact answers exactly as an unknown order, 404); anything else keeps the server's words.
  */
-export function refusalText(error: unknown, t: Catalogue, authentication: string): string {
+export function refusalText(error: unknown, t: Catalogue, authentication: string, isCodeStep = false): string {
   if (!(error instanceof WidgetApiError)) return (error as Error)?.message || t.notSent;
+  if (isCodeStep && error.status === 400) return t.codeNotRight;
   switch (error.status) {
     case 404:
       return t.orderNotFound;
     case 429:
       return t.tooManyTries;
     case 403:
-      return authentication === "orderID" ? t.portalOff : t.codeNotAvailable;
+      return authentication === "phone" ? t.codeNotAvailable : t.portalOff;
     case 409:
       return `${t.notEligible}. ${t.notEligibleShipped}`;
     case 502:
@@ -153,35 +156,65 @@ function TrackingForm({
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const authentication = widget.customerAccountPortal.authentication;
+  // The portal's e-mail OTP: the order number and e-mail first, then the code mailed to it.
+  const usesCode = authentication === "email";
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+
+  /** Changing the order or the address asks for a new code. */
+  const changed = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setCodeSentTo(null);
+  };
+
+  async function run(action: () => Promise<void>, isCodeStep: boolean) {
+    setIsBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(refusalText(error, t, authentication, isCodeStep));
+    }
+    setIsBusy(false);
+  }
+
+  const sendCode = () =>
+    run(async () => {
+      await calls.sendCode({ orderNumber: number.trim(), email: email.trim() });
+      setCode("");
+      setCodeSentTo(email.trim());
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[autocomplete=one-time-code]")?.focus());
+    }, false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (isBusy) return;
+    const isCodeStep = usesCode && codeSentTo !== null;
     const found = {
       number: number.trim() ? null : t.orderNumberRequired,
-      email: method === "email" ? emailError(email, t) : null,
-      phone: method === "phone" ? phoneError(phone, true, t) : null,
+      email: method === "email" || usesCode ? emailError(email, t) : null,
+      phone: method === "phone" && !usesCode ? phoneError(phone, true, t) : null,
+      code: isCodeStep && !/^\d{6}$/.test(code.trim()) ? t.codeInvalid : null,
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
       return;
     }
-    const proof: OrderProof =
-      method === "email"
+    if (usesCode && !isCodeStep) {
+      await sendCode();
+      return;
+    }
+    const proof: OrderProof = isCodeStep
+      ? { orderNumber: number.trim(), email: email.trim(), code: code.trim() }
+      : method === "email"
         ? { orderNumber: number.trim(), email: email.trim() }
         : {
             orderNumber: number.trim(),
             phone: `${callingCode(phone.region)} ${internationalDigits(phone.number, phone.region)}`,
           };
-    setIsBusy(true);
-    setFailure(null);
-    try {
-      onFound(proof, await calls.getOrder(proof));
-    } catch (error) {
-      setFailure(refusalText(error, t, widget.customerAccountPortal.authentication));
-      setIsBusy(false);
-    }
+    await run(async () => onFound(proof, await calls.getOrder(proof)), isCodeStep);
   }
 
   return (
@@ -196,46 +229,68 @@ function TrackingForm({
             autoComplete="off"
             maxLength={40}
             value={number}
-            onChange={(event) => setNumber(event.target.value)}
+            onChange={(event) => changed(setNumber)(event.target.value)}
             error={errors.number}
             data-autofocus
           />
-          <fieldset className="opts">
-            <legend>{t.findWith}</legend>
-            {(["email", "phone"] as const).map((option) => (
-              <label key={option}>
-                <input
-                  type="radio"
-                  name="contact"
-                  value={option}
-                  checked={method === option}
-                  onChange={() => setMethod(option)}
-                />
-                {option === "email" ? t.email : t.phone}
-              </label>
-            ))}
-          </fieldset>
-          {method === "email" ? (
+          {usesCode ? null : (
+            <fieldset className="opts">
+              <legend>{t.findWith}</legend>
+              {(["email", "phone"] as const).map((option) => (
+                <label key={option}>
+                  <input
+                    type="radio"
+                    name="contact"
+                    value={option}
+                    checked={method === option}
+                    onChange={() => setMethod(option)}
+                  />
+                  {option === "email" ? t.email : t.phone}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {method === "email" || usesCode ? (
             <TextField
               label={t.email}
               type="email"
               autoComplete="email"
               required
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => changed(setEmail)(event.target.value)}
               error={errors.email}
             />
           ) : (
             <PhoneField value={phone} onChange={setPhone} language={language} error={errors.phone} isRequired />
           )}
+          {codeSentTo !== null ? (
+            <>
+              <p role="status">{t.codeSent(codeSentTo)}</p>
+              <TextField
+                label={t.code}
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                error={errors.code}
+              />
+            </>
+          ) : null}
           {failure ? (
             <p className="err" role="alert">
               {failure}
             </p>
           ) : null}
           <button type="submit" className="btn p" disabled={isBusy}>
-            {t.findOrder}
+            {usesCode && codeSentTo === null ? t.sendCode : t.findOrder}
           </button>
+          {codeSentTo !== null ? (
+            <button type="button" className="link" onClick={() => void sendCode()} disabled={isBusy}>
+              {t.newCode}
+            </button>
+          ) : null}
         </form>
       </main>
     </>

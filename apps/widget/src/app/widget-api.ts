@@ -6,6 +6,8 @@ import type {
   ManageOrderGetResponse,
   RequestCancellationRequest,
   RequestCancellationResponse,
+  SendOrderCodeRequest,
+  SendOrderCodeResponse,
 } from "@harbor/contract/orders";
 import type { WidgetGetResponse } from "@harbor/contract/widget";
 
@@ -49,6 +51,10 @@ export const widgetApi = {
     form.append("file", request.file);
     return post<VisitorAttachment>("/api/widget/upload", form);
   },
+
+  /** POST /api/widget/manage-order/send-code: a one-time code mailed for the order (portal method email). */
+  sendOrderCode: (request: SendOrderCodeRequest) =>
+    post<SendOrderCodeResponse>("/api/widget/manage-order/send-code", request),
 
   /** POST /api/widget/manage-order/get: the order, once the number and contact prove it the visitor's. */
   getOrder: (request: ManageOrderGetRequest) => post<ManageOrderGetResponse>("/api/widget/manage-order/get", request),

@@ -171,6 +171,12 @@ export const en = {
   cancellationEvent: (name: string) => `I asked to cancel order ${name}.`,
   manageOrder: "Manage this order",
   goToChat: "Go to the chat",
+  sendCode: "Send me a code",
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}. It expires in 10 minutes.`,
+  code: "Code from the e-mail",
+  codeInvalid: "Enter the 6-digit code",
+  codeNotRight: "That code is not right or has expired. Check it, or ask for a new code.",
+  newCode: "Send a new code",
 };
 
 export type Catalogue = typeof en;

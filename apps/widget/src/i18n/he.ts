@@ -177,6 +177,12 @@ export const he: Catalogue = {
   cancellationEvent: (name) => `ביקשתי לבטל את הזמנה ${name}.`,
   manageOrder: "ניהול ההזמנה",
   goToChat: "מעבר לצ׳אט",
+  sendCode: "שלחו לי קוד",
+  codeSent: (email) => `שלחנו קוד בן 6 ספרות אל ${email}. הוא יפוג בעוד 10 דקות.`,
+  code: "הקוד מהאימייל",
+  codeInvalid: "הזינו את הקוד בן 6 הספרות",
+  codeNotRight: "הקוד שגוי או שפג תוקפו. בדקו אותו, או בקשו קוד חדש.",
+  newCode: "שליחת קוד חדש",
 };
 
 /** Recharge's interval units (day, week, month) in Hebrew: [one, many]. */

@@ -166,6 +166,12 @@ export const nl: Catalogue = {
   cancellationEvent: (name) => `Ik heb gevraagd om bestelling ${name} te annuleren.`,
   manageOrder: "Deze bestelling beheren",
   goToChat: "Naar de chat",
+  sendCode: "Stuur me een code",
+  codeSent: (email) => `We hebben een code van 6 cijfers naar ${email} gestuurd. Hij verloopt over 10 minuten.`,
+  code: "Code uit de e-mail",
+  codeInvalid: "Vul de code van 6 cijfers in",
+  codeNotRight: "Die code klopt niet of is verlopen. Controleer hem, of vraag een nieuwe code aan.",
+  newCode: "Stuur een nieuwe code",
 };
 
 const DUTCH_UNITS: Record<string, [one: string, many: string]> = {

@@ -3,6 +3,7 @@ import type {
   CancellationReasonsRequest,
   ManageOrderGetRequest,
   RequestCancellationRequest,
+  SendOrderCodeRequest,
 } from "@harbor/contract/orders";
 import { AppError } from "../../platform/errors";
 import type { ChatsRepository } from "../chats/chats.module";
@@ -26,7 +27,7 @@ const EVENT_WORDING: Record<
   }
 > = {
   en: {
-    verifiedBy: { email: "e-mail", phone: "phone" },
+    verifiedBy: { email: "e-mail", phone: "phone", email_code: "a code sent by e-mail" },
     recorded: "recorded on the order in Shopify",
     notRecorded: "not recorded in Shopify",
     noReason: "no reason",
@@ -34,7 +35,7 @@ const EVENT_WORDING: Record<
       `Asked to cancel order ${order} (${reason}); verified by ${by}; ${recorded}.`,
   },
   nl: {
-    verifiedBy: { email: "e-mail", phone: "telefoon" },
+    verifiedBy: { email: "e-mail", phone: "telefoon", email_code: "een per e-mail gestuurde code" },
     recorded: "vastgelegd bij de bestelling in Shopify",
     notRecorded: "niet vastgelegd in Shopify",
     noReason: "geen reden",
@@ -42,7 +43,7 @@ const EVENT_WORDING: Record<
       `Vroeg om bestelling ${order} te annuleren (${reason}); geverifieerd via ${by}; ${recorded}.`,
   },
   he: {
-    verifiedBy: { email: "אימייל", phone: "טלפון" },
+    verifiedBy: { email: "אימייל", phone: "טלפון", email_code: "קוד שנשלח באימייל" },
     recorded: "נרשם בהזמנה ב-Shopify",
     notRecorded: "לא נרשם ב-Shopify",
     noReason: "ללא סיבה",
@@ -111,6 +112,11 @@ export function createVisitorOrders(deps: {
   }
 
   return {
+    async sendCode(scope: VisitorScope, request: SendOrderCodeRequest) {
+      await takeAllowance(scope);
+      return deps.manageOrder.sendCode(askerOf(scope), request);
+    },
+
     async getOrder(scope: VisitorScope, request: ManageOrderGetRequest) {
       await takeAllowance(scope);
       return deps.manageOrder.getOrder(askerOf(scope), request);
