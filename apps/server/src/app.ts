@@ -174,6 +174,8 @@ export async function buildApp(deps: AppDeps) {
     integrations: integrations.integrationsRepository,
     limiterStore,
     log,
+    mailer,
+    appSecret: config.appSecret,
     // HARBOR_DEMO: a fake Shopify on loopback that new workspaces are connected to.
     demoShop: config.isDemo ? await startDemoShop() : null,
   });

@@ -52,7 +52,8 @@ export type OrderCard = z.infer<typeof orderCardSchema>;
  * The widget's order self-service calls (spec part 2 §7: /widget/manage-order/*). Every call
  * names the widget and carries the visitor token; the order is proven the visitor's by the
  * portal's authentication method (orderID: the order number with the e-mail or phone it was
- * placed with). Email and phone one-time codes are not offered yet (decision 036).
+ * placed with; email: the same with the e-mail and a code mailed to it, decision 040). Phone
+ * one-time codes are refused: there is no SMS path.
  */
 
 const visitorCall = {
@@ -76,6 +77,12 @@ const orderProof = {
     .max(40, "Phone number is too long")
     .regex(/^\+?[\d\s().-]{6,}$/, "Enter a valid phone number")
     .optional(),
+  /** The code mailed by send-code, when the portal verifies by e-mail code (decision 040). */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code")
+    .optional(),
 };
 
 const needsContact = (value: { email?: string; phone?: string }) => Boolean(value.email || value.phone);
@@ -92,6 +99,19 @@ export const manageOrderGetResponseSchema = z.object({
   cancellation: z.object({ isEligible: z.boolean(), reason: z.string().nullable() }),
 });
 export type ManageOrderGetResponse = z.infer<typeof manageOrderGetResponseSchema>;
+
+/** POST /api/widget/manage-order/send-code: a code for the order, mailed to the e-mail it was placed with. */
+export const sendOrderCodeRequestSchema = z.object({
+  ...visitorCall,
+  orderNumber: orderProof.orderNumber,
+  email: emailSchema,
+  /** The mail's language. */
+  language: visitorLanguageSchema.optional(),
+});
+export type SendOrderCodeRequest = z.infer<typeof sendOrderCodeRequestSchema>;
+
+export const sendOrderCodeResponseSchema = z.object({ orderName: z.string(), expiresInMinutes: z.number() });
+export type SendOrderCodeResponse = z.infer<typeof sendOrderCodeResponseSchema>;
 
 export const cancellationReasonsRequestSchema = z.object({
   ...visitorCall,
@@ -117,6 +137,8 @@ export const requestCancellationRequestSchema = z
     otherReason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
     /** Made once per request by the widget: a retry with the same key never acts twice. */
     clientKey: z.string().trim().min(8).max(100),
+    /** The visitor's language: the chat's record of the request is worded in it (decision 040). */
+    language: visitorLanguageSchema.optional(),
   })
   .refine(needsContact, contactMessage)
   .refine((value) => value.reason !== "other" || Boolean(value.otherReason), {
@@ -132,6 +154,11 @@ export const requestCancellationResponseSchema = z.object({
   requestedAt: z.string(),
   /** This key was used before: the first request's outcome, nothing done again. */
   isReplay: z.boolean(),
+  /**
+   * The chat that records the request: the one named, else a chat opened for it so that staff
+   * see it in the inbox (decision 040); null on a replay of a request made without a chat.
+   */
+  chatID: idSchema.nullable(),
 });
 export type RequestCancellationResponse = z.infer<typeof requestCancellationResponseSchema>;
 

@@ -375,6 +375,8 @@ export const publicWidgetSchema = z.object({
     customReplies: z.array(portalLinkSchema.omit({ customReplyID: true })),
     suggestedQuestions: z.array(suggestedQuestionSchema),
   }),
+  /** The shop customer portal: the order cards on Home, and how an order is proven the visitor's. */
+  customerAccountPortal: customerAccountPortalSchema,
   agent: z.object({ name: z.string(), designation: z.string(), thumbnailURL: z.string().nullable() }),
   workflows: z.object({
     nudgeMessage: z.object({ isActive: z.boolean(), showOnce: z.boolean(), delay: z.number(), message: z.string() }),

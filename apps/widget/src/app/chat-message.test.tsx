@@ -10,10 +10,19 @@ import { ChatMessage } from "./chat-message";
 
 function show(
   overrides: Parameters<typeof storedMessage>[0],
-  options: { isLast?: boolean; showSources?: boolean; language?: "en" | "nl" | "he"; texts?: Catalogue } = {},
+  options: {
+    isLast?: boolean;
+    showSources?: boolean;
+    language?: "en" | "nl" | "he";
+    texts?: Catalogue;
+    hasOrderPortal?: boolean;
+  } = {},
 ) {
   const onChoose = vi.fn();
-  const widget = publicWidget();
+  const onManageOrder = vi.fn();
+  const widget = publicWidget({
+    customerAccountPortal: { isActive: options.hasOrderPortal ?? false, authentication: "orderID" },
+  });
   widget.workflows.showSources = options.showSources ?? true;
   const view = renderInWidget(
     <ChatMessage
@@ -21,10 +30,11 @@ function show(
       isLast={options.isLast ?? true}
       onChoose={onChoose}
       onForm={vi.fn()}
+      onManageOrder={onManageOrder}
     />,
     { widget, language: options.language, texts: options.texts },
   );
-  return { onChoose, unmount: view.unmount };
+  return { onChoose, onManageOrder, unmount: view.unmount };
 }
 
 const bubbles = () => [...document.querySelectorAll(".b")].map((bubble) => bubble.textContent);
@@ -214,6 +224,51 @@ describe("ChatMessage", () => {
     expect(track.className).toBe("btn");
     expect(screen.getByText("Classic tee · M / Black")).toBeTruthy();
     expect(screen.getByText("Canvas tote")).toBeTruthy();
+    // The shop's portal is off here: nothing to manage the order with.
+    expect(screen.queryByRole("button", { name: "Manage this order" })).toBeNull();
+  });
+
+  it("offers the order's self-service under an order card when the shop's portal is on", async () => {
+    const order = {
+      order: { name: "#1003", createdAt: null, financialStatus: "paid", cancelledAt: null },
+      customer: null,
+      fulfillments: [],
+      processingItems: [{ title: "Canvas tote", variantTitle: null, imageSrc: null, quantity: 1 }],
+      refunds: [],
+    };
+    const { onManageOrder } = show(
+      { messageType: "answer", message: "Order #1003 is not shipped yet.", messageData: { order } },
+      { hasOrderPortal: true },
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Manage this order" }));
+    expect(onManageOrder).toHaveBeenCalledWith("#1003");
+  });
+
+  it.each([
+    ["en", undefined, "I asked to cancel order #1003."],
+    ["he", he, "ביקשתי לבטל את הזמנה #1003."],
+  ] as const)("shows the visitor's cancellation request in their language (%s)", (language, texts, words) => {
+    show(
+      {
+        messageType: "widget_event",
+        senderRole: "customer",
+        eventType: "ORDER_CANCELLATION_REQUESTED",
+        message:
+          "Asked to cancel order #1003 (I changed my mind); verified by e-mail; recorded on the order in Shopify.",
+        messageData: {
+          orderAction: {
+            action: "cancellation_request",
+            orderName: "#1003",
+            verifiedBy: "email",
+            reason: "I changed my mind",
+            status: "recorded",
+            requestedAt: "2026-11-20T10:00:00.000Z",
+          },
+        },
+      },
+      { language, texts },
+    );
+    expect(bubbles()).toEqual([words]);
   });
 
   it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {

@@ -18,11 +18,14 @@ export function ChatMessage({
   isLast,
   onChoose,
   onForm,
+  onManageOrder,
 }: {
   message: VisitorMessage;
   isLast: boolean;
   onChoose(choice: string): void;
   onForm(customer: VisitorCustomer): unknown;
+  /** The shop's order self-service for an order the chat shows (its tracking form, number filled in). */
+  onManageOrder?(orderName: string): void;
 }) {
   const t = useTexts();
   const { widget, language, identity } = useWidget();
@@ -48,6 +51,11 @@ export function ChatMessage({
           {reply ? <Bubbles tone="ai" texts={[reply]} /> : null}
         </>
       );
+    }
+    // The visitor's cancellation request, in their own language whatever the server wrote.
+    const orderAction = message.messageData.orderAction;
+    if (event === "ORDER_CANCELLATION_REQUESTED" && orderAction) {
+      return <Bubbles tone="me" texts={[t.cancellationEvent(orderAction.orderName)]} meta={time} />;
     }
     const words = event === "IS_RESOLVED" ? t.resolveYes : event === "NEED_HELP" ? t.resolveNeedHelp : null;
     return words ? <Bubbles tone="me" texts={[words]} meta={time} /> : null;
@@ -123,7 +131,11 @@ export function ChatMessage({
       ) : null}
       {data.order ? (
         <Later>
-          <OrderCard card={data.order} language={language} />
+          <OrderCard
+            card={data.order}
+            language={language}
+            onManage={widget.customerAccountPortal.isActive ? onManageOrder : undefined}
+          />
         </Later>
       ) : null}
       {data.subscriptions.length > 0 ? (

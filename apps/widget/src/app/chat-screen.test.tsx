@@ -20,6 +20,7 @@ function actions(): ChatActions {
     stopAnswer: vi.fn(),
     continueChat: vi.fn(async () => {}),
     sendTranscript: vi.fn(async () => {}),
+    manageOrder: vi.fn(),
   };
 }
 

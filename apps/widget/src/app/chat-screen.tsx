@@ -34,6 +34,8 @@ export type ChatActions = {
   /** Reopens the completed chat (continue-chat). */
   continueChat(): Promise<unknown>;
   sendTranscript(email: string): Promise<unknown>;
+  /** Opens the order self-service for an order the chat shows. */
+  manageOrder(orderName: string): void;
 };
 
 /**
@@ -133,6 +135,7 @@ export function ChatScreen({
               isLast={message === last}
               onChoose={(choice) => actions.ask(choice)}
               onForm={(customer) => actions.sendEvent({ event: "PRE_CHAT_FORM", customer })}
+              onManageOrder={actions.manageOrder}
             />
           ))}
           {state.pending.map((pending) => (

@@ -360,6 +360,16 @@ export function createChatSession(options: {
       await answerOf(ack().emitWithAck("reset-answer", { chatID: id }));
     },
 
+    /**
+     * Shows another chat of this visitor (the one the server opened for a cancellation request):
+     * its messages are fetched on joining, now or when the channel connects.
+     */
+    async openChat(id: string) {
+      if (id === chatID) return;
+      switchChat(id);
+      if (socket.connected) await join();
+    },
+
     /** Reopens the completed chat (continue-chat) so the visitor can ask more in it. */
     async continueChat() {
       const id = chatID;

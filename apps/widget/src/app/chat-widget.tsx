@@ -19,15 +19,18 @@ import { chime } from "./chime";
 import { newClientId } from "./client-id";
 import { ClosedScreen } from "./closed-screen";
 import { ErrorScreen } from "./error-screen";
+import { focusScreen } from "./focus-screen";
 import { isEmbedded, listenToHost, tellHost } from "./frame-bridge";
 import { HomeScreen } from "./home-screen";
 import {
   CustomerForm,
   LaterScreen,
+  OrderSelfService,
   preloadCustomerForm,
   TicketConfirmationScreen,
   TicketFormScreen,
 } from "./lazy-parts";
+import type { OrderCalls } from "./order-screens";
 import type { VisitorStorage } from "./visitor-storage";
 import { WidgetApiError, widgetApi } from "./widget-api";
 import { WidgetContext } from "./widget-context";
@@ -42,7 +45,7 @@ export type WidgetBoot = {
   chatID: string | null;
 };
 
-type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent";
+type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent" | "orders";
 type Question = { question: string; attachments: VisitorAttachment[] };
 
 /** Before the realtime client is loaded: the header says "Connecting…" only while it is. */
@@ -60,15 +63,6 @@ const NO_SESSION: SessionState = {
   isClosed: false,
 };
 const noSubscription = () => () => {};
-
-/**
- * Puts the keyboard in the screen's main field, or on its title on touch screens (where focusing a
- * field would throw the keyboard over the panel).
- */
-function focusScreen() {
-  const isFinePointer = window.matchMedia?.("(pointer: fine)").matches;
-  document.querySelector<HTMLElement>(isFinePointer ? "[data-autofocus]" : "h1")?.focus({ preventScroll: true });
-}
 
 /** After the pressed button went away (Stop, Continue Chat), once the screen shows what replaced it. */
 const refocus = () => requestAnimationFrame(focusScreen);
@@ -112,6 +106,10 @@ export function ChatWidget({
   const [details, setDetails] = useState<VisitorCustomer | null>(null);
   const [identity, setIdentity] = useState<VisitorIdentity>({});
   const [ticket, setTicket] = useState<TicketConfirmation | null>(null);
+  /** The order number the order screens start with (from an order card in the chat), "" from Home. */
+  const [orderNumber, setOrderNumber] = useState("");
+  /** Where the order screens' back leads: the screen they were opened from. */
+  const [ordersFrom, setOrdersFrom] = useState<"home" | "chat">("home");
   const [localMessages, setLocalMessages] = useState<VisitorMessage[]>([]);
   /** The realtime client could not be downloaded: the error screen, and Restart Chat tries again. */
   const [hasLoadFailed, setHasLoadFailed] = useState(false);
@@ -339,11 +337,51 @@ export function ChatWidget({
     refocus();
   }
 
-  const upload = (file: File) =>
-    widgetApi.upload({ widgetID: boot.widgetID, visitorToken: boot.visitorToken, file }).catch((error: unknown) => {
+  /** A REST call of this visitor: a token the server no longer takes starts the visitor afresh. */
+  const visitorCall = <T,>(call: Promise<T>) =>
+    call.catch((error: unknown) => {
       if (error instanceof WidgetApiError && error.status === 401) reboot();
       throw error;
     });
+
+  const upload = (file: File) =>
+    visitorCall(widgetApi.upload({ widgetID: boot.widgetID, visitorToken: boot.visitorToken, file }));
+
+  const visitor = { widgetID: boot.widgetID, visitorToken: boot.visitorToken };
+  const orderCalls: OrderCalls = {
+    sendCode: (proof) => visitorCall(widgetApi.sendOrderCode({ ...visitor, ...proof, language: boot.language })),
+    getOrder: (proof) => visitorCall(widgetApi.getOrder({ ...visitor, ...proof })),
+    reasons: () => visitorCall(widgetApi.cancellationReasons({ ...visitor, language: boot.language })),
+    // The chat under way records the request; a finished one (or none) gets a new chat from the server.
+    requestCancellation: (request) =>
+      visitorCall(
+        widgetApi.requestCancellation({
+          ...visitor,
+          ...request,
+          chatID: state.chat && !state.chat.isCompleted ? state.chat.chatID : null,
+          language: boot.language,
+        }),
+      ),
+  };
+
+  function openOrders(from: "home" | "chat", number = "") {
+    setOrderNumber(number);
+    setOrdersFrom(from);
+    setScreen("orders");
+  }
+
+  /** After a cancellation request: the chat that records it, joined when it is a new one. */
+  async function showOrderChat(chatID: string | null) {
+    if (chatID) {
+      try {
+        await (await connectOrFail()).openChat(chatID);
+      } catch {
+        // The error screen shows (the realtime client did not load); Restart Chat goes home.
+        return;
+      }
+    }
+    setScreen(chatID || state.chat ? "chat" : "home");
+  }
 
   return (
     <WidgetContext.Provider value={{ widget, language: boot.language, identity }}>{render()}</WidgetContext.Provider>
@@ -392,6 +430,19 @@ export function ChatWidget({
         </LaterScreen>
       );
     }
+    if (screen === "orders") {
+      return (
+        <LaterScreen>
+          <OrderSelfService
+            calls={orderCalls}
+            language={boot.language}
+            orderNumber={orderNumber}
+            onBack={() => setScreen(ordersFrom)}
+            onToChat={showOrderChat}
+          />
+        </LaterScreen>
+      );
+    }
     if (screen === "chat") {
       return (
         <ChatScreen
@@ -411,6 +462,7 @@ export function ChatWidget({
             stopAnswer,
             continueChat,
             sendTranscript: (email) => connectOrFail().then((current) => current.sendTranscript(email)),
+            manageOrder: (name) => openOrders("chat", name),
           }}
         />
       );
@@ -427,6 +479,7 @@ export function ChatWidget({
         }}
         onSuggested={showSuggested}
         onContinue={continueChat}
+        onOrders={() => openOrders("home")}
       />
     );
   }

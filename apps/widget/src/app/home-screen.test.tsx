@@ -6,7 +6,7 @@ import { publicWidget, renderInWidget } from "../test/widget-fixtures";
 import { HomeScreen } from "./home-screen";
 
 function showHome(widget: PublicWidget, canContinue = false) {
-  const handlers = { onAsk: vi.fn(), onTyping: vi.fn(), onSuggested: vi.fn(), onContinue: vi.fn() };
+  const handlers = { onAsk: vi.fn(), onTyping: vi.fn(), onSuggested: vi.fn(), onContinue: vi.fn(), onOrders: vi.fn() };
   renderInWidget(<HomeScreen canContinue={canContinue} nudges={[]} {...handlers} />, { widget });
   return handlers;
 }
@@ -41,14 +41,17 @@ describe("HomeScreen", () => {
   });
 
   it("offers Continue Chat only when a chat is under way, and order cards only when the shop portal is on", async () => {
-    const { onContinue, onAsk } = showHome(
-      { ...publicWidget(), customerAccountPortal: { isActive: true } } as PublicWidget,
+    const { onContinue, onAsk, onOrders } = showHome(
+      publicWidget({ customerAccountPortal: { isActive: true, authentication: "orderID" } }),
       true,
     );
     await userEvent.click(screen.getByRole("button", { name: "Continue Chat" }));
     expect(onContinue).toHaveBeenCalled();
+    // Both cards open the tracking form: an order is proven the visitor's before it is shown or changed.
     await userEvent.click(screen.getByRole("button", { name: /Track your order/ }));
-    expect(onAsk).toHaveBeenCalledWith("Where is my order?");
+    await userEvent.click(screen.getByRole("button", { name: /Manage your orders/ }));
+    expect(onOrders).toHaveBeenCalledTimes(2);
+    expect(onAsk).not.toHaveBeenCalled();
     document.body.innerHTML = "";
 
     showHome(publicWidget());
@@ -66,6 +69,7 @@ describe("HomeScreen", () => {
         onTyping={vi.fn()}
         onSuggested={vi.fn()}
         onContinue={onContinue}
+        onOrders={vi.fn()}
       />,
       { widget: publicWidget() },
     );

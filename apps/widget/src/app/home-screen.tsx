@@ -1,4 +1,4 @@
-import type { PublicWidget, SuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
+import type { SuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
@@ -9,10 +9,6 @@ import { useAction } from "./use-action";
 import { whatsAppLink } from "./whatsapp-link";
 import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
-
-/** The shop customer portal's switch; not yet in the public widget, so read when the server sends it. */
-const hasOrderPortal = (widget: PublicWidget) =>
-  (widget as { customerAccountPortal?: { isActive?: unknown } }).customerAccountPortal?.isActive === true;
 
 /**
  * Home (spec part 2 §2.8): the greeting and opening messages, the portal's common questions (a
@@ -27,6 +23,7 @@ export function HomeScreen({
   onTyping,
   onSuggested,
   onContinue,
+  onOrders,
 }: {
   canContinue: boolean;
   nudges: VisitorMessage[];
@@ -35,6 +32,8 @@ export function HomeScreen({
   onTyping(): void;
   onSuggested(question: SuggestedQuestion): void;
   onContinue(): unknown;
+  /** Opens the order tracking form (both order cards: an order is proven the visitor's first). */
+  onOrders(): void;
 }) {
   const t = useTexts();
   const { widget } = useWidget();
@@ -46,16 +45,16 @@ export function HomeScreen({
   const { agent } = widget.handoff;
   const whatsApp =
     agent.isActive && agent.appType === "whatsapp" ? whatsAppLink(agent.whatsapp, t.whatsAppHello) : null;
-  const cards: [title: string, text: string, question: string][] = [
-    ...(portal.isActive ? portal.customReplies : []).map((link): [string, string, string] => [
+  const cards: [title: string, text: string, open: () => unknown][] = [
+    ...(portal.isActive ? portal.customReplies : []).map((link): [string, string, () => unknown] => [
       link.title,
       link.description,
-      link.title,
+      () => onAsk(link.title),
     ]),
-    ...(hasOrderPortal(widget)
+    ...(widget.customerAccountPortal.isActive
       ? [
-          [t.trackOrder, t.trackOrderText, t.trackOrderQuestion] as [string, string, string],
-          [t.manageOrders, t.manageOrdersText, t.manageOrdersQuestion] as [string, string, string],
+          [t.trackOrder, t.trackOrderText, onOrders] as [string, string, () => unknown],
+          [t.manageOrders, t.manageOrdersText, onOrders] as [string, string, () => unknown],
         ]
       : []),
   ];
@@ -121,9 +120,9 @@ export function HomeScreen({
         ) : null}
         {cards.length > 0 ? (
           <ul className="list">
-            {cards.map(([title, text, question]) => (
+            {cards.map(([title, text, open]) => (
               <li key={title}>
-                <button type="button" className="item" onClick={() => onAsk(question)}>
+                <button type="button" className="item" onClick={open}>
                   <b dir="auto">{title}</b>
                   <small dir="auto">{text}</small>
                 </button>

@@ -19,6 +19,9 @@ export const TicketConfirmationScreen = lazy(() =>
 export const ChatEnded = lazy(() => import("./chat-ended").then((module) => ({ default: module.ChatEnded })));
 export const FeedbackForm = lazy(() => import("./feedback-form").then((module) => ({ default: module.FeedbackForm })));
 export const OrderCard = lazy(() => import("./order-card").then((module) => ({ default: module.OrderCard })));
+export const OrderSelfService = lazy(() =>
+  import("./order-screens").then((module) => ({ default: module.OrderSelfService })),
+);
 export const SubscriptionList = lazy(() =>
   import("./subscription-list").then((module) => ({ default: module.SubscriptionList })),
 );

@@ -39,7 +39,13 @@ export function shownParts(data: VisitorMessageData) {
   };
 }
 
-export type VisitorEventType = "IS_RESOLVED" | "NEED_HELP" | "FEEDBACK" | "PRE_CHAT_FORM" | "RAISE_TICKET";
+export type VisitorEventType =
+  | "IS_RESOLVED"
+  | "NEED_HELP"
+  | "FEEDBACK"
+  | "PRE_CHAT_FORM"
+  | "RAISE_TICKET"
+  | "ORDER_CANCELLATION_REQUESTED";
 
 /**
  * Which of the visitor's actions a stored message records. The server names it in `eventType`;

@@ -24,7 +24,16 @@ function Items({ items }: { items: OrderItem[] }) {
 }
 
 /** An order the AI looked up (spec part 1 §3): payment, each shipment with tracking, processing items, refunds. */
-export function OrderCard({ card, language }: { card: Order; language: Language }) {
+export function OrderCard({
+  card,
+  language,
+  onManage,
+}: {
+  card: Order;
+  language: Language;
+  /** Offered under an order in the chat when the shop's portal is on: its tracking form, number filled in. */
+  onManage?(orderName: string): void;
+}) {
   const t = useTexts();
   const { order } = card;
   const processingItems = card.processingItems ?? [];
@@ -33,7 +42,9 @@ export function OrderCard({ card, language }: { card: Order; language: Language 
     <section className="card" aria-label={t.order(order.name)}>
       <h3>{t.order(order.name)}</h3>
       {order.createdAt ? <p>{t.ordered(formatDay(order.createdAt, language))}</p> : null}
-      {order.financialStatus ? <p>{t.payment(order.financialStatus)}</p> : null}
+      {order.financialStatus ? (
+        <p>{t.payment(t.paymentStatus[order.financialStatus] ?? order.financialStatus.replaceAll("_", " "))}</p>
+      ) : null}
       {(card.fulfillments ?? []).map((fulfillment, index) => {
         const tracking = safeHttpURL(fulfillment.trackingURL);
         const status = fulfillmentDisplay(fulfillment);
@@ -42,9 +53,9 @@ export function OrderCard({ card, language }: { card: Order; language: Language 
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <div key={index} className="ship">
             <p>
-              <b>{t.shipment(index + 1)}</b> <span className={`tag ${status}`}>{t.fulfillment[status]}</span>{" "}
-              {fulfillment.company}
+              <b>{t.shipment(index + 1)}</b> <span className={`tag ${status}`}>{t.fulfillment[status]}</span>
             </p>
+            {fulfillment.company ? <p dir="auto">{t.carrier(fulfillment.company)}</p> : null}
             {tracking ? (
               <a className="btn" href={tracking} target="_blank" rel="noopener noreferrer">
                 {fulfillment.trackingNumber ? t.trackNumber(fulfillment.trackingNumber) : t.track}
@@ -68,6 +79,11 @@ export function OrderCard({ card, language }: { card: Order; language: Language 
           <span className="tag refund">{t.fulfillment.refund}</span>
           <Items items={refundedItems} />
         </div>
+      ) : null}
+      {onManage ? (
+        <button type="button" className="btn" onClick={() => onManage(order.name)}>
+          {t.manageOrder}
+        </button>
       ) : null}
     </section>
   );

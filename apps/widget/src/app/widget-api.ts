@@ -1,4 +1,14 @@
 import type { VisitorAttachment } from "@harbor/contract/message-data";
+import type {
+  CancellationReasonsRequest,
+  CancellationReasonsResponse,
+  ManageOrderGetRequest,
+  ManageOrderGetResponse,
+  RequestCancellationRequest,
+  RequestCancellationResponse,
+  SendOrderCodeRequest,
+  SendOrderCodeResponse,
+} from "@harbor/contract/orders";
 import type { WidgetGetResponse } from "@harbor/contract/widget";
 
 type Envelope<T> = { hasError: boolean; message: string; data: T };
@@ -41,4 +51,19 @@ export const widgetApi = {
     form.append("file", request.file);
     return post<VisitorAttachment>("/api/widget/upload", form);
   },
+
+  /** POST /api/widget/manage-order/send-code: a one-time code mailed for the order (portal method email). */
+  sendOrderCode: (request: SendOrderCodeRequest) =>
+    post<SendOrderCodeResponse>("/api/widget/manage-order/send-code", request),
+
+  /** POST /api/widget/manage-order/get: the order, once the number and contact prove it the visitor's. */
+  getOrder: (request: ManageOrderGetRequest) => post<ManageOrderGetResponse>("/api/widget/manage-order/get", request),
+
+  /** POST /api/widget/manage-order/get-cancellation-reasons: the shop's reasons, in the visitor's language. */
+  cancellationReasons: (request: CancellationReasonsRequest) =>
+    post<CancellationReasonsResponse>("/api/widget/manage-order/get-cancellation-reasons", request),
+
+  /** POST /api/widget/manage-order/request-cancellation: recorded once per client key. */
+  requestCancellation: (request: RequestCancellationRequest) =>
+    post<RequestCancellationResponse>("/api/widget/manage-order/request-cancellation", request),
 };

@@ -50,6 +50,7 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
       customReplies: [],
       suggestedQuestions: [],
     },
+    customerAccountPortal: { isActive: false, authentication: "orderID" },
     agent: { name: "Ava", designation: "Customer Support", thumbnailURL: null },
     workflows: {
       nudgeMessage: { isActive: false, showOnce: true, delay: 1000, message: "Need a hand?" },

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { chats } from "./chats";
 import { companies } from "./companies";
 
@@ -36,4 +36,26 @@ export const orderActions = pgTable(
     uniqueIndex("order_actions_client_key_idx").on(table.companyId, table.clientKey),
     index("order_actions_order_idx").on(table.companyId, table.orderName),
   ],
+);
+
+/**
+ * A one-time code mailed to prove an order the visitor's (the portal's e-mail OTP method,
+ * decision 040): one per visitor and order, kept as a keyed hash, with its expiry and the wrong
+ * tries spent on it.
+ */
+export const orderCodes = pgTable(
+  "order_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull(),
+    orderName: text("order_name").notNull(),
+    codeHash: text("code_hash").notNull(),
+    wrongTries: integer("wrong_tries").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("order_codes_visitor_order_idx").on(table.companyId, table.visitorId, table.orderName)],
 );

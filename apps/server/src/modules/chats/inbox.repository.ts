@@ -29,8 +29,12 @@ export type InboxFilter = {
   isUnreadOnly: boolean;
 };
 
-/** The list preview skips what the chat view does not show either (events, conditions, notes). */
+/**
+ * The list preview skips what the chat view does not show either (events, conditions, notes),
+ * except a visitor's order action, which the chat view shows for staff to act on.
+ */
 const PREVIEW_TYPES = sql.raw(`('question', 'answer', 'answer_bubbles', 'form', 'agent_reply')`);
+const PREVIEW_EVENTS = sql.raw(`('ORDER_CANCELLATION_REQUESTED')`);
 /** Enough of the latest message for the list's cut; the rest never leaves the database. */
 const PREVIEW_CHARS = 200;
 
@@ -38,7 +42,7 @@ const rowColumns = sql`
   c.id, c.ticket_id, c.resolved, c.status, c.is_flagged, c.chat_read, c.completed_at is not null as is_ended,
   c.created_at, c.last_message_at, c.customer, c.summary,
   (select left(m.message, ${sql.raw(String(PREVIEW_CHARS))}) from chat_messages m
-    where m.chat_id = c.id and m.message_type in ${PREVIEW_TYPES}
+    where m.chat_id = c.id and (m.message_type in ${PREVIEW_TYPES} or m.event_type in ${PREVIEW_EVENTS})
     order by m.created_at desc, m.id desc limit 1) as last_message`;
 
 /**

@@ -46,3 +46,13 @@ export function reasonForStaff(id: string, otherReason: string | undefined): str
   if (id === OTHER_REASON) return otherReason ? `Other: ${otherReason}` : null;
   return REASONS.en[id] ?? null;
 }
+
+/** The reason in the visitor's own language (for the chat's record they read), or null. */
+export function reasonInLanguage(
+  id: string,
+  otherReason: string | undefined,
+  language: VisitorLanguage,
+): string | null {
+  if (id === OTHER_REASON) return otherReason ?? null;
+  return REASONS[language][id] ?? null;
+}

@@ -5,6 +5,7 @@ import { type FakeShopify, startFakeShopify } from "../../integrations/shopify/s
 import { createLimiterStore } from "../../platform/rate-limiter";
 import { createManageOrderService } from "./manage-order.service";
 import { createOrderActionsRepository } from "./order-actions.repository";
+import { createOrderCodesRepository } from "./order-codes.repository";
 import { createOrderLookupService } from "./order-lookup.service";
 
 /** A cancellation request the shop refuses to record is kept, marked for staff to record by hand. */
@@ -44,7 +45,16 @@ describe("a cancellation request the shop does not take", () => {
       log,
       fetch: refusingFetch,
     });
-    const service = createManageOrderService({ lookup, actions: createOrderActionsRepository(h.db), log });
+    const store = createLimiterStore();
+    const service = createManageOrderService({
+      lookup,
+      actions: createOrderActionsRepository(h.db),
+      codes: createOrderCodesRepository(h.db),
+      mailer: { send: async () => {} },
+      appSecret: "test-secret",
+      codeSends: store.limiter("order-code-sends", { points: 3, durationSeconds: 3600 }),
+      log,
+    });
     const asker = {
       companyId,
       visitorId: "visitor-1",

@@ -1,15 +1,24 @@
+import { createHmac, randomInt } from "node:crypto";
+import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import type {
   ManageOrderGetRequest,
   ManageOrderGetResponse,
   RequestCancellationRequest,
   RequestCancellationResponse,
+  SendOrderCodeRequest,
+  SendOrderCodeResponse,
 } from "@harbor/contract/orders";
 import type { FastifyBaseLogger } from "fastify";
 import type { ShopifyOrder } from "../../integrations/shopify/shopify.client";
+import { safeEqual } from "../../platform/crypto";
 import { AppError } from "../../platform/errors";
+import type { Mailer } from "../../platform/mailer";
+import type { RateLimiter } from "../../platform/rate-limiter";
 import { reasonForStaff } from "./cancellation-reasons";
 import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
 import { toOrderCard } from "./order-card";
+import { orderCodeMail } from "./order-code.mail";
+import type { OrderCodesRepository } from "./order-codes.repository";
 import type { OrderLookupService } from "./order-lookup.service";
 
 /** The tag a cancellation request leaves on the order in Shopify, for the shop's staff. */
@@ -20,6 +29,11 @@ export type OrderPortal = { isActive: boolean; authentication: "orderID" | "emai
 
 /** Who asks: the visitor of a widget (the visitor module resolves and checks the token). */
 export type OrderAsker = { companyId: string; visitorId: string; portal: OrderPortal };
+
+/** E-mail one-time codes (decision 040): six digits, ten minutes, five wrong tries. */
+export const ORDER_CODE_LENGTH = 6;
+export const ORDER_CODE_TTL_MINUTES = 10;
+export const ORDER_CODE_WRONG_TRIES = 5;
 
 const notFound = () => new AppError("NOT_FOUND", "We couldn't find an order with these details.");
 
@@ -41,12 +55,20 @@ function cancellationBlock(order: ShopifyOrder): string | null {
 export function createManageOrderService(deps: {
   lookup: OrderLookupService;
   actions: OrderActionsRepository;
+  codes: OrderCodesRepository;
+  mailer: Pick<Mailer, "send">;
+  appSecret: string;
+  /** Codes mailed per visitor and order: a few an hour. */
+  codeSends: RateLimiter;
   log: Pick<FastifyBaseLogger, "warn">;
 }) {
-  /** The portal must be on and set to the method this widget can do: order number + e-mail or phone. */
+  /**
+   * The portal must be on and set to a method this widget can do: order number + e-mail or phone,
+   * or order number + e-mail + a code mailed to it. Phone codes have no way to be sent (no SMS).
+   */
   function checkPortal(portal: OrderPortal) {
     if (!portal.isActive) throw new AppError("FORBIDDEN", "Order tracking is switched off for this shop.");
-    if (portal.authentication !== "orderID") {
+    if (portal.authentication === "phone") {
       throw new AppError(
         "FORBIDDEN",
         "This shop verifies orders with a one-time code, which this chat cannot send yet. Please ask in the chat.",
@@ -54,12 +76,52 @@ export function createManageOrderService(deps: {
     }
   }
 
-  async function verifiedOrder(asker: OrderAsker, request: ManageOrderGetRequest | RequestCancellationRequest) {
+  /** Keyed hash: a leaked row cannot be brute-forced back to the code without APP_SECRET. */
+  const hashCode = (companyId: string, visitorId: string, orderName: string, code: string) =>
+    createHmac("sha256", deps.appSecret).update(`${companyId}\n${visitorId}\n${orderName}\n${code}`).digest("hex");
+
+  async function checkCode(asker: OrderAsker, orderName: string, code: string | undefined) {
+    if (!code) throw new AppError("BAD_REQUEST", "Enter the code we sent to your e-mail.");
+    const where = { companyId: asker.companyId, visitorId: asker.visitorId, orderName };
+    const live = await deps.codes.findLive({ ...where, maxWrongTries: ORDER_CODE_WRONG_TRIES });
+    if (!live) throw new AppError("BAD_REQUEST", "This code is not valid or has expired. Please ask for a new code.");
+    if (safeEqual(live.codeHash, hashCode(asker.companyId, asker.visitorId, orderName, code))) return;
+    const spent = await deps.codes.countWrongTry(asker.companyId, live.id);
+    const left = ORDER_CODE_WRONG_TRIES - spent;
+    throw new AppError(
+      "BAD_REQUEST",
+      left > 0
+        ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`
+        : "Too many wrong tries. Please ask for a new code.",
+    );
+  }
+
+  async function verifiedOrder(
+    asker: OrderAsker,
+    request: (ManageOrderGetRequest | RequestCancellationRequest) & { code?: string },
+  ) {
     checkPortal(asker.portal);
+    // With e-mail codes, the e-mail is the proof: a phone alone does not do.
+    if (asker.portal.authentication === "email" && !request.email) {
+      throw new AppError("BAD_REQUEST", "Enter the e-mail address you ordered with.");
+    }
+    const found = await lookedUpOrder(asker, request);
+    if (asker.portal.authentication === "email") {
+      await checkCode(asker, found.order.name, request.code);
+      return { ...found, verifiedBy: "email_code" as const };
+    }
+    return found;
+  }
+
+  async function lookedUpOrder(asker: OrderAsker, request: ManageOrderGetRequest | SendOrderCodeRequest) {
     const result = await deps.lookup.findVerified({
       companyId: asker.companyId,
       askerKey: `visitor:${asker.visitorId}`,
-      reference: { number: request.orderNumber, email: request.email ?? null, phone: request.phone ?? null },
+      reference: {
+        number: request.orderNumber,
+        email: request.email ?? null,
+        phone: "phone" in request ? (request.phone ?? null) : null,
+      },
     });
     switch (result.kind) {
       case "found":
@@ -82,19 +144,53 @@ export function createManageOrderService(deps: {
       status: row.status === "recorded" ? "recorded" : "vendor_failed",
       requestedAt: row.createdAt.toISOString(),
       isReplay,
+      chatID: row.chatId,
     };
   }
 
   return {
+    /**
+     * Mails a code for the order to the e-mail it was placed with (the portal's e-mail OTP). The
+     * order is looked up as for showing it, so a wrong address answers as an unknown order and
+     * counts as a miss.
+     */
+    async sendCode(asker: OrderAsker, request: SendOrderCodeRequest): Promise<SendOrderCodeResponse> {
+      if (!asker.portal.isActive) throw new AppError("FORBIDDEN", "Order tracking is switched off for this shop.");
+      if (asker.portal.authentication !== "email") {
+        throw new AppError("BAD_REQUEST", "This shop does not verify orders with an e-mailed code.");
+      }
+      const { order } = await lookedUpOrder(asker, request);
+      if (!(await deps.codeSends.take(`${asker.companyId}:${asker.visitorId}:${order.name}`))) {
+        throw new AppError("TOO_MANY_REQUESTS", "Too many codes were asked for. Please try again later.");
+      }
+      const code = String(randomInt(10 ** ORDER_CODE_LENGTH)).padStart(ORDER_CODE_LENGTH, "0");
+      await deps.codes.replace({
+        companyId: asker.companyId,
+        visitorId: asker.visitorId,
+        orderName: order.name,
+        codeHash: hashCode(asker.companyId, asker.visitorId, order.name, code),
+        expiresAt: new Date(Date.now() + ORDER_CODE_TTL_MINUTES * 60_000),
+      });
+      const language: VisitorLanguage = request.language ?? "en";
+      await deps.mailer.send(
+        orderCodeMail({ to: request.email, code, orderName: order.name, language, minutes: ORDER_CODE_TTL_MINUTES }),
+      );
+      return { orderName: order.name, expiresInMinutes: ORDER_CODE_TTL_MINUTES };
+    },
+
     async getOrder(asker: OrderAsker, request: ManageOrderGetRequest): Promise<ManageOrderGetResponse> {
       const { order } = await verifiedOrder(asker, request);
       const block = cancellationBlock(order);
       return { order: toOrderCard(order), cancellation: { isEligible: block === null, reason: block } };
     },
 
-    /** The request, recorded once per client key; `action` is new only the first time. */
+    /**
+     * The request, recorded once per client key; `action` is new only the first time. Without a
+     * chat, `openChat` gives one once the request is known to go ahead (a refused request leaves
+     * no empty chat behind).
+     */
     async requestCancellation(
-      asker: OrderAsker & { chatId: string | null },
+      asker: OrderAsker & { chatId: string | null; openChat?: () => Promise<string> },
       request: RequestCancellationRequest,
     ): Promise<{ answer: RequestCancellationResponse; action: OrderActionRow; isNew: boolean }> {
       const earlier = await deps.actions.findByClientKey(asker.companyId, request.clientKey);
@@ -109,9 +205,10 @@ export function createManageOrderService(deps: {
       const block = cancellationBlock(order);
       if (block) throw new AppError("CONFLICT", block);
 
+      const chatId = asker.chatId ?? (asker.openChat ? await asker.openChat() : null);
       const claimed = await deps.actions.claim({
         companyId: asker.companyId,
-        chatId: asker.chatId,
+        chatId,
         visitorId: asker.visitorId,
         clientKey: request.clientKey,
         action: "cancellation_request",

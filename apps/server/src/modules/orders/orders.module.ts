@@ -3,14 +3,17 @@ import type { OrderLookup } from "../../ai/pipeline/engine-ports";
 import type { Database } from "../../db/client";
 import type { FakeShopify } from "../../integrations/shopify/shopify.fake-server";
 import type { HarborModule } from "../../platform/harbor-module";
+import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { cancellationReasons } from "./cancellation-reasons";
 import { demoShopHint, demoShopSeeder } from "./demo-shop";
 import { createManageOrderService, type ManageOrderService } from "./manage-order.service";
 import { createOrderActionsRepository } from "./order-actions.repository";
+import { createOrderCodesRepository } from "./order-codes.repository";
 import { createOrderLookupService } from "./order-lookup.service";
 
+export { reasonInLanguage } from "./cancellation-reasons";
 export { startDemoShop } from "./demo-shop";
 export type { OrderAsker } from "./manage-order.service";
 export type { OrderActionRow } from "./order-actions.repository";
@@ -25,6 +28,9 @@ export function createOrdersModule(deps: {
   integrations: IntegrationsRepository;
   limiterStore: LimiterStore;
   log: FastifyBaseLogger;
+  /** Mails the e-mail one-time codes. */
+  mailer: Pick<Mailer, "send">;
+  appSecret: string;
   fetch?: typeof globalThis.fetch;
   /** HARBOR_DEMO's running demo shop (startDemoShop); null when the demo is off. */
   demoShop?: FakeShopify | null;
@@ -34,7 +40,16 @@ export function createOrdersModule(deps: {
   const orderLookup: OrderLookup = (options) => orderLookupService.lookup(options);
   const orderActions = createOrderActionsRepository(deps.db);
   const manageOrder: ManageOrder = {
-    ...createManageOrderService({ lookup: orderLookupService, actions: orderActions, log: deps.log }),
+    ...createManageOrderService({
+      lookup: orderLookupService,
+      actions: orderActions,
+      codes: createOrderCodesRepository(deps.db),
+      mailer: deps.mailer,
+      appSecret: deps.appSecret,
+      // Three codes an hour per visitor and order: enough for a lost mail, not for guessing.
+      codeSends: deps.limiterStore.limiter("order-code-sends", { points: 3, durationSeconds: 3600 }),
+      log: deps.log,
+    }),
     cancellationReasons,
   };
   const module: HarborModule = {

@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
-import { orderActions } from "../../db/schema/index";
+import { chats, orderActions, orderCodes } from "../../db/schema/index";
 import { demoShopOrders } from "../../integrations/shopify/shopify.fake-orders";
 import { type FakeShopify, startFakeShopify } from "../../integrations/shopify/shopify.fake-server";
 
@@ -161,13 +161,13 @@ describe("POST /api/widget/manage-order/get", () => {
     expect(elsewhere.body.message).toBe("Order tracking is not available for this shop.");
   });
 
-  it("follows the portal: switched off, or verifying by one-time code, it shows no order", async () => {
+  it("follows the portal: switched off, or verifying by phone code (no SMS), it shows no order", async () => {
     const visitor = await newVisitor();
     const body = { ...visitor, orderNumber: "1003", email: "emma@example.com" };
     try {
       await setPortal({ isActive: false, authentication: "orderID" });
       expect((await h.api("POST", GET, { body })).status).toBe(403);
-      await setPortal({ isActive: true, authentication: "email" });
+      await setPortal({ isActive: true, authentication: "phone" });
       const otp = await h.api("POST", GET, { body });
       expect(otp.status).toBe(403);
       expect(otp.body.message).toContain("one-time code");
@@ -175,6 +175,98 @@ describe("POST /api/widget/manage-order/get", () => {
       await setPortal({ isActive: true, authentication: "orderID" });
     }
     expect((await h.api("POST", GET, { body })).status).toBe(200);
+  });
+});
+
+describe("e-mail one-time codes (portal method email)", () => {
+  const SEND = "/api/widget/manage-order/send-code";
+  const codeIn = (text: string) => /Your code: (\d{6})/.exec(text)?.[1] ?? "";
+
+  it("mails a code to the order's e-mail; only that code shows the order, within its tries", async () => {
+    const visitor = await newVisitor();
+    const proof = { ...visitor, orderNumber: "1003", email: "emma@example.com" };
+    try {
+      await setPortal({ isActive: true, authentication: "email" });
+      // Without a code the order is not shown, even with the right e-mail.
+      const noCode = await h.api("POST", GET, { body: proof });
+      expect(noCode.status).toBe(400);
+      expect(noCode.body.message).toBe("Enter the code we sent to your e-mail.");
+
+      // A wrong e-mail gets no mail, and reads as an unknown order.
+      const before = h.smtp.countTo("emma@example.com");
+      const wrong = await h.api("POST", SEND, { body: { ...proof, email: "guess@example.com" } });
+      expect(wrong.status).toBe(404);
+      expect(h.smtp.countTo("guess@example.com")).toBe(0);
+
+      const sent = await h.api("POST", SEND, { body: { ...proof, language: "nl" } });
+      expect(sent.status).toBe(200);
+      expect(sent.body.data).toEqual({ orderName: "#1003", expiresInMinutes: 10 });
+      const mail = await h.smtp.latestTo("emma@example.com", { after: before });
+      expect(mail.subject).toMatch(/^Je code om je bestelling te bekijken: \d{6}$/);
+      const code = codeIn(mail.text);
+
+      const wrongCode = code === "000000" ? "000001" : "000000";
+      const first = await h.api("POST", GET, { body: { ...proof, code: wrongCode } });
+      expect(first.status).toBe(400);
+      expect(first.body.message).toBe("That code is not right. 4 tries left.");
+      const shown = await h.api<ManageOrderGetResponse>("POST", GET, { body: { ...proof, code } });
+      expect(shown.status).toBe(200);
+      expect(shown.body.data.order.order.name).toBe("#1003");
+
+      // Another visitor cannot use this visitor's code.
+      const stranger = await h.api("POST", GET, { body: { ...proof, ...(await newVisitor()), code } });
+      expect(stranger.status).toBe(400);
+
+      // The request is recorded as verified by the mailed code.
+      const clientKey = crypto.randomUUID();
+      const cancel = await h.api("POST", CANCEL, { body: { ...proof, code, reason: "changed_mind", clientKey } });
+      expect(cancel.status).toBe(200);
+      const [row] = await h.database.db.select().from(orderActions).where(eq(orderActions.clientKey, clientKey));
+      expect(row?.verifiedBy).toBe("email_code");
+
+      // Five wrong tries spend the code: the right one no longer works.
+      for (let tries = 0; tries < 4; tries += 1) {
+        await h.api("POST", GET, { body: { ...proof, code: wrongCode } });
+      }
+      const spent = await h.api("POST", GET, { body: { ...proof, code } });
+      expect(spent.status).toBe(400);
+      expect(spent.body.message).toBe("This code is not valid or has expired. Please ask for a new code.");
+    } finally {
+      await setPortal({ isActive: true, authentication: "orderID" });
+    }
+  });
+
+  it("lets a code expire, and limits how many are mailed", async () => {
+    const visitor = await newVisitor();
+    const proof = { ...visitor, orderNumber: "1002", email: "emma@example.com" };
+    try {
+      await setPortal({ isActive: true, authentication: "email" });
+      const before = h.smtp.countTo("emma@example.com");
+      expect((await h.api("POST", SEND, { body: proof })).status).toBe(200);
+      const code = codeIn((await h.smtp.latestTo("emma@example.com", { after: before })).text);
+      await h.database.db
+        .update(orderCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orderCodes.orderName, "#1002"));
+      const expired = await h.api("POST", GET, { body: { ...proof, code } });
+      expect(expired.status).toBe(400);
+      expect(expired.body.message).toContain("expired");
+
+      expect((await h.api("POST", SEND, { body: proof })).status).toBe(200);
+      expect((await h.api("POST", SEND, { body: proof })).status).toBe(200);
+      const fourth = await h.api("POST", SEND, { body: proof });
+      expect(fourth.status).toBe(429);
+    } finally {
+      await setPortal({ isActive: true, authentication: "orderID" });
+    }
+  });
+
+  it("refuses to mail a code when the portal does not verify by e-mail code", async () => {
+    const visitor = await newVisitor();
+    const response = await h.api("POST", SEND, {
+      body: { ...visitor, orderNumber: "1003", email: "emma@example.com" },
+    });
+    expect(response.status).toBe(400);
   });
 });
 
@@ -244,6 +336,53 @@ describe("POST /api/widget/manage-order/request-cancellation", () => {
       "Asked to cancel order #1003 (I found it cheaper elsewhere); verified by e-mail; recorded on the order in Shopify.",
     );
     expect(events[0]?.messageData.orderAction).toMatchObject({ orderName: "#1003", verifiedBy: "email" });
+  });
+
+  it("opens a chat for a visitor who asks from Home, and words the chat's record in the visitor's language", async () => {
+    const visitor = await newVisitor();
+    const clientKey = crypto.randomUUID();
+    const body = {
+      ...visitor,
+      orderNumber: "1003",
+      email: "emma@example.com",
+      reason: "changed_mind",
+      clientKey,
+      language: "nl",
+    };
+    const first = await h.api<RequestCancellationResponse>("POST", CANCEL, { body });
+    expect(first.status).toBe(200);
+    const chatID = first.body.data.chatID;
+    expect(chatID).toEqual(expect.any(String));
+    expect((await actionsFor(clientKey))[0]).toMatchObject({
+      chatId: chatID,
+      details: { reasonText: "I changed my mind" },
+    });
+    const replay = await h.api<RequestCancellationResponse>("POST", CANCEL, { body });
+    expect(replay.body.data).toMatchObject({ chatID, isReplay: true });
+
+    const chat = await h.api<Chat>("POST", "/api/chat/", { cookie: owner.cookie, body: { chatID } });
+    const events = chat.body.data.messages.filter((message) => message.eventType === "ORDER_CANCELLATION_REQUESTED");
+    expect(events.map((event) => event.message)).toEqual([
+      "Vroeg om bestelling #1003 te annuleren (Ik heb me bedacht); geverifieerd via e-mail; vastgelegd bij de bestelling in Shopify.",
+    ]);
+    expect(events[0]?.messageData.orderAction).toMatchObject({ reason: "I changed my mind" });
+    // The inbox list previews it, as the chat view shows it.
+    const list = await h.api<{ inbox: { chatID: string; lastMessage: string }[] }>("POST", "/api/chat/inbox", {
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(list.body.data.inbox.find((row) => row.chatID === chatID)?.lastMessage).toMatch(
+      /^Vroeg om bestelling #1003 te annuleren/,
+    );
+
+    // A refused request opens no chat.
+    const chatsOfCompany = () => h.database.db.select().from(chats).where(eq(chats.companyId, owner.companyId));
+    const before = (await chatsOfCompany()).length;
+    const refused = await h.api("POST", CANCEL, {
+      body: { ...body, orderNumber: "1002", clientKey: crypto.randomUUID() },
+    });
+    expect(refused.status).toBe(409);
+    expect(await chatsOfCompany()).toHaveLength(before);
   });
 
   it("refuses another visitor's key, an order already shipped, and a reason not offered", async () => {

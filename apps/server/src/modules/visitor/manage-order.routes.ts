@@ -5,6 +5,8 @@ import {
   manageOrderGetResponseSchema,
   requestCancellationRequestSchema,
   requestCancellationResponseSchema,
+  sendOrderCodeRequestSchema,
+  sendOrderCodeResponseSchema,
 } from "@harbor/contract/orders";
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../platform/envelope";
@@ -24,6 +26,19 @@ export function manageOrderRoutes(
   const router = asRouter(app);
   const scopeOf = (body: { widgetID: string; visitorToken: string }, clientAddress: string) =>
     deps.visitorService.resolveScope({ widgetId: body.widgetID, visitorToken: body.visitorToken, clientAddress });
+
+  router.post(
+    "/api/widget/manage-order/send-code",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: sendOrderCodeRequestSchema, response: okResponse(sendOrderCodeResponseSchema) },
+    },
+    async (request) =>
+      ok(
+        await deps.visitorOrders.sendCode(await scopeOf(request.body, request.ip), request.body),
+        "We sent a code to your e-mail.",
+      ),
+  );
 
   router.post(
     "/api/widget/manage-order/get",

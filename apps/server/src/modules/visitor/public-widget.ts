@@ -56,6 +56,7 @@ export function toPublicWidget(options: {
       customReplies: settings.selfServicePortal.customReplies.map(({ customReplyID: _hidden, ...link }) => link),
       suggestedQuestions: settings.selfServicePortal.suggestedQuestions,
     },
+    customerAccountPortal: settings.customerAccountPortal,
     agent: {
       name: agent.persona.name,
       designation: agent.persona.designation,

@@ -1,15 +1,56 @@
+import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import type {
   CancellationReasonsRequest,
   ManageOrderGetRequest,
   RequestCancellationRequest,
+  SendOrderCodeRequest,
 } from "@harbor/contract/orders";
 import { AppError } from "../../platform/errors";
-import type { ManageOrder, OrderActionRow } from "../orders/orders.module";
+import type { ChatsRepository } from "../chats/chats.module";
+import { type ManageOrder, type OrderActionRow, reasonInLanguage } from "../orders/orders.module";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
 import type { VisitorLimiters } from "./visitor-limits";
 import type { VisitorScope, VisitorScopes } from "./visitor-scope";
 
-const VERIFIED_BY = { email: "e-mail", phone: "phone" } as const;
+/**
+ * The chat's record of a cancellation request, in the visitor's language: they read it in their
+ * chat, and staff read it beside the structured `orderAction` (whose reason is the shop's English).
+ */
+const EVENT_WORDING: Record<
+  VisitorLanguage,
+  {
+    verifiedBy: Record<string, string>;
+    recorded: string;
+    notRecorded: string;
+    noReason: string;
+    sentence(order: string, reason: string, verifiedBy: string, recorded: string): string;
+  }
+> = {
+  en: {
+    verifiedBy: { email: "e-mail", phone: "phone", email_code: "a code sent by e-mail" },
+    recorded: "recorded on the order in Shopify",
+    notRecorded: "not recorded in Shopify",
+    noReason: "no reason",
+    sentence: (order, reason, by, recorded) =>
+      `Asked to cancel order ${order} (${reason}); verified by ${by}; ${recorded}.`,
+  },
+  nl: {
+    verifiedBy: { email: "e-mail", phone: "telefoon", email_code: "een per e-mail gestuurde code" },
+    recorded: "vastgelegd bij de bestelling in Shopify",
+    notRecorded: "niet vastgelegd in Shopify",
+    noReason: "geen reden",
+    sentence: (order, reason, by, recorded) =>
+      `Vroeg om bestelling ${order} te annuleren (${reason}); geverifieerd via ${by}; ${recorded}.`,
+  },
+  he: {
+    verifiedBy: { email: "אימייל", phone: "טלפון", email_code: "קוד שנשלח באימייל" },
+    recorded: "נרשם בהזמנה ב-Shopify",
+    notRecorded: "לא נרשם ב-Shopify",
+    noReason: "ללא סיבה",
+    sentence: (order, reason, by, recorded) =>
+      `ביקש/ה לבטל את הזמנה ${order} (${reason}); אומת באמצעות ${by}; ${recorded}.`,
+  },
+};
 
 /**
  * The widget's order self-service calls for one visitor (spec part 2 §7, manage-order): each
@@ -21,6 +62,7 @@ export function createVisitorOrders(deps: {
   scopes: VisitorScopes;
   changes: VisitorChatChanges;
   limiters: VisitorLimiters;
+  chats: Pick<ChatsRepository, "createChat">;
 }) {
   async function takeAllowance(scope: VisitorScope) {
     if (!(await deps.limiters.eventsPerVisitor.take(`${scope.widgetId}:${scope.visitorId}`))) {
@@ -34,17 +76,27 @@ export function createVisitorOrders(deps: {
   });
 
   /** The request as a chat event: who, how verified, what, when, the shop's answer. */
-  async function tellChat(scope: VisitorScope, chatId: string, action: OrderActionRow) {
+  async function tellChat(
+    scope: VisitorScope,
+    chatId: string,
+    action: OrderActionRow,
+    request: RequestCancellationRequest,
+  ) {
     const chat = await deps.scopes.visitorChat(scope, chatId);
     const details = action.details as { reasonText?: string };
-    const recorded = action.status === "recorded" ? "recorded on the order in Shopify" : "not recorded in Shopify";
+    const language = request.language ?? scope.settings.language ?? "en";
+    const words = EVENT_WORDING[language];
+    const reason = reasonInLanguage(request.reason, request.otherReason, language) ?? words.noReason;
     await deps.changes.storeEvent(scope, chat, {
       clientMessageId: `order-action:${action.id}`,
       messageType: "widget_event",
       eventType: "ORDER_CANCELLATION_REQUESTED",
-      message: `Asked to cancel order ${action.orderName} (${details.reasonText ?? "no reason"}); verified by ${
-        VERIFIED_BY[action.verifiedBy as keyof typeof VERIFIED_BY] ?? action.verifiedBy
-      }; ${recorded}.`,
+      message: words.sentence(
+        action.orderName,
+        reason,
+        words.verifiedBy[action.verifiedBy] ?? action.verifiedBy,
+        action.status === "recorded" ? words.recorded : words.notRecorded,
+      ),
       messageData: {
         orderAction: {
           action: action.action,
@@ -60,6 +112,11 @@ export function createVisitorOrders(deps: {
   }
 
   return {
+    async sendCode(scope: VisitorScope, request: SendOrderCodeRequest) {
+      await takeAllowance(scope);
+      return deps.manageOrder.sendCode(askerOf(scope), request);
+    },
+
     async getOrder(scope: VisitorScope, request: ManageOrderGetRequest) {
       await takeAllowance(scope);
       return deps.manageOrder.getOrder(askerOf(scope), request);
@@ -74,11 +131,20 @@ export function createVisitorOrders(deps: {
       await takeAllowance(scope);
       // The chat must be this visitor's, checked before anything is done.
       const chatId = request.chatID ? (await deps.scopes.visitorChat(scope, request.chatID)).id : null;
+      // A visitor who came from Home has no chat yet: one is opened for the request, so that staff
+      // find it in the inbox and the visitor in their chat.
+      const openChat = async () =>
+        (
+          await deps.chats.createChat(scope.companyId, {
+            visitorId: scope.visitorId,
+            language: request.language ?? scope.settings.language ?? undefined,
+          })
+        ).id;
       const { answer, action, isNew } = await deps.manageOrder.requestCancellation(
-        { ...askerOf(scope), chatId },
+        { ...askerOf(scope), chatId, openChat },
         request,
       );
-      if (isNew && chatId) await tellChat(scope, chatId, action);
+      if (isNew && action.chatId) await tellChat(scope, action.chatId, action, request);
       return answer;
     },
   };

@@ -115,7 +115,7 @@ export function createVisitorModule(deps: {
     publicUrl: deps.publicUrl,
     now,
   });
-  const visitorOrders = createVisitorOrders({ manageOrder: deps.manageOrder, scopes, changes, limiters });
+  const visitorOrders = createVisitorOrders({ manageOrder: deps.manageOrder, scopes, changes, limiters, chats });
   const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });
 
   const module: HarborModule = {

@@ -1,0 +1,501 @@
+import type {
+  CancellationReasonsResponse,
+  ManageOrderGetResponse,
+  RequestCancellationResponse,
+} from "@harbor/contract/orders";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import type { Catalogue } from "../i18n/en";
+import type { Language } from "../i18n/pick-language";
+import { useTexts } from "../i18n/texts";
+import { newClientId } from "./client-id";
+import { callingCode, defaultRegion } from "./countries";
+import { focusScreen } from "./focus-screen";
+import { OrderCard } from "./order-card";
+import { PhoneField, type PhoneValue } from "./phone-field";
+import { TextField } from "./text-field";
+import { emailError, internationalDigits, phoneError } from "./validation";
+import { WidgetApiError } from "./widget-api";
+import { useWidget } from "./widget-context";
+import { WidgetHeader } from "./widget-header";
+
+/** The order and the contact it was placed with, as the visitor typed them (one of e-mail or phone). */
+export type OrderProof = { orderNumber: string; email?: string; phone?: string; code?: string };
+
+/** The manage-order calls (widget-api.ts), already bound to this widget, visitor and chat. */
+export type OrderCalls = {
+  /** Mails a one-time code for the order (the portal's e-mail OTP method). */
+  sendCode(proof: { orderNumber: string; email: string }): Promise<unknown>;
+  getOrder(proof: OrderProof): Promise<ManageOrderGetResponse>;
+  reasons(): Promise<CancellationReasonsResponse>;
+  requestCancellation(
+    request: OrderProof & { reason: string; otherReason?: string; clientKey: string },
+  ): Promise<RequestCancellationResponse>;
+};
+
+type Step =
+  | { name: "track" }
+  | { name: "details"; proof: OrderProof; found: ManageOrderGetResponse }
+  | { name: "cancel"; proof: OrderProof; found: ManageOrderGetResponse }
+  | { name: "sent"; found: ManageOrderGetResponse; answer: RequestCancellationResponse };
+
+/**
+ * The server's refusal in the visitor's language. Its statuses say which (decision 036: a wrong
+ * contact answers exactly as an unknown order, 404); anything else keeps the server's words.
+ */
+export function refusalText(error: unknown, t: Catalogue, authentication: string, isCodeStep = false): string {
+  if (!(error instanceof WidgetApiError)) return (error as Error)?.message || t.notSent;
+  if (isCodeStep && error.status === 400) return t.codeNotRight;
+  switch (error.status) {
+    case 404:
+      return t.orderNotFound;
+    case 429:
+      return t.tooManyTries;
+    case 403:
+      return authentication === "phone" ? t.codeNotAvailable : t.portalOff;
+    case 409:
+      return `${t.notEligible}. ${t.notEligibleShipped}`;
+    case 502:
+    case 503:
+    case 504:
+      return t.shopNotAnswering;
+    default:
+      return error.message || t.notSent;
+  }
+}
+
+/**
+ * Order self-service in the widget (spec part 2 §2.8, §3): the order tracking form, the order's
+ * details, and a cancellation request with the shop's reasons, each a screen of its own. Reached
+ * from Home's order cards and from an order card in the chat (which brings its order number).
+ */
+export function OrderSelfService({
+  calls,
+  language,
+  orderNumber = "",
+  onBack,
+  onToChat,
+}: {
+  calls: OrderCalls;
+  language: Language;
+  /** An order number to start with (from the chat's order card). */
+  orderNumber?: string;
+  onBack(): void;
+  /** The request went in: to the chat that records it. */
+  onToChat(chatID: string | null): void;
+}) {
+  const [step, setStep] = useState<Step>({ name: "track" });
+  const [lastProof, setLastProof] = useState<OrderProof>({ orderNumber });
+
+  // Each step is a new screen: the keyboard moves to it (the button that led there is gone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the step changing only
+  useEffect(() => {
+    focusScreen();
+  }, [step.name]);
+
+  switch (step.name) {
+    case "track":
+      return (
+        <TrackingForm
+          calls={calls}
+          language={language}
+          initial={lastProof}
+          onBack={onBack}
+          onFound={(proof, found) => {
+            setLastProof(proof);
+            setStep({ name: "details", proof, found });
+          }}
+        />
+      );
+    case "details":
+      return (
+        <OrderDetails
+          found={step.found}
+          language={language}
+          onBack={() => setStep({ name: "track" })}
+          onCancel={() => setStep({ ...step, name: "cancel" })}
+        />
+      );
+    case "cancel":
+      return (
+        <CancellationRequest
+          calls={calls}
+          proof={step.proof}
+          found={step.found}
+          onBack={() => setStep({ ...step, name: "details" })}
+          onSent={(answer) => setStep({ name: "sent", found: step.found, answer })}
+        />
+      );
+    case "sent":
+      return <CancellationSent answer={step.answer} onBack={onBack} onToChat={onToChat} />;
+  }
+}
+
+function TrackingForm({
+  calls,
+  language,
+  initial,
+  onBack,
+  onFound,
+}: {
+  calls: OrderCalls;
+  language: Language;
+  initial: OrderProof;
+  onBack(): void;
+  onFound(proof: OrderProof, found: ManageOrderGetResponse): void;
+}) {
+  const t = useTexts();
+  const { widget, identity } = useWidget();
+  const form = useRef<HTMLFormElement>(null);
+  const [number, setNumber] = useState(initial.orderNumber);
+  const [method, setMethod] = useState<"email" | "phone">(initial.phone ? "phone" : "email");
+  const [email, setEmail] = useState(initial.email ?? identity.email ?? "");
+  const [phone, setPhone] = useState<PhoneValue>({
+    region: defaultRegion(language, navigator.languages),
+    number: "",
+  });
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const authentication = widget.customerAccountPortal.authentication;
+  // The portal's e-mail OTP: the order number and e-mail first, then the code mailed to it.
+  const usesCode = authentication === "email";
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState("");
+
+  /** Changing the order or the address asks for a new code. */
+  const changed = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    setCodeSentTo(null);
+  };
+
+  async function run(action: () => Promise<void>, isCodeStep: boolean) {
+    setIsBusy(true);
+    setFailure(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(refusalText(error, t, authentication, isCodeStep));
+    }
+    setIsBusy(false);
+  }
+
+  const sendCode = () =>
+    run(async () => {
+      await calls.sendCode({ orderNumber: number.trim(), email: email.trim() });
+      setCode("");
+      setCodeSentTo(email.trim());
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[autocomplete=one-time-code]")?.focus());
+    }, false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isBusy) return;
+    const isCodeStep = usesCode && codeSentTo !== null;
+    const found = {
+      number: number.trim() ? null : t.orderNumberRequired,
+      email: method === "email" || usesCode ? emailError(email, t) : null,
+      phone: method === "phone" && !usesCode ? phoneError(phone, true, t) : null,
+      code: isCodeStep && !/^\d{6}$/.test(code.trim()) ? t.codeInvalid : null,
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      return;
+    }
+    if (usesCode && !isCodeStep) {
+      await sendCode();
+      return;
+    }
+    const proof: OrderProof = isCodeStep
+      ? { orderNumber: number.trim(), email: email.trim(), code: code.trim() }
+      : method === "email"
+        ? { orderNumber: number.trim(), email: email.trim() }
+        : {
+            orderNumber: number.trim(),
+            phone: `${callingCode(phone.region)} ${internationalDigits(phone.number, phone.region)}`,
+          };
+    await run(async () => onFound(proof, await calls.getOrder(proof)), isCodeStep);
+  }
+
+  return (
+    <>
+      <WidgetHeader title={t.trackOrder} onBack={onBack} />
+      <main className="bd">
+        <p>{t.trackIntro}</p>
+        <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={isBusy || undefined}>
+          <TextField
+            label={t.orderNumber}
+            required
+            autoComplete="off"
+            maxLength={40}
+            value={number}
+            onChange={(event) => changed(setNumber)(event.target.value)}
+            error={errors.number}
+            data-autofocus
+          />
+          {usesCode ? null : (
+            <fieldset className="opts">
+              <legend>{t.findWith}</legend>
+              {(["email", "phone"] as const).map((option) => (
+                <label key={option}>
+                  <input
+                    type="radio"
+                    name="contact"
+                    value={option}
+                    checked={method === option}
+                    onChange={() => setMethod(option)}
+                  />
+                  {option === "email" ? t.email : t.phone}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {method === "email" || usesCode ? (
+            <TextField
+              label={t.email}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(event) => changed(setEmail)(event.target.value)}
+              error={errors.email}
+            />
+          ) : (
+            <PhoneField value={phone} onChange={setPhone} language={language} error={errors.phone} isRequired />
+          )}
+          {codeSentTo !== null ? (
+            <>
+              <p role="status">{t.codeSent(codeSentTo)}</p>
+              <TextField
+                label={t.code}
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                error={errors.code}
+              />
+            </>
+          ) : null}
+          {failure ? (
+            <p className="err" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <button type="submit" className="btn p" disabled={isBusy}>
+            {usesCode && codeSentTo === null ? t.sendCode : t.findOrder}
+          </button>
+          {codeSentTo !== null ? (
+            <button type="button" className="link" onClick={() => void sendCode()} disabled={isBusy}>
+              {t.newCode}
+            </button>
+          ) : null}
+        </form>
+      </main>
+    </>
+  );
+}
+
+function OrderDetails({
+  found,
+  language,
+  onBack,
+  onCancel,
+}: {
+  found: ManageOrderGetResponse;
+  language: Language;
+  onBack(): void;
+  onCancel(): void;
+}) {
+  const t = useTexts();
+  const headingId = useId();
+  const { order } = found.order;
+  return (
+    <>
+      <WidgetHeader title={t.orderDetails} onBack={onBack} />
+      <main className="bd">
+        <OrderCard card={found.order} language={language} />
+        {found.cancellation.isEligible ? (
+          <button type="button" className="btn" onClick={onCancel} data-autofocus>
+            {t.requestCancellation}
+          </button>
+        ) : (
+          <section className="card" aria-labelledby={headingId}>
+            <h2 id={headingId}>{t.notEligible}</h2>
+            <p>{order.cancelledAt ? t.notEligibleCancelled : t.notEligibleShipped}</p>
+          </section>
+        )}
+      </main>
+    </>
+  );
+}
+
+const OTHER = "other";
+
+function CancellationRequest({
+  calls,
+  proof,
+  found,
+  onBack,
+  onSent,
+}: {
+  calls: OrderCalls;
+  proof: OrderProof;
+  found: ManageOrderGetResponse;
+  onBack(): void;
+  onSent(answer: RequestCancellationResponse): void;
+}) {
+  const t = useTexts();
+  const { widget } = useWidget();
+  const authentication = widget.customerAccountPortal.authentication;
+  const form = useRef<HTMLFormElement>(null);
+  // One key for this request however often it is sent: the server acts on it once.
+  const [clientKey] = useState(newClientId);
+  const [reasons, setReasons] = useState<CancellationReasonsResponse | null>(null);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [otherReason, setOtherReason] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const name = found.order.order.name;
+  const reasonErrorId = useId();
+
+  function load() {
+    setLoadFailure(null);
+    calls.reasons().then(setReasons, (error: unknown) => setLoadFailure(refusalText(error, t, authentication)));
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per screen
+  useEffect(load, []);
+  // The reasons replace the spinner: the keyboard goes to the first of them.
+  useEffect(() => {
+    if (reasons) focusScreen();
+  }, [reasons]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isBusy || !reasons) return;
+    const found = {
+      reason: reasons.askReason && !reason ? t.chooseReason : null,
+      otherReason: reason === OTHER && !otherReason.trim() ? t.otherReasonText : null,
+    };
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      return;
+    }
+    setIsBusy(true);
+    setFailure(null);
+    try {
+      onSent(
+        await calls.requestCancellation({
+          ...proof,
+          reason,
+          otherReason: reason === OTHER ? otherReason.trim() : undefined,
+          clientKey,
+        }),
+      );
+    } catch (error) {
+      setFailure(refusalText(error, t, authentication));
+      setIsBusy(false);
+    }
+  }
+
+  const options = reasons
+    ? [...reasons.reasons, ...(reasons.allowOther ? [{ id: OTHER, text: t.otherReason }] : [])]
+    : [];
+  return (
+    <>
+      <WidgetHeader title={t.cancelOrder(name)} onBack={onBack} />
+      <main className="bd">
+        <p>{t.cancelIntro}</p>
+        {reasons ? (
+          <form ref={form} className="form" onSubmit={submit} noValidate>
+            {reasons.askReason ? (
+              <fieldset className="opts">
+                <legend>{t.cancelReason}</legend>
+                {options.map((option, index) => (
+                  <label key={option.id}>
+                    <input
+                      type="radio"
+                      name="reason"
+                      value={option.id}
+                      checked={reason === option.id}
+                      onChange={() => setReason(option.id)}
+                      aria-invalid={errors.reason ? true : undefined}
+                      aria-describedby={errors.reason ? reasonErrorId : undefined}
+                      data-autofocus={index === 0 || undefined}
+                    />
+                    <span dir="auto">{option.text}</span>
+                  </label>
+                ))}
+                {errors.reason ? (
+                  <p className="err" id={reasonErrorId}>
+                    {errors.reason}
+                  </p>
+                ) : null}
+              </fieldset>
+            ) : null}
+            {reason === OTHER ? (
+              <TextField
+                label={t.otherReasonText}
+                isMultiline
+                required
+                maxLength={500}
+                value={otherReason}
+                onChange={(event) => setOtherReason(event.target.value)}
+                error={errors.otherReason}
+              />
+            ) : null}
+            {failure ? (
+              <p className="err" role="alert">
+                {failure}
+              </p>
+            ) : null}
+            <button type="submit" className="btn p" disabled={isBusy}>
+              {t.sendCancellation}
+            </button>
+          </form>
+        ) : loadFailure !== null ? (
+          <>
+            <p className="err" role="alert">
+              {loadFailure}
+            </p>
+            <button type="button" className="btn" onClick={load}>
+              {t.retry}
+            </button>
+          </>
+        ) : (
+          <div className="center" aria-busy="true">
+            <span className="spin" />
+            <span className="sr">{t.loading}</span>
+          </div>
+        )}
+      </main>
+    </>
+  );
+}
+
+function CancellationSent({
+  answer,
+  onBack,
+  onToChat,
+}: {
+  answer: RequestCancellationResponse;
+  onBack(): void;
+  onToChat(chatID: string | null): void;
+}) {
+  const t = useTexts();
+  return (
+    <>
+      <WidgetHeader title={t.cancellationSent} onBack={onBack} />
+      <main className="bd">
+        <p role="status">{t.cancellationSentText(answer.orderName)}</p>
+        <button type="button" className="btn p" onClick={() => onToChat(answer.chatID)} data-autofocus>
+          {t.goToChat}
+        </button>
+      </main>
+    </>
+  );
+}
