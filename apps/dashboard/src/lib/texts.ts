@@ -247,6 +247,12 @@ export const texts = {
       today: "today",
       customerPortal: "Customer portal",
       openCustomerPortal: "Open the customer portal",
+      handoffTicket: {
+        apps: { zendesk: "Zendesk", gorgias: "Gorgias" },
+        created: (ticketID: string, app: string) => `Ticket #${ticketID} in ${app}`,
+        notCreated: (app: string) => `No ticket in ${app}`,
+        withStatus: (status: string) => `Made with status ${status}.`,
+      },
     },
     summary: {
       region: "Chat summary",
