@@ -235,6 +235,7 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     limiterStore,
     linkHostsFor: knowledge.ownLinkHosts,
+    findShopCustomer: orders.findShopCustomer,
     log,
   });
   const widgetSettings = createWidgetSettingsModule({
