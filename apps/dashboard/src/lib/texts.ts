@@ -264,6 +264,8 @@ export const texts = {
       location: "Location",
       aiSummary: "AI summary",
       noSummary: "No summary yet.",
+      openInShopify: "Open in Shopify",
+      notInShopify: "No Shopify customer with this e-mail.",
       aiAnalysis: "Questions asked",
       category: "Category",
       intent: "Intent",
