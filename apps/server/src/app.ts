@@ -237,6 +237,7 @@ export async function buildApp(deps: AppDeps) {
     realtime,
     limiterStore,
     linkHostsFor: knowledge.ownLinkHosts,
+    findShopCustomer: orders.findShopCustomer,
     log,
   });
   const widgetSettings = createWidgetSettingsModule({
@@ -264,6 +265,9 @@ export async function buildApp(deps: AppDeps) {
     widgetDir: config.widgetDir,
     demoOrderHint: orders.demoOrderHint,
     manageOrder: orders.manageOrder,
+    integrations: integrations.integrationsRepository,
+    jobs: jobRunner,
+    vendorFetch: deps.ingestionFetch,
     limiterStore,
     limits: deps.visitorLimits,
     fileStore,

@@ -155,10 +155,25 @@ export const toggleTicketRequestSchema = z.object({ chatID: idSchema, status: z.
 export const chatActionResponseSchema = z.object({ chat: inboxChatSchema, unreadCount: z.number().int() });
 export type ChatActionResponse = z.infer<typeof chatActionResponseSchema>;
 
-/** POST /api/chat/shopify/get-customer: the chat's customer, looked up in the connected shop by e-mail. */
-export const shopifyCustomerRequestSchema = z.object({ customer: customerSchema.partial() });
-/** The shop's customer id, for the link to the customer in the shop admin. */
-export const shopifyCustomerResponseSchema = z.object({ id: z.string() });
+/**
+ * POST /api/chat/shopify/get-customer: the chat's customer, looked up in the connected shop by the
+ * e-mail address stored on the chat (the spec's `customer` is accepted and not trusted: the
+ * server reads the chat of the session's company).
+ */
+export const shopifyCustomerRequestSchema = z.object({
+  chatID: idSchema,
+  customer: customerSchema.partial().optional(),
+});
+/**
+ * `found` with the shop's customer id and the link to them in the shop admin; otherwise why not
+ * (no shop connected, no e-mail on the chat, no such customer) — each an answer, not an error.
+ */
+export const shopifyCustomerResponseSchema = z.object({
+  status: z.enum(["found", "not_found", "no_email", "not_connected"]),
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  adminURL: z.string().nullable(),
+});
 export type ShopifyCustomerResponse = z.infer<typeof shopifyCustomerResponseSchema>;
 
 /**

@@ -110,6 +110,25 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/**
+ * A chat handed off to a help desk (issue #17 item 7): the ticket made there for it, or why none
+ * was (staff only: a help desk's agent link means nothing to the visitor).
+ */
+export const handoffTicketSchema = z.object({
+  app: z.enum(["zendesk", "gorgias"]),
+  /** `created`, `failed` (the help desk refused or could not be reached) or `skipped` (nothing to file it under). */
+  status: z.enum(["created", "failed", "skipped"]),
+  /** The help desk's ticket number. */
+  ticketID: text,
+  /** The ticket in the help desk's agent view. */
+  url: text,
+  /** The status the ticket was made with (the handoff settings' chat-history ticket status). */
+  ticketStatus: text,
+  /** Why it failed or was skipped, for staff. */
+  reason: text,
+});
+export type HandoffTicket = z.infer<typeof handoffTicketSchema>;
+
 /** `turn` on an AI reply: checked by turn.ts's reader, the one rule for it (readMessageData also fills in what an older row lacks). */
 const turnSchema = z.custom<TurnRecord>((value) => turnOf({ turn: value }) !== null, { message: "Not a turn record" });
 
@@ -152,6 +171,7 @@ export const messageDataSchema = z.object({
   widgetEvent: z.object({ event: z.enum(["end_chat", "handoff"]) }).optional(),
   /** What a visitor asked of their order through the widget (a cancellation request), for staff to review. */
   orderAction: orderActionSchema.optional(),
+  handoffTicket: handoffTicketSchema.optional(),
   /** The stars of a FEEDBACK event. */
   rating: z.number().int().min(1).max(5).optional(),
   integrationEvent: z.looseObject({ event: z.string(), appType: z.string().optional() }).optional(),
@@ -201,7 +221,7 @@ export const messageDataOfKindSchema = z.discriminatedUnion("messageType", [
   kind("answer_bubbles", { questionID: true, customReplyID: true, answerBubbles: true }),
   kind("form", { form: true, dataModel: true }),
   kind("integration_event", { integrationEvent: true, responseFields: true, rechargeData: true, order: true }),
-  kind("widget_event", { widgetEvent: true, rating: true, orderAction: true }),
+  kind("widget_event", { widgetEvent: true, rating: true, orderAction: true, handoffTicket: true }),
   kind("email_trigger", { emailTrigger: true }),
   kind("auth_event", { authEvent: true }),
   kind("condition", { condition: true }),
@@ -274,11 +294,16 @@ export function readMessageData(stored: unknown): MessageData {
   return data as MessageData;
 }
 
-/** The parts that stay on the server: the engine's bookkeeping and which staff user wrote a reply. */
-const STAFF_ONLY_PARTS = ["outcome", "analysisID", "senderUserID"] as const;
+/** The parts that stay on the server: the engine's bookkeeping, which staff user wrote a reply, help-desk tickets. */
+const STAFF_ONLY_PARTS = ["outcome", "analysisID", "senderUserID", "handoffTicket"] as const;
 
 /** A message's data as the visitor receives it (the staff-only parts taken out). */
-export const visitorMessageDataSchema = messageDataSchema.omit({ outcome: true, analysisID: true, senderUserID: true });
+export const visitorMessageDataSchema = messageDataSchema.omit({
+  outcome: true,
+  analysisID: true,
+  senderUserID: true,
+  handoffTicket: true,
+});
 export type VisitorMessageData = z.output<typeof visitorMessageDataSchema>;
 
 export function visitorMessageDataOf(data: MessageData): VisitorMessageData {

@@ -248,6 +248,12 @@ export const texts = {
       today: "today",
       customerPortal: "Customer portal",
       openCustomerPortal: "Open the customer portal",
+      handoffTicket: {
+        apps: { zendesk: "Zendesk", gorgias: "Gorgias" },
+        created: (ticketID: string, app: string) => `Ticket #${ticketID} in ${app}`,
+        notCreated: (app: string) => `No ticket in ${app}`,
+        withStatus: (status: string) => `Made with status ${status}.`,
+      },
     },
     summary: {
       region: "Chat summary",
@@ -259,6 +265,8 @@ export const texts = {
       location: "Location",
       aiSummary: "AI summary",
       noSummary: "No summary yet.",
+      openInShopify: "Open in Shopify",
+      notInShopify: "No Shopify customer with this e-mail.",
       aiAnalysis: "Questions asked",
       category: "Category",
       intent: "Intent",

@@ -34,6 +34,8 @@ export interface HttpRequest {
    * vendor said it did not process them (429, 503).
    */
   isIdempotent?: boolean;
+  /** Headers of this request only (a vendor's idempotency key). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClient {
@@ -72,6 +74,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           accept: "application/json",
           ...(request.body === undefined ? {} : { "content-type": "application/json" }),
           ...headers,
+          ...request.headers,
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         // A redirect would carry vendor headers (tokens) to wherever it points; APIs don't redirect.

@@ -2,6 +2,7 @@ import type { PublicWidget } from "@harbor/contract/widget";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { he } from "../i18n/he";
 import { publicWidget, renderInWidget } from "../test/widget-fixtures";
 import { HandoffCard } from "./handoff-card";
 import { handoffRoute } from "./handoff-route";
@@ -80,6 +81,25 @@ describe("HandoffCard", () => {
     show(widgetWith({ agent: inbox, ticket: tickets }));
     expect(card().textContent).toBe("Talk to a personA team member will reply in this chat.");
     expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("says a help desk's team may answer by e-mail too (its ticket goes to the visitor's address)", () => {
+    for (const appType of ["zendesk", "zendesk-classic", "gorgias"] as const) {
+      const { unmount } = renderInWidget(<HandoffCard summary="" onTicket={vi.fn(async () => {})} />, {
+        widget: widgetWith({ agent: { isActive: true, appType }, ticket: tickets }),
+      });
+      expect(card().textContent, appType).toBe(
+        "Talk to a personA team member will reply in this chat, or by e-mail if you gave us your address.",
+      );
+      unmount();
+    }
+    renderInWidget(<HandoffCard summary="" onTicket={vi.fn(async () => {})} />, {
+      widget: widgetWith({ agent: { isActive: true, appType: "gorgias" } }),
+      language: "he",
+      texts: he,
+    });
+    const hebrewCard = screen.getByRole("heading", { name: he.handoffTitle }).closest("section");
+    expect(hebrewCard?.textContent).toContain(he.handoffHelpDesk);
   });
 
   it("puts the ticket form in the card when a ticket is the way, in the ticket handoff's words", async () => {

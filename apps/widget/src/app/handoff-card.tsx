@@ -7,6 +7,9 @@ import { Later, TicketRequest } from "./lazy-parts";
 import { whatsAppLink } from "./whatsapp-link";
 import { useWidget } from "./widget-context";
 
+/** Agent apps whose handoff also files the chat as a ticket there (decision 041). */
+const HELP_DESK_APPS: ReadonlySet<string> = new Set(["zendesk", "zendesk-classic", "gorgias"]);
+
 /**
  * After "No, I need help": how this shop's visitor reaches a person, in the handoff's own words
  * (the admin's availability or ticket message) and with one way to do it (handoff-route.ts):
@@ -27,11 +30,19 @@ export function HandoffCard({
   const route = handoffRoute(widget);
   const isAgent = route === "whatsapp" || (route === "chat" && agent.isActive);
   const picture = isAgent ? safeHttpURL(agent.profilePictureURL) : null;
+  // A help desk's team may answer from there, by e-mail (the chat also waits in the inbox).
+  const isHelpDesk = isAgent && HELP_DESK_APPS.has(agent.appType ?? "");
   const words =
     route === "ticket"
       ? ticket.handoffMessage || t.ticketIntro
       : (isAgent && agent.availabilityMessage) ||
-        (route === "whatsapp" ? t.handoffWhatsApp : route === "chat" ? t.handoffWait : t.handoffLater);
+        (route === "whatsapp"
+          ? t.handoffWhatsApp
+          : route === "chat"
+            ? isHelpDesk
+              ? t.handoffHelpDesk
+              : t.handoffWait
+            : t.handoffLater);
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id}>{t.handoffTitle}</h2>

@@ -72,6 +72,7 @@ export const en = {
 
   handoffTitle: "Talk to a person",
   handoffWait: "A team member will reply in this chat.",
+  handoffHelpDesk: "A team member will reply in this chat, or by e-mail if you gave us your address.",
   handoffWhatsApp: "Our team answers on WhatsApp. Your question goes along.",
   handoffLater: "We're away right now. A team member will reply in this chat when we're back.",
   replyTime: (time: string) => `Usual reply time: ${time}`,

@@ -78,6 +78,7 @@ export const he: Catalogue = {
 
   handoffTitle: "שיחה עם נציג",
   handoffWait: "נציג מהצוות יענה לכם בצ'אט הזה.",
+  handoffHelpDesk: "נציג מהצוות יענה לכם בצ'אט הזה, או במייל אם מסרתם לנו את הכתובת.",
   handoffWhatsApp: "הצוות שלנו עונה בוואטסאפ. השאלה שלכם תצורף להודעה.",
   handoffLater: "אנחנו לא זמינים כרגע. נציג מהצוות יענה לכם בצ'אט הזה כשנחזור.",
   replyTime: (time) => `זמן תגובה רגיל: ${isolate(time)}`,

@@ -68,6 +68,7 @@ export const nl: Catalogue = {
 
   handoffTitle: "Praat met een medewerker",
   handoffWait: "Een teamlid antwoordt in deze chat.",
+  handoffHelpDesk: "Een teamlid antwoordt in deze chat, of per e-mail als je ons je adres hebt gegeven.",
   handoffWhatsApp: "Ons team antwoordt via WhatsApp. Je vraag gaat mee.",
   handoffLater: "We zijn er nu niet. Een teamlid antwoordt in deze chat zodra we terug zijn.",
   replyTime: (time) => `Gebruikelijke reactietijd: ${time}`,

@@ -17,8 +17,11 @@ export const HIDDEN_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
 ]);
 
 export function isShownMessage(message: ChatMessage): boolean {
-  // An order action (a visitor's cancellation request) is an event staff must see.
-  return !HIDDEN_MESSAGE_TYPES.has(message.messageType) || message.messageData.orderAction !== undefined;
+  // An order action (a visitor's cancellation request) and a help-desk ticket are events staff must see.
+  const data = message.messageData;
+  return (
+    !HIDDEN_MESSAGE_TYPES.has(message.messageType) || data.orderAction !== undefined || data.handoffTicket !== undefined
+  );
 }
 
 export type FormEntry = {

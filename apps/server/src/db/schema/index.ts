@@ -4,6 +4,7 @@ export * from "./auth";
 export * from "./chats";
 export * from "./companies";
 export * from "./files";
+export * from "./handoff";
 export * from "./integrations";
 export * from "./knowledge";
 export * from "./orders";

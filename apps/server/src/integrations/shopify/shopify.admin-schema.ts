@@ -145,6 +145,34 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
       query: String
       savedSearchId: ID
     ): ProductConnection!
+    customers(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: CustomerSortKeys = ID
+      query: String
+    ): CustomerConnection!
+  }
+
+  enum CustomerSortKeys {
+    CREATED_AT
+    ID
+    NAME
+    RELEVANCE
+    UPDATED_AT
+  }
+
+  type CustomerConnection {
+    nodes: [Customer!]!
+    edges: [CustomerEdge!]!
+    pageInfo: PageInfo!
+  }
+
+  type CustomerEdge {
+    cursor: String!
+    node: Customer!
   }
 
   type Mutation {

@@ -29,6 +29,14 @@ export interface ShopifyProduct {
   variants: { title: string; sku: string | null; price: string; availableForSale: boolean }[];
 }
 
+/** A customer of the shop (what Harbor reads of one). */
+export interface ShopifyCustomer {
+  /** `gid://shopify/Customer/123` */
+  id: string;
+  displayName: string;
+  email: string | null;
+}
+
 export interface ShopifyShop {
   name: string;
   currencyCode: string;
@@ -60,6 +68,8 @@ export interface ShopifyClient {
   findOrderByNumber(name: string): Promise<ShopifyOrder | null>;
   /** Adds tags to an order (staff see them in the shop's order list); a refusal is an `invalid` error. */
   addOrderTags(orderId: string, tags: string[]): Promise<void>;
+  /** The customer with exactly this e-mail address (case aside), or null. */
+  findCustomerByEmail(email: string): Promise<ShopifyCustomer | null>;
 }
 
 const SHOPIFY: VendorLabel = { name: "Shopify", credential: "access token" };
@@ -104,6 +114,19 @@ const SHOP_QUERY = /* GraphQL */ `
     shop { name currencyCode primaryDomain { url } }
   }
 `;
+
+// A few, not one: Shopify's search may also match other fields; only the exact address counts.
+const CUSTOMER_BY_EMAIL_QUERY = /* GraphQL */ `
+  query HarborCustomerByEmail($query: String!) {
+    customers(first: 5, query: $query) { nodes { id displayName email } }
+  }
+`;
+
+const customersDataSchema = z.object({
+  customers: z.object({
+    nodes: z.array(z.object({ id: z.string(), displayName: z.string(), email: z.string().nullable() })),
+  }),
+});
 
 const TAGS_ADD_MUTATION = /* GraphQL */ `
   mutation HarborTagsAdd($id: ID!, $tags: [String!]!) {
@@ -269,7 +292,18 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     }
   }
 
-  return { iterateProducts, getShop, findOrderByNumber, addOrderTags };
+  async function findCustomerByEmail(email: string): Promise<ShopifyCustomer | null> {
+    const wanted = email.trim().toLowerCase();
+    if (!wanted) return null;
+    const { customers } = await query({
+      document: CUSTOMER_BY_EMAIL_QUERY,
+      variables: { query: `email:"${wanted.replace(/["\\]/g, "\\$&")}"` },
+      schema: customersDataSchema,
+    });
+    return customers.nodes.find((customer) => customer.email?.toLowerCase() === wanted) ?? null;
+  }
+
+  return { iterateProducts, getShop, findOrderByNumber, addOrderTags, findCustomerByEmail };
 }
 
 interface GraphqlCall<T> {

@@ -24,6 +24,8 @@ export interface FakeShopifyOptions {
   products: FakeShopifyProduct[];
   /** The shop's orders (none when omitted). */
   orders?: FakeShopifyOrder[];
+  /** Customers without orders; the orders' customers are the shop's customers too. */
+  customers?: FakeShopifyCustomer[];
   shopName?: string;
   currencyCode?: string;
   /** Enforce a leaky bucket; without it every query is let through (the bucket is reported full). */
@@ -33,6 +35,16 @@ export interface FakeShopifyOptions {
   failNext?: { count: number } & InjectedFailure;
   /** Milliseconds clock for the bucket, so a test's fake sleep can let it refill. */
   now?: () => number;
+}
+
+/** A customer of the shop, as the Admin API names the fields Harbor reads. */
+export interface FakeShopifyCustomer {
+  /** `gid://shopify/Customer/…` */
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
 }
 
 export interface FakeShopify extends FakeHttpServer {
@@ -54,6 +66,7 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
   const shopDomain = `${slug(shopName)}.myshopify.com`;
   let catalogue = toCatalogue(options.products);
   let orderBook = toOrderBook(options.orders ?? []);
+  const extraCustomers = options.customers ?? [];
   // A sync asks the same search and the same query hundreds of times; work them out once.
   let searchResults = new Map<string, CatalogueEntry[]>();
   const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
@@ -95,6 +108,15 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
         args,
         keyOf: (entry) => entry.key,
         toNode: (entry) => toOrderNode(entry.order),
+      });
+    },
+    customers: (args: ConnectionArgs & { query?: string | null }) => {
+      const isMatch = customerFilter(args.query ?? "");
+      return paginate({
+        items: customerBook(extraCustomers, orderBook).filter((entry) => isMatch(entry.customer)),
+        args,
+        keyOf: (entry) => entry.key,
+        toNode: (entry) => toCustomerNode(entry.customer),
       });
     },
     tagsAdd: (args: { id: string; tags: string[] }) => {
@@ -459,11 +481,7 @@ function toOrderNode(order: FakeShopifyOrder) {
     displayFinancialStatus: order.financialStatus,
     displayFulfillmentStatus: order.fulfillmentStatus,
     totalPriceSet: money(order.totalPrice),
-    customer: order.customer && {
-      id: `gid://shopify/Customer/${order.id.replace(/\D/g, "")}`,
-      displayName: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
-      ...order.customer,
-    },
+    customer: order.customer && toCustomerNode(orderCustomer(order) as FakeShopifyCustomer),
     lineItems: (args: ConnectionArgs) =>
       paginate({ items: lineItems, args, keyOf: (line) => lineItems.indexOf(line) + 1, toNode: (line) => line }),
     fulfillments: firstOf(
@@ -514,6 +532,59 @@ function orderFilter(query: string): (order: FakeShopifyOrder) => boolean {
       }
     });
   return (order) => checks.every((check) => check(order));
+}
+
+/** An order's customer as a shop customer (the fake names them by their first order). */
+function orderCustomer(order: FakeShopifyOrder): FakeShopifyCustomer | null {
+  return order.customer && { id: `gid://shopify/Customer/${order.id.replace(/\D/g, "")}`, ...order.customer };
+}
+
+function toCustomerNode(customer: FakeShopifyCustomer) {
+  return { ...customer, displayName: `${customer.firstName} ${customer.lastName}`.trim() };
+}
+
+interface CustomerBookEntry {
+  customer: FakeShopifyCustomer;
+  key: number;
+}
+
+/** Every customer once (by e-mail, else by id), in Shopify's default order (ID). */
+function customerBook(extra: FakeShopifyCustomer[], orders: OrderBookEntry[]): CustomerBookEntry[] {
+  const byKey = new Map<string, FakeShopifyCustomer>();
+  for (const customer of [...extra, ...orders.flatMap((entry) => orderCustomer(entry.order) ?? [])]) {
+    const key = customer.email?.toLowerCase() ?? customer.id;
+    if (!byKey.has(key)) byKey.set(key, customer);
+  }
+  return [...byKey.values()]
+    .map((customer) => ({ customer, key: Number(/(\d+)$/.exec(customer.id)?.[1] ?? Number.NaN) }))
+    .sort((a, b) => a.key - b.key);
+}
+
+/**
+ * The customer search syntax, as far as Harbor uses it: `email:` (exact, case-insensitive),
+ * `phone:`; other words match the name or e-mail. Unknown fields are ignored, as Shopify does.
+ */
+function customerFilter(query: string): (customer: FakeShopifyCustomer) => boolean {
+  const terms = query.match(/(?:[^\s"]+:)?(?:"(?:[^"\\]|\\.)*"|[^\s"]+)/g) ?? [];
+  const checks = terms
+    .filter((term) => term.toUpperCase() !== "AND")
+    .map((term): ((customer: FakeShopifyCustomer) => boolean) => {
+      const separator = term.indexOf(":");
+      const field = separator > 0 ? term.slice(0, separator).toLowerCase() : "";
+      const value = unquote(separator > 0 ? term.slice(separator + 1) : term).toLowerCase();
+      switch (field) {
+        case "email":
+          return (customer) => customer.email?.toLowerCase() === value;
+        case "phone":
+          return (customer) => (customer.phone ?? "").replace(/[^\d+]/g, "") === value.replace(/[^\d+]/g, "");
+        case "":
+          return (customer) =>
+            `${customer.firstName} ${customer.lastName} ${customer.email ?? ""}`.toLowerCase().includes(value);
+        default:
+          return () => true;
+      }
+    });
+  return (customer) => checks.every((check) => check(customer));
 }
 
 /** A quoted search value with its backslash escapes undone. */

@@ -64,6 +64,12 @@ export interface NewZendeskTicket {
   status?: ZendeskTicketStatus;
   priority?: "low" | "normal" | "high" | "urgent";
   tags?: string[];
+  /**
+   * Zendesk's `Idempotency-Key`: a request sent again with the same key and body answers the
+   * ticket the first one made instead of making another, so the create may be retried after a
+   * 5xx or a timeout.
+   */
+  idempotencyKey?: string;
 }
 
 export type ZendeskAuth = { type: "bearer"; token: string } | { type: "basic"; email: string; apiToken: string };
@@ -201,6 +207,7 @@ export function createZendeskClient(options: ZendeskClientOptions): ZendeskClien
     const answer = await http.request({
       method: "POST",
       path: "/api/v2/tickets.json",
+      ...(ticket.idempotencyKey ? { headers: { "idempotency-key": ticket.idempotencyKey }, isIdempotent: true } : {}),
       body: {
         ticket: {
           subject: ticket.subject,

@@ -36,6 +36,11 @@ export interface FakeZendeskTicket {
 export interface FakeZendesk extends FakeHttpServer {
   subdomain: string;
   tickets(): FakeZendeskTicket[];
+  /**
+   * The next `count` ticket creates are carried out but answered with a 502, as when Zendesk made
+   * the ticket and the answer was lost on the way back.
+   */
+  loseNextTicketAnswers(count: number): void;
   setArticles(articles: ZendeskArticle[]): void;
   setMacros(macros: FakeZendeskMacro[]): void;
 }
@@ -61,6 +66,9 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
   let window = { startedAt: Date.now(), count: 0 };
 
   const tickets: FakeZendeskTicket[] = [];
+  // Zendesk keeps an idempotency key's first answer (for two hours) with the body it came with.
+  const idempotentAnswers = new Map<string, { body: string; answer: FakeResponse }>();
+  let answersToLose = 0;
 
   function handle(request: FakeRequest): FakeResponse {
     const { pathname, searchParams } = request.url;
@@ -79,7 +87,7 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
     if (!isAuthenticated) {
       return { status: 401, body: { error: "Couldn't authenticate you" } };
     }
-    if (request.method === "POST" && pathname === "/api/v2/tickets.json") return createTicket(request.body);
+    if (request.method === "POST" && pathname === "/api/v2/tickets.json") return createIdempotently(request);
     if (request.method !== "GET") return notFound();
 
     const articlesPath = /^\/api\/v2\/help_center\/([a-z]{2,3}(?:-[a-z0-9]+)*)\/articles\.json$/i.exec(pathname);
@@ -99,6 +107,35 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
       return paginate({ key: "macros", items: active, url: request.url });
     }
     return notFound();
+  }
+
+  /**
+   * Zendesk's `Idempotency-Key` on ticket creation: the same key with the same body answers the
+   * first answer again (`x-idempotency-lookup: hit`); with another body it is refused.
+   */
+  function createIdempotently(request: FakeRequest): FakeResponse {
+    const key = request.headers["idempotency-key"];
+    const keyText = typeof key === "string" && key !== "" ? key : null;
+    const earlier = keyText ? idempotentAnswers.get(keyText) : undefined;
+    if (earlier) {
+      if (earlier.body !== request.body) {
+        return {
+          status: 400,
+          body: {
+            error: "IdempotentRequestError",
+            description: "Request parameters do not match the original request for this idempotency key",
+          },
+        };
+      }
+      return { ...earlier.answer, headers: { ...earlier.answer.headers, "x-idempotency-lookup": "hit" } };
+    }
+    const answer = createTicket(request.body);
+    if (keyText && answer.status < 300) idempotentAnswers.set(keyText, { body: request.body, answer });
+    if (answer.status < 300 && answersToLose > 0) {
+      answersToLose--;
+      return { status: 502, body: { error: "BadGateway", description: "Bad gateway" } };
+    }
+    return keyText ? { ...answer, headers: { ...answer.headers, "x-idempotency-lookup": "miss" } } : answer;
   }
 
   function createTicket(text: string): FakeResponse {
@@ -202,6 +239,9 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
     ...server,
     subdomain: "fake-support",
     tickets: () => tickets,
+    loseNextTicketAnswers(count) {
+      answersToLose = count;
+    },
     setArticles(list) {
       articles = [...list].sort((a, b) => a.id - b.id);
     },

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
+import type { FindShopCustomer } from "../orders/orders.module";
 import { createAnswerStore } from "./answer-store";
 import { createChatAnswering } from "./chat-answering.service";
 import { createChatEvents } from "./chat-events";
@@ -33,6 +34,8 @@ export function createChatsModule(deps: {
   limiterStore: LimiterStore;
   /** The hosts answers may link to, for the inbox to render them with the widget's rule. */
   linkHostsFor(companyId: string): Promise<string[]>;
+  /** The inbox's link to the chat's customer in the shop admin (the orders module). */
+  findShopCustomer: FindShopCustomer;
   log: FastifyBaseLogger;
 }) {
   const { db, log } = deps;
@@ -44,6 +47,7 @@ export function createChatsModule(deps: {
     chats: chatsRepository,
     chatEvents,
     linkHostsFor: deps.linkHostsFor,
+    findShopCustomer: deps.findShopCustomer,
   });
   const chatAnswering = createChatAnswering({
     pipeline: deps.pipeline,

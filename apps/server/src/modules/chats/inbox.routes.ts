@@ -107,6 +107,6 @@ export function inboxRoutes(app: FastifyInstance, deps: { inboxService: InboxSer
   router.post(
     "/api/chat/shopify/get-customer",
     { schema: { tags, body: shopifyCustomerRequestSchema, response: okResponse(shopifyCustomerResponseSchema) } },
-    async (request) => ok(await service.shopifyCustomer(requireCompany(request))),
+    async (request) => ok(await service.shopifyCustomer(requireCompany(request), request.body.chatID)),
   );
 }

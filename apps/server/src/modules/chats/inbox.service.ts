@@ -12,8 +12,10 @@ import {
   type ShopifyCustomerResponse,
 } from "@harbor/contract/chat";
 import type { z } from "zod";
+import { IntegrationError } from "../../integrations/integration-error";
 import { AppError } from "../../platform/errors";
 import type { CompanyAuth } from "../../platform/session";
+import type { ShopCustomerResult } from "../orders/orders.module";
 import type { ChatEvents } from "./chat-events";
 import { toChatMessage, toInboxChat } from "./chat-mappers";
 import type { ChatsRepository } from "./chats.repository";
@@ -46,6 +48,8 @@ export function createInboxService(deps: {
   chatEvents: ChatEvents;
   /** The hosts answers may link to (the knowledge module's own-link-hosts). */
   linkHostsFor(companyId: string): Promise<string[]>;
+  /** The orders module's shop customer lookup (late-bound: that module is built first, but apart). */
+  findShopCustomer(companyId: string, email: string): Promise<ShopCustomerResult>;
 }) {
   const { inbox, chatEvents } = deps;
 
@@ -202,12 +206,25 @@ export function createInboxService(deps: {
       return statusActionResponse(auth.companyId, await inbox.setStatus(auth.companyId, chatId, status));
     },
 
-    /** Linking to the customer in the shop admin needs the Shopify client of the integrations issue. */
-    async shopifyCustomer(auth: CompanyAuth): Promise<ShopifyCustomerResponse> {
-      if (!(await inbox.hasIntegration(auth.companyId, "shopify"))) {
-        throw new AppError("CONFLICT", "Shopify is not connected.");
+    /** The chat's customer in the connected shop, by the e-mail address stored on the chat. */
+    async shopifyCustomer(auth: CompanyAuth, chatId: string): Promise<ShopifyCustomerResponse> {
+      const chat = await deps.chats.findChat(auth.companyId, chatId);
+      if (!chat) throw chatGone();
+      const none = { id: null, name: null, adminURL: null };
+      const email = typeof chat.customer.email === "string" ? chat.customer.email.trim() : "";
+      if (!(await inbox.hasIntegration(auth.companyId, "shopify"))) return { status: "not_connected", ...none };
+      if (!email) return { status: "no_email", ...none };
+      let found: ShopCustomerResult;
+      try {
+        found = await deps.findShopCustomer(auth.companyId, email);
+      } catch (error) {
+        if (error instanceof IntegrationError) {
+          throw new AppError(error.kind === "rate_limited" ? "TOO_MANY_REQUESTS" : "UNAVAILABLE", error.message);
+        }
+        throw error;
       }
-      throw new AppError("CONFLICT", "Looking up Shopify customers comes with the integrations issue.");
+      if (found.kind !== "found") return { status: found.kind, ...none };
+      return { status: "found", id: found.id, name: found.name, adminURL: found.adminUrl };
     },
   };
 }

@@ -12,12 +12,14 @@ import { createManageOrderService, type ManageOrderService } from "./manage-orde
 import { createOrderActionsRepository } from "./order-actions.repository";
 import { createOrderCodesRepository } from "./order-codes.repository";
 import { createOrderLookupService } from "./order-lookup.service";
+import { createShopCustomers } from "./shop-customer";
 
 export { reasonInLanguage } from "./cancellation-reasons";
 export { startDemoShop } from "./demo-shop";
 export type { OrderAsker } from "./manage-order.service";
 export type { OrderActionRow } from "./order-actions.repository";
 export { ORDER_LOOKUP_FAILURES_PER_HOUR } from "./order-lookup.service";
+export type { FindShopCustomer, ShopCustomerResult } from "./shop-customer";
 
 /** The widget's order self-service, as the visitor module calls it. */
 export type ManageOrder = ManageOrderService & { cancellationReasons: typeof cancellationReasons };
@@ -61,5 +63,7 @@ export function createOrdersModule(deps: {
   };
   /** What the widget's sample page tells a visitor to try (null when the demo is off). */
   const demoOrderHint = demoShop ? demoShopHint() : null;
-  return { module, orderLookup, orderLookupService, manageOrder, orderActions, demoOrderHint };
+  /** The inbox's "Open in Shopify": the chat's customer in the shop admin. */
+  const findShopCustomer = createShopCustomers({ integrations: deps.integrations, lookup: orderLookupService });
+  return { module, orderLookup, orderLookupService, manageOrder, orderActions, demoOrderHint, findShopCustomer };
 }

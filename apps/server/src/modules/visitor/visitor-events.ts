@@ -2,6 +2,7 @@ import type { VisitorEvent } from "@harbor/contract/realtime";
 import type { TicketConfirmation, VisitorChat, VisitorCustomer, VisitorMessage } from "@harbor/contract/widget";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import { type ChatsRepository, toVisitorMessage } from "../chats/chats.module";
+import type { HandoffTrigger } from "./handoff-tickets.repository";
 import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorAnswers } from "./visitor-answers";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
@@ -21,6 +22,8 @@ export function createVisitorEvents(deps: {
   visitors: VisitorRepository;
   chats: ChatsRepository;
   settingsFor(companyId: string): Promise<AgentSettings>;
+  /** The chat was handed off: a help desk may get a ticket for it (handoff-tickets.ts). */
+  handedOff(scope: VisitorScope, chatId: string, trigger: HandoffTrigger): Promise<void>;
   now: () => Date;
 }) {
   const { changes, now } = deps;
@@ -78,6 +81,7 @@ export function createVisitorEvents(deps: {
           });
           // A person is asked for: the chat shows under Handoffs and the AI waits for them.
           if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
+          await deps.handedOff(scope, chat.id, "agent");
           return { message: toVisitorMessage(row), ticket: null };
         }
         case "FEEDBACK": {
@@ -130,6 +134,7 @@ export function createVisitorEvents(deps: {
           };
           // Mails go once, with the first copy of the request (a retried send repeats none).
           if (isNew) await deps.mail.sendTicketMails(scope, updated, ticket);
+          await deps.handedOff(scope, chat.id, "ticket");
           return { message: toVisitorMessage(row), ticket };
         }
       }

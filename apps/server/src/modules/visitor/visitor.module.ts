@@ -2,13 +2,17 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
+import type { JobRunner } from "../../platform/jobs/job-runner";
 import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
 import type { ChatAnswering, ChatEvents, ChatsRepository, InboxRepository } from "../chats/chats.module";
+import type { IntegrationsRepository } from "../integrations/integrations.module";
 import type { ManageOrder } from "../orders/orders.module";
 import type { WidgetRepository } from "../widget-settings/widget-settings.module";
+import { createHandoffTickets, HANDOFF_TICKET_JOB } from "./handoff-tickets";
+import { createHandoffTicketsRepository, type HandoffTrigger } from "./handoff-tickets.repository";
 import { manageOrderRoutes } from "./manage-order.routes";
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from "./upload-quotas";
 import { registerVisitorChannel } from "./visitor.channel";
@@ -23,7 +27,7 @@ import { createVisitorFilesRepository } from "./visitor-files.repository";
 import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorOrders } from "./visitor-orders";
-import { createVisitorScopes } from "./visitor-scope";
+import { createVisitorScopes, type VisitorScope } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { type DemoOrderHint, registerWidgetPages } from "./widget-pages";
 import { createWidgetSwitchOff } from "./widget-switch-off";
@@ -60,6 +64,11 @@ export function createVisitorModule(deps: {
   demoOrderHint?: DemoOrderHint | null;
   /** The orders module's self-service: the widget's manage-order calls. */
   manageOrder: ManageOrder;
+  /** The company's help-desk connections: handed-off chats get a ticket there (decision 041). */
+  integrations: IntegrationsRepository;
+  jobs: Pick<JobRunner, "enqueue">;
+  /** How help-desk clients reach the vendors (tests and the demo use loopback fakes). */
+  vendorFetch?: typeof fetch;
   /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
   limiterStore: LimiterStore;
   limits?: Partial<VisitorLimits>;
@@ -77,6 +86,25 @@ export function createVisitorModule(deps: {
   const tokens = createVisitorTokens(deps.appSecret);
   const scopes = createVisitorScopes({ widgets: deps.widgets, tokens, visitors });
   const changes = createVisitorChatChanges({ chats, inbox: deps.inbox, visitors, chatEvents: deps.chatEvents, log });
+  const handoffTickets = createHandoffTickets({
+    repository: createHandoffTicketsRepository(deps.db),
+    integrations: deps.integrations,
+    chats,
+    changes,
+    jobs: deps.jobs,
+    publicUrl: deps.publicUrl,
+    fetch: deps.vendorFetch,
+    log,
+    now,
+  });
+  /** The visitor's request never fails for the help desk: a lost claim is queued again at start. */
+  async function handedOff(scope: VisitorScope, chatId: string, trigger: HandoffTrigger) {
+    try {
+      await handoffTickets.handedOff({ companyId: scope.companyId, chatId, handoff: scope.settings.handoff, trigger });
+    } catch (error) {
+      log.error({ err: error, chatId }, "queueing the handoff ticket failed");
+    }
+  }
   const answers = createVisitorAnswers({
     chatAnswering: deps.chatAnswering,
     visitors,
@@ -86,11 +114,12 @@ export function createVisitorModule(deps: {
     async onHandsOff(scope, chatId) {
       const chat = await scopes.visitorChat(scope, chatId);
       if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
+      await handedOff(scope, chat.id, "agent");
     },
     log,
   });
   const mail = createVisitorMail({ mailer: deps.mailer, chats, limiters, settingsFor, log });
-  const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, now });
+  const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, handedOff, now });
   const files = createVisitorFiles({
     repository: createVisitorFilesRepository(deps.db),
     store: deps.fileStore,
@@ -133,6 +162,8 @@ export function createVisitorModule(deps: {
       });
     },
     schedules: [{ name: SWEEP_FILES_SCHEDULE, cron: SWEEP_FILES_CRON, run: async () => void (await files.sweep()) }],
+    jobs: { [HANDOFF_TICKET_JOB]: (job) => handoffTickets.run(job) },
+    onJobsStarted: () => handoffTickets.resume(),
     drain: () => visitorService.drain(),
   };
   return {

@@ -1,6 +1,8 @@
+import { safeHttpURL } from "@harbor/contract/answer-links";
 import { type Chat, DEFAULT_CUSTOMER_NAME } from "@harbor/contract/chat";
-import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { texts } from "../../../lib/texts";
+import { useShopifyCustomer } from "../api/get-shopify-customer";
 import { cutSummary } from "../summary-cut";
 
 const t = texts.inbox.summary;
@@ -23,6 +25,25 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+/** The chat's customer in the connected shop: a link to them in the shop admin, or that there is none. */
+function ShopCustomer({ chat }: { chat: Chat }) {
+  const { data } = useShopifyCustomer(chat.chatID, chat.customer.email);
+  const href = data?.status === "found" ? safeHttpURL(data.adminURL ?? "") : null;
+  if (href) {
+    return (
+      <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" data-testid="open-in-shopify">
+        {t.openInShopify}
+        <VisuallyHidden>{texts.common.opensInNewTab}</VisuallyHidden>
+      </Anchor>
+    );
+  }
+  return data?.status === "not_found" ? (
+    <Text size="sm" c="dimmed">
+      {t.notInShopify}
+    </Text>
+  ) : null;
+}
+
 /** The customer and the chat at a glance: contact details, the AI summary and what was asked. */
 export function ChatSummary({ chat }: { chat: Chat }) {
   const { customer } = chat;
@@ -41,6 +62,7 @@ export function ChatSummary({ chat }: { chat: Chat }) {
         ) : null}
         {customer.number ? <Detail label={t.phone}>{formatPhone(customer.number)}</Detail> : null}
         {customer.location ? <Detail label={t.location}>{customer.location}</Detail> : null}
+        <ShopCustomer chat={chat} />
       </Stack>
       <Stack gap={4}>
         <Title order={3} size="h6">

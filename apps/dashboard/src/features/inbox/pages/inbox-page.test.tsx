@@ -216,6 +216,74 @@ describe("InboxPage list", () => {
 });
 
 describe("InboxPage chat", () => {
+  it("shows a handed-off chat's help-desk ticket in the chat and the customer's Shopify link in the summary", async () => {
+    const row = inboxChat({ ticketID: "HD42" });
+    const chat = fullChat(row, {
+      customer: { name: "Mara Jansen", email: "mara@shop.example", number: null, location: null },
+      messages: [
+        chatMessage({ message: "Where is my parcel?" }),
+        chatMessage({
+          messageType: "widget_event",
+          senderRole: "system",
+          eventType: "HANDOFF_TICKET",
+          message: "Ticket #123 in Zendesk",
+          messageData: {
+            handoffTicket: {
+              app: "zendesk",
+              status: "created",
+              ticketID: "123",
+              url: "https://acme.zendesk.com/agent/tickets/123",
+              ticketStatus: "open",
+              reason: null,
+            },
+          },
+        }),
+      ],
+    });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=HD42",
+      list: () => page([row], 0, 1),
+      chats: [chat],
+      routes: {
+        "POST /api/chat/shopify/get-customer": () => ({
+          data: {
+            status: "found",
+            id: "gid://shopify/Customer/77",
+            name: "Mara Jansen",
+            adminURL: "https://admin.shopify.com/store/acme-outdoor/customers/77",
+          },
+        }),
+      },
+    });
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    const ticketLink = await within(panel).findByRole("link", {
+      name: "Ticket #123 in Zendesk (opens in a new tab)",
+    });
+    expect(ticketLink.getAttribute("href")).toBe("https://acme.zendesk.com/agent/tickets/123");
+    const summary = screen.getByRole("complementary", { name: "Chat summary" });
+    const shopLink = await within(summary).findByRole("link", { name: "Open in Shopify (opens in a new tab)" });
+    expect(shopLink.getAttribute("href")).toBe("https://admin.shopify.com/store/acme-outdoor/customers/77");
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/shopify/get-customer")).toEqual([{ chatID: chat.chatID }]);
+  });
+
+  it("says so in the summary when the shop has no customer with the chat's e-mail, and asks nothing without one", async () => {
+    const withEmail = inboxChat({ ticketID: "NS1" });
+    const { fetchMock } = renderInbox({
+      path: "/inbox?ticketID=NS1",
+      list: () => page([withEmail], 0, 1),
+      chats: [fullChat(withEmail, { customer: { name: null, email: "x@shop.example", number: null, location: null } })],
+      routes: {
+        "POST /api/chat/shopify/get-customer": () => ({
+          data: { status: "not_found", id: null, name: null, adminURL: null },
+        }),
+      },
+    });
+    const summary = await screen.findByRole("complementary", { name: "Chat summary" });
+    expect(await within(summary).findByText("No Shopify customer with this e-mail.")).toBeTruthy();
+    expect(within(summary).queryByRole("link", { name: /Open in Shopify/ })).toBeNull();
+    expect(bodiesSentTo(fetchMock, "POST /api/chat/shopify/get-customer")).toHaveLength(1);
+  });
+
   it("opens a chat from the list: header, pre-chat form, messages, summary; the row turns read", async () => {
     const row = inboxChat({ chatRead: false, ticketID: "AB12" });
     const chat = fullChat(row, {

@@ -431,4 +431,51 @@ describe("ChatMessage", () => {
     });
     expect(screen.getByText(/Asked to cancel order #1003/)).toBeTruthy();
   });
+  it("shows a help desk's ticket as a link to it there, opening in a new tab", () => {
+    renderMessage({
+      messageType: "widget_event",
+      senderRole: "system",
+      eventType: "HANDOFF_TICKET",
+      message: "Ticket #123 in Zendesk",
+      messageData: {
+        handoffTicket: {
+          app: "zendesk",
+          status: "created",
+          ticketID: "123",
+          url: "https://acme.zendesk.com/agent/tickets/123",
+          ticketStatus: "pending",
+          reason: null,
+        },
+      },
+    });
+    const link = screen.getByRole("link", { name: "Ticket #123 in Zendesk (opens in a new tab)" });
+    expect(link.getAttribute("href")).toBe("https://acme.zendesk.com/agent/tickets/123");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(screen.getByText("Made with status pending.")).toBeTruthy();
+    // Harbor's notice, not a message by the AI or the customer.
+    expect(document.querySelector("[data-tone]")).toBeNull();
+  });
+
+  it("shows staff that a help desk ticket failed, with why, and no link", () => {
+    renderMessage({
+      messageType: "widget_event",
+      senderRole: "system",
+      eventType: "HANDOFF_TICKET",
+      message: "No ticket in Gorgias: Gorgias rejected the API key.",
+      messageData: {
+        handoffTicket: {
+          app: "gorgias",
+          status: "failed",
+          ticketID: null,
+          url: "javascript:alert(1)",
+          ticketStatus: null,
+          reason: "Gorgias rejected the API key.",
+        },
+      },
+    });
+    expect(screen.getByText("No ticket in Gorgias")).toBeTruthy();
+    expect(screen.getByText("Gorgias rejected the API key.")).toBeTruthy();
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(screen.getByTestId("handoff-ticket").getAttribute("data-status")).toBe("failed");
+  });
 });

@@ -6,6 +6,7 @@ import { formatMessageTime } from "../../list-time";
 import { isShownMessage } from "../../message-data";
 import { CustomerPortalMessage } from "./customer-portal-message";
 import { FormMessage } from "./form-message";
+import { HandoffTicketMessage } from "./handoff-ticket-message";
 import { type BubbleTone, MessageBubble, MessageGroup } from "./message-bubble";
 import { MessageReferences } from "./message-references";
 import { OrderCardMessage } from "./order-card-message";
@@ -29,6 +30,12 @@ function senderLabel(message: Message, tone: BubbleTone): string {
 /** One stored message as chat; event types render nothing (spec part 1 §2). */
 export function ChatMessage({ message, linkHosts = [] }: { message: Message; linkHosts?: readonly string[] }) {
   if (!isShownMessage(message)) return null;
+  // A help desk's ticket is Harbor's own notice, not anyone's message.
+  if (message.messageData.handoffTicket) {
+    return (
+      <HandoffTicketMessage ticket={message.messageData.handoffTicket} time={formatMessageTime(message.timestamp)} />
+    );
+  }
   const tone = toneOf(message);
   const data = message.messageData;
   // An AI answer carries its looked-up order in `order`; custom replies in `responseFields.order`.
