@@ -262,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
     widgetDir: config.widgetDir,
     demoOrderHint: orders.demoOrderHint,
     manageOrder: orders.manageOrder,
+    findActiveCustomReply: automation.findActiveCustomReply,
     limiterStore,
     limits: deps.visitorLimits,
     fileStore,

@@ -17,13 +17,14 @@ import { visitorRoutes } from "./visitor.routes";
 import { createVisitorService } from "./visitor.service";
 import { createVisitorAnswers, createVisitorBroadcast } from "./visitor-answers";
 import { createVisitorChatChanges } from "./visitor-chat-changes";
+import { createVisitorCustomReplies } from "./visitor-custom-replies";
 import { createVisitorEvents } from "./visitor-events";
 import { createVisitorFiles } from "./visitor-files";
 import { createVisitorFilesRepository } from "./visitor-files.repository";
 import { createVisitorLimiters, type VisitorLimits } from "./visitor-limits";
 import { createVisitorMail } from "./visitor-mail.service";
 import { createVisitorOrders } from "./visitor-orders";
-import { createVisitorScopes } from "./visitor-scope";
+import { createVisitorScopes, type VisitorScope } from "./visitor-scope";
 import { createVisitorTokens } from "./visitor-tokens";
 import { type DemoOrderHint, registerWidgetPages } from "./widget-pages";
 import { createWidgetSwitchOff } from "./widget-switch-off";
@@ -58,6 +59,8 @@ export function createVisitorModule(deps: {
   widgetDir: string | undefined;
   /** HARBOR_DEMO: the sample page tells how to try order tracking with the demo shop. */
   demoOrderHint?: DemoOrderHint | null;
+  /** A switched-on custom reply with its stored graph (the automation module's), or null. */
+  findActiveCustomReply(companyId: string, replyId: string): Promise<{ id: string; nodes: unknown } | null>;
   /** The orders module's self-service: the widget's manage-order calls. */
   manageOrder: ManageOrder;
   /** Where the visitor side's limits count (memory, or Redis in the scaled mode). */
@@ -77,20 +80,45 @@ export function createVisitorModule(deps: {
   const tokens = createVisitorTokens(deps.appSecret);
   const scopes = createVisitorScopes({ widgets: deps.widgets, tokens, visitors });
   const changes = createVisitorChatChanges({ chats, inbox: deps.inbox, visitors, chatEvents: deps.chatEvents, log });
+  // As "No, I need help" does: the chat shows under Handoffs and the AI waits for a person.
+  async function handOff(scope: VisitorScope, chatId: string) {
+    const chat = await scopes.visitorChat(scope, chatId);
+    if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
+  }
   const answers = createVisitorAnswers({
     chatAnswering: deps.chatAnswering,
     visitors,
     broadcast: createVisitorBroadcast(deps.realtime.visitors),
     onAnswerStored: (companyId, chatId, answer) => void changes.tellStaff(companyId, chatId, answer),
-    // As "No, I need help" does: the chat shows under Handoffs and the AI waits for a person.
-    async onHandsOff(scope, chatId) {
-      const chat = await scopes.visitorChat(scope, chatId);
-      if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
-    },
+    onHandsOff: handOff,
+    onCustomReply: (scope, chat, question, replyId) => void customReplies.start(scope, chat, replyId, question),
     log,
   });
+  const customReplies = createVisitorCustomReplies({
+    findReply: deps.findActiveCustomReply,
+    visitors,
+    chats,
+    scopes,
+    changes,
+    chatAnswering: deps.chatAnswering,
+    mailer: deps.mailer,
+    answerNormally: (scope, chat, question) => void answers.answer(scope, chat, question, undefined, false),
+    handOff,
+    log,
+    now,
+  });
   const mail = createVisitorMail({ mailer: deps.mailer, chats, limiters, settingsFor, log });
-  const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, now });
+  const events = createVisitorEvents({
+    scopes,
+    changes,
+    answers,
+    customReplies,
+    mail,
+    visitors,
+    chats,
+    settingsFor,
+    now,
+  });
   const files = createVisitorFiles({
     repository: createVisitorFilesRepository(deps.db),
     store: deps.fileStore,
@@ -103,6 +131,7 @@ export function createVisitorModule(deps: {
     scopes,
     changes,
     answers,
+    customReplies,
     events,
     mail,
     tokens,
