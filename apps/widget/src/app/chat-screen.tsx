@@ -133,6 +133,7 @@ export function ChatScreen({
               isLast={message === last}
               onChoose={(choice) => actions.ask(choice)}
               onForm={(customer) => actions.sendEvent({ event: "PRE_CHAT_FORM", customer })}
+              onAnswer={(answer) => actions.sendEvent(answer)}
             />
           ))}
           {state.pending.map((pending) => (

@@ -1,3 +1,4 @@
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { PublicWidget, SuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
 import { useTexts } from "../i18n/texts";
@@ -30,7 +31,8 @@ export function HomeScreen({
 }: {
   canContinue: boolean;
   nudges: VisitorMessage[];
-  onAsk(question: string): unknown;
+  /** `portalLinkID`: a custom-reply link of the portal, whose workflow the server runs. */
+  onAsk(question: string, attachments?: VisitorAttachment[], quickReply?: undefined, portalLinkID?: string): unknown;
   /** The visitor started typing: a good moment to open the realtime channel. */
   onTyping(): void;
   onSuggested(question: SuggestedQuestion): void;
@@ -46,16 +48,16 @@ export function HomeScreen({
   const { agent } = widget.handoff;
   const whatsApp =
     agent.isActive && agent.appType === "whatsapp" ? whatsAppLink(agent.whatsapp, t.whatsAppHello) : null;
-  const cards: [title: string, text: string, question: string][] = [
-    ...(portal.isActive ? portal.customReplies : []).map((link): [string, string, string] => [
-      link.title,
-      link.description,
-      link.title,
-    ]),
+  // A custom-reply link asks its title and names itself, so the server runs its workflow.
+  type Card = [title: string, text: string, question: string, portalLinkID?: string];
+  const cards: Card[] = [
+    ...(portal.isActive ? portal.customReplies : []).map(
+      (link): Card => [link.title, link.description, link.title, link._id],
+    ),
     ...(hasOrderPortal(widget)
       ? [
-          [t.trackOrder, t.trackOrderText, t.trackOrderQuestion] as [string, string, string],
-          [t.manageOrders, t.manageOrdersText, t.manageOrdersQuestion] as [string, string, string],
+          [t.trackOrder, t.trackOrderText, t.trackOrderQuestion] as Card,
+          [t.manageOrders, t.manageOrdersText, t.manageOrdersQuestion] as Card,
         ]
       : []),
   ];
@@ -121,9 +123,13 @@ export function HomeScreen({
         ) : null}
         {cards.length > 0 ? (
           <ul className="list">
-            {cards.map(([title, text, question]) => (
+            {cards.map(([title, text, question, portalLinkID]) => (
               <li key={title}>
-                <button type="button" className="item" onClick={() => onAsk(question)}>
+                <button
+                  type="button"
+                  className="item"
+                  onClick={() => (portalLinkID ? onAsk(question, undefined, undefined, portalLinkID) : onAsk(question))}
+                >
                   <b dir="auto">{title}</b>
                   <small dir="auto">{text}</small>
                 </button>

@@ -454,7 +454,7 @@ export function createVisitorCustomReplies(deps: {
                 messageData: {
                   customReplyID: state.customReplyID,
                   customReplyStep: step,
-                  form: { title: given.message, values: given.values },
+                  form: { title: given.message, fields: given.fields, values: given.values },
                   dataModel: { fields: Object.entries(given.values).map(([key, value]) => ({ key, value })) },
                 },
               }
@@ -492,7 +492,13 @@ export function createVisitorCustomReplies(deps: {
 function answerOf(
   action: CustomReplyAction,
   event: CustomReplyAnswerEvent,
-): { kind: "bubble" | "form"; message: string; values: Record<string, string> } {
+): {
+  kind: "bubble" | "form";
+  message: string;
+  values: Record<string, string>;
+  /** A form's fields as it asked them, so the chat shows the visitor's answers under their titles. */
+  fields?: { key: string; title: string }[];
+} {
   if (action.actionType === "answer_bubbles" && event.event === "CUSTOM_REPLY_ANSWER") {
     const bubble = action.answerBubbles.bubbles.find((candidate) => candidate.value === event.value);
     if (!bubble) throw new AppError("BAD_REQUEST", "Choose one of the answers.");
@@ -506,7 +512,8 @@ function answerOf(
       if (field.required && value === "") throw new AppError("BAD_REQUEST", `${field.title || field.key} is required`);
       if (value !== "") values[field.key] = value;
     }
-    return { kind: "form", message: action.form.title, values };
+    const fields = action.dataModel.fields.map((field) => ({ key: field.key, title: field.title || field.key }));
+    return { kind: "form", message: action.form.title, values, fields };
   }
   throw new AppError("BAD_REQUEST", "This answer does not fit the question asked.");
 }
