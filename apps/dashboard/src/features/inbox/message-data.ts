@@ -17,8 +17,18 @@ export const HIDDEN_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
 ]);
 
 export function isShownMessage(message: ChatMessage): boolean {
-  // An order action (a visitor's cancellation request) is an event staff must see.
-  return !HIDDEN_MESSAGE_TYPES.has(message.messageType) || message.messageData.orderAction !== undefined;
+  // An order action (a visitor's cancellation request) is an event staff must see, and so is a
+  // custom reply's step (the branch it took, the mail it sent, how it ended): the workflow reads.
+  return (
+    !HIDDEN_MESSAGE_TYPES.has(message.messageType) ||
+    message.messageData.orderAction !== undefined ||
+    isWorkflowStep(message)
+  );
+}
+
+/** An event a custom reply stored (condition, email trigger, end of chat or handoff). */
+export function isWorkflowStep(message: ChatMessage): boolean {
+  return HIDDEN_MESSAGE_TYPES.has(message.messageType) && message.messageData.customReplyID !== undefined;
 }
 
 export type FormEntry = {
