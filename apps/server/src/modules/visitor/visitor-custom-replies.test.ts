@@ -1,6 +1,6 @@
 import type { CustomReply, QuestionCategory } from "@harbor/contract/automation";
 import type { Chat as ChatDetail, InboxResponse } from "@harbor/contract/chat";
-import type { CustomReplyActionInput } from "@harbor/contract/custom-reply-actions";
+import type { ConditionOperator, CustomReplyActionInput } from "@harbor/contract/custom-reply-actions";
 import { readMessageData } from "@harbor/contract/message-data";
 import type { AddEventAck } from "@harbor/contract/realtime";
 import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
@@ -414,6 +414,92 @@ describe("custom replies run for the visitor", () => {
     expect(stored.map((row) => readMessageData(row.messageData).outcome)).toEqual(["answered", "no-match"]);
     expect(steps[0]?.message).toMatch(/deliver|ship/i);
     visitor.socket.close();
+  });
+});
+
+describe("conditions branch on the visitor's values", () => {
+  it("each operator path through the runtime: numbers compared as numbers, text contained or not, set or not, Else last", async () => {
+    const say = (id: string, content: string): NodeInput => ({ _id: id, actions: [text(`${id}-text`, content)] });
+    const rule = (key: string, operator: ConditionOperator, value = "") => ({
+      parameter: { key },
+      operator,
+      compareValue: { value },
+    });
+    const reply = await saveReply("Candle orders", [
+      {
+        _id: "n1",
+        actions: [
+          {
+            _id: "details",
+            actionType: "form",
+            form: { title: "Your order" },
+            dataModel: {
+              fields: [
+                { key: "quantity", title: "Quantity", required: true },
+                { key: "note", title: "Note", required: false },
+              ],
+            },
+          },
+          {
+            _id: "route",
+            actionType: "condition",
+            branches: [
+              {
+                conditions: [rule("quantity", "greater_than", "10"), rule("note", "contains", "GIFT")],
+                nextNode: { nodeID: "bulkGift" },
+              },
+              { conditions: [rule("quantity", "greater_than", "10")], nextNode: { nodeID: "bulk" } },
+              {
+                conditions: [rule("note", "is_not_set"), rule("quantity", "less_than", "3")],
+                nextNode: { nodeID: "few" },
+              },
+              {
+                conditions: [
+                  rule("note", "is_set"),
+                  rule("note", "not_contains", "urgent"),
+                  rule("quantity", "not_equals", "5"),
+                ],
+                nextNode: { nodeID: "noted" },
+              },
+              { conditions: [], nextNode: { nodeID: "other" } },
+            ],
+          },
+        ],
+      },
+      say("bulkGift", "Bulk gift order"),
+      say("bulk", "Bulk order"),
+      say("few", "A few candles"),
+      say("noted", "Order with a note"),
+      say("other", "Any other order"),
+    ]);
+    await routeCategory("Candles", "candle order wax", reply._id);
+
+    const cases: [Record<string, string>, string][] = [
+      [{ quantity: "12", note: "a gift for mum" }, "Bulk gift order"],
+      [{ quantity: "12", note: "for the shop" }, "Bulk order"],
+      [{ quantity: "2" }, "A few candles"],
+      [{ quantity: "4", note: "blue please" }, "Order with a note"],
+      // 5 fails not_equals, "urgent" fails not_contains, "lots" is no number for greater_than: Else.
+      [{ quantity: "5", note: "blue please" }, "Any other order"],
+      [{ quantity: "lots", note: "urgent" }, "Any other order"],
+    ];
+    for (const [values, expected] of cases) {
+      const visitor = await connectVisitor(h, widgetID);
+      const asked = await ask(visitor, "I want to place a candle order");
+      ackData(
+        await emitWithAck<AddEventAck>(visitor.socket, "add-event", {
+          event: "CUSTOM_REPLY_FORM",
+          chatID: asked.chatID,
+          clientMessageID: crypto.randomUUID(),
+          actionID: "details",
+          values,
+        }),
+      );
+      await settled();
+      const last = (await chatOf(visitor, asked.chatID)).messages.at(-1);
+      expect([values, last?.message]).toEqual([values, expected]);
+      visitor.socket.close();
+    }
   });
 });
 
