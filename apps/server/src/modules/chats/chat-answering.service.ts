@@ -138,6 +138,17 @@ export function createChatAnswering(deps: {
         signal: options.signal,
       });
       if (result.customReplyID) {
+        await deps.answerStore.storeRouting({
+          companyId,
+          chatId,
+          questionMessageId: questionMessage.id,
+          analysis: {
+            shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
+            questionCategory: result.classification.questionCategory,
+            selectedIntent: result.classification.selectedIntent,
+          },
+          usage: result.usage,
+        });
         return {
           question: questionMessage,
           answer: null,

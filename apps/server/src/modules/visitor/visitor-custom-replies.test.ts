@@ -160,6 +160,13 @@ describe("custom replies run for the visitor", () => {
         (p) => p.message.messageType === "answer_bubbles",
       );
 
+      // AI Conversations files the chat under the category the question was classified into.
+      const filed = await h.api<InboxResponse>("POST", "/api/chat/inbox", {
+        cookie: owner.cookie,
+        body: { category: "Umbrellas" },
+      });
+      expect(filed.body.data.inbox.map((chat) => chat.chatID)).toContain(asked.chatID);
+
       const chosen = ackData(await answerBubble(visitor, asked.chatID, "size", value));
       expect(chosen.message).toMatchObject({
         senderRole: "customer",
