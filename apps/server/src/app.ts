@@ -268,6 +268,7 @@ export async function buildApp(deps: AppDeps) {
     integrations: integrations.integrationsRepository,
     jobs: jobRunner,
     vendorFetch: deps.ingestionFetch,
+    findActiveCustomReply: automation.findActiveCustomReply,
     limiterStore,
     limits: deps.visitorLimits,
     fileStore,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { safeHttpURL } from "./answer-links";
-import { emailSchema, idSchema } from "./common";
+import { idSchema } from "./common";
+import { EMAIL_MAX_LENGTH } from "./constants";
 
 /**
  * The nine action types a custom-reply node holds (spec part 2 §3), each with its own fields.
@@ -16,6 +17,8 @@ import { emailSchema, idSchema } from "./common";
 export const ACTION_TEXT_MAX = 2000;
 export const ANSWER_BUBBLES_MAX = 10;
 export const BUBBLE_TEXT_MAX = 80;
+/** One value a visitor types into a custom reply's form. */
+export const CUSTOM_REPLY_FORM_VALUE_MAX = 500;
 export const EMAIL_RECIPIENTS_MAX = 10;
 export const CONDITION_BRANCHES_MAX = 10;
 export const BRANCH_CONDITIONS_MAX = 10;
@@ -128,12 +131,23 @@ export const integrationEventActionSchema = z.object({
   integrationEvent: z.object({ appType: z.literal("shopify"), event: z.enum(["get_order", "show_order"]) }),
 });
 
+/**
+ * A recipient, checked like `emailSchema` but without its lower-casing transform: a saved reply is
+ * sent back through this schema, which a one-way transform cannot encode.
+ */
+const recipientSchema = z
+  .string({ error: "E-mail is required" })
+  .trim()
+  .min(1, "E-mail is required")
+  .max(EMAIL_MAX_LENGTH, "E-mail is too long")
+  .pipe(z.email({ error: "Enter a valid e-mail address" }));
+
 export const emailTriggerActionSchema = z.object({
   ...base,
   actionType: z.literal("email_trigger"),
   emailTrigger: z.object({
     recipients: z
-      .array(emailSchema)
+      .array(recipientSchema)
       .min(1, "Add at least one recipient")
       .max(EMAIL_RECIPIENTS_MAX, `At most ${EMAIL_RECIPIENTS_MAX} recipients`),
     subject: text("Subject", 200),

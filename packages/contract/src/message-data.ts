@@ -155,6 +155,13 @@ export const messageDataSchema = z.object({
   analysisID: z.string().optional(),
   /** The custom reply that sent this message (the inbox's custom-reply filter reads it in SQL). */
   customReplyID: z.string().optional(),
+  /**
+   * Which action of the custom reply the message is (sent, or the visitor's answer to it): the
+   * widget answers a bubble or form by it, and knows it answered when its answer follows.
+   */
+  customReplyStep: z.object({ nodeID: z.string(), actionID: z.string() }).optional(),
+  /** A file a custom reply sends (message_file). */
+  file: z.object({ url: z.string(), contentType: z.string() }).optional(),
   answerBubbles: answerBubblesSchema.optional(),
   customerPortal: customerPortalSchema.optional(),
   /** An order the AI looked up. */
@@ -168,7 +175,14 @@ export const messageDataSchema = z.object({
   dataModel: dataModelSchema.optional(),
 
   // Events.
-  widgetEvent: z.object({ event: z.enum(["end_chat", "handoff"]) }).optional(),
+  widgetEvent: z
+    .object({
+      event: z.enum(["end_chat", "handoff"]),
+      /** A custom reply's handoff: where to (WhatsApp with its number, or the Zendesk team). */
+      appType: z.enum(["whatsapp", "zendesk-classic"]).optional(),
+      number: z.string().optional(),
+    })
+    .optional(),
   /** What a visitor asked of their order through the widget (a cancellation request), for staff to review. */
   orderAction: orderActionSchema.optional(),
   handoffTicket: handoffTicketSchema.optional(),
@@ -204,7 +218,15 @@ const kind = <K extends MessageType, P extends Partial<Record<MessagePart, true>
  * with a form's values, or a question with an order card, is refused).
  */
 export const messageDataOfKindSchema = z.discriminatedUnion("messageType", [
-  kind("question", { attachments: true, quickReply: true, answerStopped: true }),
+  // A visitor's question, or their answer to a custom reply's bubbles (customReplyStep names which).
+  kind("question", {
+    attachments: true,
+    quickReply: true,
+    answerStopped: true,
+    customReplyID: true,
+    customReplyStep: true,
+    dataModel: true,
+  }),
   kind("answer", {
     questionID: true,
     outcome: true,
@@ -213,18 +235,27 @@ export const messageDataOfKindSchema = z.discriminatedUnion("messageType", [
     quotedLanguage: true,
     analysisID: true,
     customReplyID: true,
+    customReplyStep: true,
+    file: true,
     customerPortal: true,
     responseFields: true,
     rechargeData: true,
     order: true,
   }),
-  kind("answer_bubbles", { questionID: true, customReplyID: true, answerBubbles: true }),
-  kind("form", { form: true, dataModel: true }),
+  kind("answer_bubbles", { questionID: true, customReplyID: true, customReplyStep: true, answerBubbles: true }),
+  kind("form", { form: true, dataModel: true, customReplyID: true, customReplyStep: true }),
   kind("integration_event", { integrationEvent: true, responseFields: true, rechargeData: true, order: true }),
-  kind("widget_event", { widgetEvent: true, rating: true, orderAction: true, handoffTicket: true }),
-  kind("email_trigger", { emailTrigger: true }),
+  kind("widget_event", {
+    widgetEvent: true,
+    rating: true,
+    orderAction: true,
+    handoffTicket: true,
+    customReplyID: true,
+    customReplyStep: true,
+  }),
+  kind("email_trigger", { emailTrigger: true, customReplyID: true, customReplyStep: true }),
   kind("auth_event", { authEvent: true }),
-  kind("condition", { condition: true }),
+  kind("condition", { condition: true, customReplyID: true, customReplyStep: true }),
   kind("agent_reply", { senderName: true, senderUserID: true, customReplyID: true }),
   kind("internal_note", { senderName: true, senderUserID: true }),
 ]);

@@ -3,6 +3,7 @@ import { visitorLanguageSchema } from "./ai-agent";
 import type { ChatMessage, InboxChat } from "./chat";
 import { idSchema } from "./common";
 import { VISITOR_ATTACHMENTS_MAX, VISITOR_MESSAGE_MAX, VISITOR_TYPING_MS } from "./constants";
+import { BUBBLE_TEXT_MAX, CUSTOM_REPLY_FORM_VALUE_MAX, graphIdSchema } from "./custom-reply-actions";
 import { visitorAttachmentSchema } from "./message-data";
 import { QUICK_REPLIES } from "./turn";
 import {
@@ -54,6 +55,11 @@ export const askQuestionSchema = z.object({
   attachments: z.array(visitorAttachmentSchema).max(VISITOR_ATTACHMENTS_MAX).optional(),
   /** A button under an offer ("Yes, connect me" / "No thanks"): the answer to it, whatever the text says. */
   quickReply: z.enum(QUICK_REPLIES).optional(),
+  /**
+   * The visitor chose the Self Serve Portal's custom-reply link with this id (the question is its
+   * title): the link's workflow runs instead of the title being answered as a question.
+   */
+  portalLinkID: idSchema.optional(),
 });
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskQuestionAck = { chatID: string; ticketID: string; message: VisitorMessage };
@@ -82,6 +88,22 @@ export const visitorEventSchema = z.discriminatedUnion("event", [
     chatID: idSchema,
     clientMessageID: clientMessageIdSchema,
     customer: visitorCustomerSchema,
+  }),
+  /** The visitor chose a bubble of a custom reply's answer_bubbles action (by its value). */
+  z.object({
+    event: z.literal("CUSTOM_REPLY_ANSWER"),
+    chatID: idSchema,
+    clientMessageID: clientMessageIdSchema,
+    actionID: graphIdSchema,
+    value: z.string().trim().min(1).max(BUBBLE_TEXT_MAX),
+  }),
+  /** The visitor sent a custom reply's form: its values by data-model key. */
+  z.object({
+    event: z.literal("CUSTOM_REPLY_FORM"),
+    chatID: idSchema,
+    clientMessageID: clientMessageIdSchema,
+    actionID: graphIdSchema,
+    values: z.record(z.string().max(40), z.string().trim().max(CUSTOM_REPLY_FORM_VALUE_MAX)),
   }),
 ]);
 export type VisitorEvent = z.infer<typeof visitorEventSchema>;

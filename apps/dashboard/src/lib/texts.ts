@@ -217,6 +217,15 @@ export const texts = {
       agent: "Agent",
       internalNote: "Internal note",
       choices: "Choices offered",
+      /** What a custom reply did besides writing: said above the step, which the reply wrote in words. */
+      workflowStep: {
+        condition: "Custom reply · branch taken",
+        email_trigger: "Custom reply · email",
+        widget_event: "Custom reply · chat event",
+        integration_event: "Custom reply · integration",
+        auth_event: "Custom reply · sign-in",
+      } as Record<string, string>,
+      file: "File sent",
       sources: "Sources",
       products: "Products",
       /** A source the answer used that has no address: a help article written in the dashboard. */

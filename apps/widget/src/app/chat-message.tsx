@@ -2,10 +2,13 @@ import { splitIntoBubbles } from "@harbor/contract/sentences";
 import type { VisitorCustomer, VisitorMessage } from "@harbor/contract/widget";
 import { useTexts } from "../i18n/texts";
 import { Bubbles, type Tone } from "./bubbles";
+import type { VisitorEventInput } from "./chat-session";
 import { formatSentTime } from "./format";
 import { CustomerForm, Later, OrderCard, SubscriptionList } from "./lazy-parts";
 import { shownParts, visitorEventOf } from "./message-data";
 import { MessageLinks } from "./message-links";
+import { useAction } from "./use-action";
+import { whatsAppLink } from "./whatsapp-link";
 import { useWidget } from "./widget-context";
 
 /**
@@ -13,12 +16,16 @@ import { useWidget } from "./widget-context";
  * with "Answered by AI", its sources, answer-bubble choices and forms (live only on the newest
  * message), order cards, subscriptions, attachments, and the visitor's own choices and forms.
  */
+/** The visitor's answer to a custom reply's bubbles or form (add-event). */
+export type CustomReplyAnswer = Extract<VisitorEventInput, { event: "CUSTOM_REPLY_ANSWER" | "CUSTOM_REPLY_FORM" }>;
+
 export function ChatMessage({
   message,
   isLast,
   onChoose,
   onForm,
   onManageOrder,
+  onAnswer,
 }: {
   message: VisitorMessage;
   isLast: boolean;
@@ -26,6 +33,8 @@ export function ChatMessage({
   onForm(customer: VisitorCustomer): unknown;
   /** The shop's order self-service for an order the chat shows (its tracking form, number filled in). */
   onManageOrder?(orderName: string): void;
+  /** A custom reply's bubble chosen or form sent. */
+  onAnswer?(answer: CustomReplyAnswer): Promise<unknown>;
 }) {
   const t = useTexts();
   const { widget, language, identity } = useWidget();
@@ -33,6 +42,23 @@ export function ChatMessage({
   const time = formatSentTime(message.timestamp, language, t);
   const isVisitor = message.senderRole === "customer";
   const event = visitorEventOf(message);
+
+  if (message.messageType === "widget_event" && !isVisitor) {
+    // A custom reply ended the chat or handed it off.
+    const handoff = data.widgetEvent;
+    if (!handoff) return null;
+    if (handoff.event === "end_chat") return <Bubbles tone="ai" texts={[t.chatEnded]} meta={time} />;
+    const link = handoff.appType === "whatsapp" ? whatsAppLink(handoff.number ?? null, t.whatsAppHello) : null;
+    return (
+      <Bubbles tone="ai" texts={[link ? t.handoffWhatsApp : t.handoffWait]} meta={time}>
+        {link ? (
+          <a className="btn p" href={link} target="_blank" rel="noopener noreferrer">
+            {t.whatsApp}
+          </a>
+        ) : null}
+      </Bubbles>
+    );
+  }
 
   if (message.messageType === "widget_event") {
     const rating = data.rating;
@@ -67,10 +93,12 @@ export function ChatMessage({
       widget.workflows.preChatForm.fields.map((field) => [field.key, field.title]),
     );
     Object.assign(titles, { name: t.name, email: t.email, number: t.phone, message: t.comments });
+    // A custom reply's form keeps the titles it asked with.
+    for (const field of form.fields) titles[field.key] = field.title;
     return (
       <Bubbles tone="me" texts={[]} meta={time}>
         <dl className="card">
-          <h3>{event === "RAISE_TICKET" ? t.raiseTicket : t.preChatTitle}</h3>
+          <h3 dir="auto">{data.step ? form.title : event === "RAISE_TICKET" ? t.raiseTicket : t.preChatTitle}</h3>
           {form.values.map(([key, value]) => (
             <div key={key}>
               <dt>{titles[key] ?? key}</dt>
@@ -92,7 +120,9 @@ export function ChatMessage({
   const references = widget.workflows.showSources ? message.references : [];
   const hasExtras =
     data.choices.length + data.subscriptions.length + data.attachments.length + references.length > 0 ||
-    Boolean(data.order || form);
+    Boolean(data.order || form || data.file);
+  const step = data.step && !isVisitor && onAnswer ? data.step : null;
+  const file = data.file && /^https?:\/\//i.test(data.file.url) ? data.file : null;
   if (texts.length === 0 && !hasExtras) return null;
   const meta = [message.senderRole === "agent" ? message.senderName : null, time, isAnswer ? t.answeredByAi : null]
     .filter(Boolean)
@@ -104,7 +134,40 @@ export function ChatMessage({
 
   return (
     <Bubbles tone={tone} texts={texts} meta={meta} note={note}>
-      {isLast && data.choices.length > 0 ? (
+      {step && message.messageType === "answer_bubbles" ? (
+        <StepBubbles
+          bubbles={data.bubbles}
+          isOpen={isLast}
+          onChoose={(value) => onAnswer?.({ event: "CUSTOM_REPLY_ANSWER", actionID: step.actionID, value })}
+        />
+      ) : null}
+      {step && form && isLast ? (
+        <section className="card">
+          {form.title ? <h3 dir="auto">{form.title}</h3> : null}
+          {form.description ? <p dir="auto">{form.description}</p> : null}
+          <Later>
+            <CustomerForm
+              fields={form.fields}
+              identity={identity}
+              language={language}
+              submitLabel={t.send}
+              onSubmit={(customer) =>
+                onAnswer?.({
+                  event: "CUSTOM_REPLY_FORM",
+                  actionID: step.actionID,
+                  values: formValuesOf(customer, form.fields),
+                })
+              }
+            />
+          </Later>
+        </section>
+      ) : null}
+      {file ? (
+        <a className="file" href={file.url} target="_blank" rel="noopener noreferrer">
+          {t.openFile}
+        </a>
+      ) : null}
+      {!step && isLast && data.choices.length > 0 ? (
         <fieldset className="choices">
           <legend className="sr">{t.choices}</legend>
           {data.choices.map((choice) => (
@@ -114,7 +177,7 @@ export function ChatMessage({
           ))}
         </fieldset>
       ) : null}
-      {form && isLast ? (
+      {!step && form && isLast ? (
         <section className="card">
           {form.title ? <h3 dir="auto">{form.title}</h3> : null}
           {form.description ? <p dir="auto">{form.description}</p> : null}
@@ -146,4 +209,53 @@ export function ChatMessage({
       <MessageLinks references={references} attachments={data.attachments} />
     </Bubbles>
   );
+}
+
+/**
+ * A custom reply's answer bubbles: buttons (so the keyboard reaches them) that send the bubble's
+ * value; closed once answered (the newest message is then the visitor's choice) or while sending.
+ */
+function StepBubbles({
+  bubbles,
+  isOpen,
+  onChoose,
+}: {
+  bubbles: { message: string; value: string }[];
+  isOpen: boolean;
+  onChoose(value: string): Promise<unknown> | undefined;
+}) {
+  const t = useTexts();
+  const { isBusy, failure, run } = useAction();
+  return (
+    <fieldset className="choices">
+      <legend className="sr">{t.choices}</legend>
+      {bubbles.map((bubble) => (
+        <button
+          key={bubble.value}
+          type="button"
+          className="chip"
+          dir="auto"
+          disabled={!isOpen || isBusy}
+          onClick={() => void run(async () => onChoose(bubble.value))}
+        >
+          {bubble.message}
+        </button>
+      ))}
+      {failure !== null ? (
+        <p className="err" role="alert">
+          {failure || t.notSent}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The custom reply's form values by data-model key, as the form's fields gave them. */
+function formValuesOf(customer: VisitorCustomer, fields: { key: string }[]): Record<string, string> {
+  const values: Record<string, string> = { ...(customer.fields ?? {}) };
+  if (customer.name) values.name = customer.name;
+  if (customer.email) values.email = customer.email;
+  const phone = customer.number ? `${customer.number.countryCallingCode} ${customer.number.number}`.trim() : "";
+  for (const { key } of fields) if (phone && (key === "number" || key === "phone")) values[key] = phone;
+  return values;
 }

@@ -136,6 +136,7 @@ export function ChatScreen({
               onChoose={(choice) => actions.ask(choice)}
               onForm={(customer) => actions.sendEvent({ event: "PRE_CHAT_FORM", customer })}
               onManageOrder={actions.manageOrder}
+              onAnswer={(answer) => actions.sendEvent(answer)}
             />
           ))}
           {state.pending.map((pending) => (

@@ -18,6 +18,8 @@ export type PendingMessage = {
   attachments: VisitorAttachment[];
   /** Sent with a button under an offer: its meaning travels beside the label. */
   quickReply?: QuickReply;
+  /** The portal's custom-reply link this is the title of: its workflow runs instead of an answer. */
+  portalLinkID?: string;
   timestamp: string;
   isSending: boolean;
   /**
@@ -190,6 +192,7 @@ export function createChatSession(options: {
         question: pending.question,
         attachments: pending.attachments.length > 0 ? pending.attachments : undefined,
         quickReply: pending.quickReply,
+        portalLinkID: pending.portalLinkID,
       }),
     );
     if (!answer) {
@@ -296,12 +299,13 @@ export function createChatSession(options: {
     },
 
     /** Sends a question (starting the chat when there is none); it shows as sending until stored. */
-    ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply) {
+    ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply, portalLinkID?: string) {
       const pending: PendingMessage = {
         clientMessageID: newClientId(),
         question,
         attachments,
         ...(quickReply ? { quickReply } : {}),
+        ...(portalLinkID ? { portalLinkID } : {}),
         timestamp: new Date().toISOString(),
         isSending: false,
         error: null,

@@ -46,7 +46,8 @@ export type WidgetBoot = {
 };
 
 type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent" | "orders";
-type Question = { question: string; attachments: VisitorAttachment[] };
+/** `portalLinkID`: the Self Serve Portal's custom-reply link the question is the title of. */
+type Question = { question: string; attachments: VisitorAttachment[]; portalLinkID?: string };
 
 /** Before the realtime client is loaded: the header says "Connecting…" only while it is. */
 const NO_SESSION: SessionState = {
@@ -236,14 +237,19 @@ export function ChatWidget({
     });
   }, [details, state.chat, session]);
 
-  async function ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply) {
+  async function ask(
+    question: string,
+    attachments: VisitorAttachment[] = [],
+    quickReply?: QuickReply,
+    portalLinkID?: string,
+  ) {
     const needsDetails =
       preChatForm.isActive &&
       preChatForm.fields.length > 0 &&
       !state.chat?.preChatCompleted &&
       !hasGivenDetails.current;
     if (needsDetails) {
-      setHeld({ question, attachments });
+      setHeld({ question, attachments, ...(portalLinkID ? { portalLinkID } : {}) });
       setScreen("pre-chat");
       return;
     }
@@ -253,19 +259,19 @@ export function ChatWidget({
       current = await connectOrFail();
     } catch {
       // Kept for Restart Chat, which sends it once the realtime client loads.
-      setHeld({ question, attachments });
+      setHeld({ question, attachments, ...(portalLinkID ? { portalLinkID } : {}) });
       return;
     }
     // A finished chat takes no more questions: this one starts the next chat.
     if (current.getState().chat?.isCompleted) await current.restart();
-    current.ask(question, attachments, quickReply);
+    current.ask(question, attachments, quickReply, portalLinkID);
   }
 
   function giveDetails(customer: VisitorCustomer) {
     hasGivenDetails.current = true;
     setDetails(customer);
     setScreen("chat");
-    if (held) void ask(held.question, held.attachments);
+    if (held) void ask(held.question, held.attachments, undefined, held.portalLinkID);
     setHeld(null);
   }
 
@@ -302,7 +308,7 @@ export function ChatWidget({
       }
       setHasLoadFailed(false);
       setHeld(null);
-      if (held) await ask(held.question, held.attachments);
+      if (held) await ask(held.question, held.attachments, undefined, held.portalLinkID);
       else setScreen("home");
       return;
     }

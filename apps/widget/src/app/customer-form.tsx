@@ -48,10 +48,10 @@ export function CustomerForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string | null> = {};
-    for (const { key } of fields) {
-      if (PHONE_KEYS.includes(key)) found[key] = phoneError(phone, true, t);
-      else if (key === "email") found[key] = emailError(textOf(key), t);
-      else found[key] = textOf(key) ? null : t.required;
+    for (const { key, isOptional } of fields) {
+      if (PHONE_KEYS.includes(key)) found[key] = isOptional && !phone.number.trim() ? null : phoneError(phone, true, t);
+      else if (key === "email") found[key] = isOptional && !textOf(key) ? null : emailError(textOf(key), t);
+      else found[key] = textOf(key) || isOptional ? null : t.required;
     }
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
@@ -60,10 +60,12 @@ export function CustomerForm({
     }
     const customer: VisitorCustomer = {};
     const others: Record<string, string> = {};
-    for (const { key } of fields) {
+    for (const field of fields) {
+      const { key } = field;
       if (key === "name") customer.name = textOf(key).slice(0, 120);
       else if (key === "email") customer.email = textOf(key);
       else if (PHONE_KEYS.includes(key)) {
+        if (field.isOptional && !phone.number.trim()) continue;
         customer.number = {
           countryCallingCode: callingCode(phone.region),
           number: internationalDigits(phone.number, phone.region),
@@ -92,7 +94,7 @@ export function CustomerForm({
             onChange={setPhone}
             language={language}
             error={errors[field.key]}
-            isRequired
+            isRequired={!field.isOptional}
           />
         ) : (
           <TextField
@@ -100,7 +102,7 @@ export function CustomerForm({
             label={labelOf(field)}
             type={field.key === "email" ? "email" : "text"}
             autoComplete={field.key === "email" ? "email" : field.key === "name" ? "name" : undefined}
-            required
+            required={!field.isOptional}
             value={values[field.key] ?? ""}
             onChange={(event) => setValues({ ...values, [field.key]: event.target.value })}
             error={errors[field.key]}

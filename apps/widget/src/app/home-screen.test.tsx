@@ -59,6 +59,18 @@ describe("HomeScreen", () => {
     expect(screen.queryByRole("button", { name: /Track your order/ })).toBeNull();
   });
 
+  it("a custom-reply link asks its title and names itself, so its workflow runs instead of an answer", async () => {
+    const widget = publicWidget();
+    widget.selfServicePortal.isActive = true;
+    const linkID = "00000000-0000-4000-8000-000000000042";
+    widget.selfServicePortal.customReplies = [
+      { _id: linkID, icon: "gift", title: "Gift wrapping", description: "How we wrap" },
+    ];
+    const { onAsk } = showHome(widget);
+    await userEvent.click(screen.getByRole("button", { name: /Gift wrapping/ }));
+    expect(onAsk).toHaveBeenCalledWith("Gift wrapping", undefined, undefined, linkID);
+  });
+
   it("says why Continue Chat could not reopen the chat, and lets the visitor try again", async () => {
     const onContinue = vi.fn().mockRejectedValueOnce(new Error("This chat does not exist.")).mockResolvedValue(null);
     renderInWidget(

@@ -1,3 +1,4 @@
+import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { SuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
 import { useTexts } from "../i18n/texts";
@@ -27,7 +28,8 @@ export function HomeScreen({
 }: {
   canContinue: boolean;
   nudges: VisitorMessage[];
-  onAsk(question: string): unknown;
+  /** `portalLinkID`: a custom-reply link of the portal, whose workflow the server runs. */
+  onAsk(question: string, attachments?: VisitorAttachment[], quickReply?: undefined, portalLinkID?: string): unknown;
   /** The visitor started typing: a good moment to open the realtime channel. */
   onTyping(): void;
   onSuggested(question: SuggestedQuestion): void;
@@ -45,11 +47,12 @@ export function HomeScreen({
   const { agent } = widget.handoff;
   const whatsApp =
     agent.isActive && agent.appType === "whatsapp" ? whatsAppLink(agent.whatsapp, t.whatsAppHello) : null;
+  // A custom-reply link asks its title and names itself, so the server runs its workflow.
   const cards: [title: string, text: string, open: () => unknown][] = [
     ...(portal.isActive ? portal.customReplies : []).map((link): [string, string, () => unknown] => [
       link.title,
       link.description,
-      () => onAsk(link.title),
+      () => onAsk(link.title, undefined, undefined, link._id),
     ]),
     ...(widget.customerAccountPortal.isActive
       ? [

@@ -7,7 +7,10 @@ import type { MessageForm, VisitorMessageData } from "@harbor/contract/message-d
  * arrives here.
  */
 
-export type FormField = Pick<NonNullable<MessageForm["fields"]>[number], "key" | "title">;
+export type FormField = Pick<NonNullable<MessageForm["fields"]>[number], "key" | "title"> & {
+  /** A custom reply's form may leave a field optional; the pre-chat form's are all required. */
+  isOptional?: boolean;
+};
 
 const shownValue = (value: unknown): string | null =>
   typeof value === "number" ? String(value) : typeof value === "string" && value.trim() ? value : null;
@@ -21,7 +24,9 @@ export function shownParts(data: VisitorMessageData) {
     form: form && {
       title: form.title ?? null,
       description: form.description ?? null,
-      fields: (form.fields ?? []).map(({ key, title }): FormField => ({ key, title })),
+      fields: (form.fields ?? []).map(
+        ({ key, title, required }): FormField => ({ key, title, ...(required === false ? { isOptional: true } : {}) }),
+      ),
       /** What the visitor sent (pre-chat details, a ticket request), by field key. */
       values: Object.entries(form.values ?? {}).flatMap(([key, value]): [string, string][] => {
         const shown = shownValue(value);
@@ -32,6 +37,16 @@ export function shownParts(data: VisitorMessageData) {
     order: data.order ?? data.responseFields?.order ?? null,
     subscriptions: data.rechargeData?.subscriptions ?? [],
     attachments: data.attachments ?? [],
+    /** Answer bubbles with the value each sends (a custom reply's step answers by value). */
+    bubbles: (data.answerBubbles?.bubbles ?? []).flatMap((bubble) =>
+      bubble.message.trim() ? [{ message: bubble.message, value: bubble.value ?? bubble.message }] : [],
+    ),
+    /** The custom reply's action this message is: its bubbles and form answer through add-event. */
+    step: data.customReplyStep ?? null,
+    /** A file a custom reply sent. */
+    file: data.file ?? null,
+    /** A custom reply's end of chat or handoff (WhatsApp with its number, or the team). */
+    widgetEvent: data.widgetEvent ?? null,
     /** The stars of a FEEDBACK event. */
     rating: data.rating ?? null,
     /** An answer that quotes help text in another language than the visitor's says which ("en"). */

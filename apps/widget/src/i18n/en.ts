@@ -65,6 +65,8 @@ export const en = {
   rateChat: "How would you rate this chat?",
   stars: (count: number) => (count === 1 ? "1 star" : `${count} stars`),
   sendRating: "Send rating",
+  /** A file a custom reply sent. */
+  openFile: "Open the file",
   chatEnded: "This chat has ended.",
   startNewChat: "Start new chat",
   emailTranscript: "Email me this conversation",

@@ -71,6 +71,8 @@ export const he: Catalogue = {
   rateChat: "איך תדרגו את הצ'אט הזה?",
   stars: (count) => (count === 1 ? "כוכב אחד" : `${count} כוכבים`),
   sendRating: "שליחת הדירוג",
+  /** A file a custom reply sent. */
+  openFile: "פתיחת הקובץ",
   chatEnded: "הצ'אט הסתיים.",
   startNewChat: "התחלת צ'אט חדש",
   emailTranscript: "שלחו לי את השיחה באימייל",

@@ -61,6 +61,8 @@ export const nl: Catalogue = {
   rateChat: "Hoe beoordeel je deze chat?",
   stars: (count) => (count === 1 ? "1 ster" : `${count} sterren`),
   sendRating: "Beoordeling versturen",
+  /** A file a custom reply sent. */
+  openFile: "Open het bestand",
   chatEnded: "Deze chat is beëindigd.",
   startNewChat: "Nieuwe chat starten",
   emailTranscript: "Mail me dit gesprek",

@@ -17,11 +17,21 @@ export const HIDDEN_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
 ]);
 
 export function isShownMessage(message: ChatMessage): boolean {
-  // An order action (a visitor's cancellation request) and a help-desk ticket are events staff must see.
+  // An order action (a visitor's cancellation request) and a help-desk ticket are events staff
+  // must see, and so is a custom reply's step (the branch it took, the mail it sent, how it
+  // ended): the workflow reads.
   const data = message.messageData;
   return (
-    !HIDDEN_MESSAGE_TYPES.has(message.messageType) || data.orderAction !== undefined || data.handoffTicket !== undefined
+    !HIDDEN_MESSAGE_TYPES.has(message.messageType) ||
+    data.orderAction !== undefined ||
+    data.handoffTicket !== undefined ||
+    isWorkflowStep(message)
   );
+}
+
+/** An event a custom reply stored (condition, email trigger, end of chat or handoff). */
+export function isWorkflowStep(message: ChatMessage): boolean {
+  return HIDDEN_MESSAGE_TYPES.has(message.messageType) && message.messageData.customReplyID !== undefined;
 }
 
 export type FormEntry = {

@@ -15,7 +15,13 @@ import { orderLookupReply } from "../turn/order-lookup-reply";
 import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
 import { splitQuestion } from "../turn/split-question";
 import { type TurnUnderstanding, understandTurn } from "../turn/understand-turn";
-import type { EngineLog, EngineSettingsReader, OrderLookup, PassageRetriever } from "./engine-ports";
+import {
+  customReplyRouteOf,
+  type EngineLog,
+  type EngineSettingsReader,
+  type OrderLookup,
+  type PassageRetriever,
+} from "./engine-ports";
 
 /** Passages handed to the answerer; the local one re-ranks their sentences. */
 const PASSAGE_LIMIT = 6;
@@ -73,6 +79,11 @@ export type EngineAnswer = {
   classification: Classification;
   usage: TokenUsage[];
   timings: { retrieveMs: number; answerMs: number; totalMs: number };
+  /**
+   * The question was classified into a category or intent that runs this custom reply: nothing
+   * was written (the text is empty) and the caller runs the workflow instead.
+   */
+  customReplyID: string | null;
 };
 
 export function visitorLanguageOf(question: string): VisitorLanguage {
@@ -134,6 +145,10 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     quickReply?: QuickReply;
     /** Whose failed order lookups are counted (the chat's visitor); without it, the company's playground. */
     askerKey?: string;
+    /** A classification into a category or intent with a custom reply routes to it (visitor chats). */
+    routeToCustomReplies?: boolean;
+    /** A custom reply's AI answer: only these knowledge sources, and the admin's instruction. */
+    restrict?: { sourceIds: string[]; instruction: string };
     onEvent?: (event: PipelineEvent) => void;
     signal?: AbortSignal;
   }): Promise<EngineAnswer> {
@@ -197,7 +212,14 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     const retrieving =
       plan.kind === "answer"
         ? Promise.all(
-            partQuestions.map((part) => deps.retrieve({ companyId, query: part, limit: PASSAGE_LIMIT })),
+            partQuestions.map((part) =>
+              deps.retrieve({
+                companyId,
+                query: part,
+                limit: PASSAGE_LIMIT,
+                ...(options.restrict?.sourceIds.length ? { sourceIds: options.restrict.sourceIds } : {}),
+              }),
+            ),
           ).then((found) => {
             retrieveMs = elapsed(retrieveStarted);
             partPassages = found;
@@ -239,11 +261,12 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     const done = (
       result: Omit<
         EngineAnswer,
-        "language" | "bubbles" | "passages" | "classification" | "usage" | "timings" | "orderCard"
-      > & { orderCard?: OrderCard },
+        "language" | "bubbles" | "passages" | "classification" | "usage" | "timings" | "orderCard" | "customReplyID"
+      > & { orderCard?: OrderCard; customReplyID?: string },
     ): EngineAnswer => ({
       ...result,
       orderCard: result.orderCard ?? null,
+      customReplyID: result.customReplyID ?? null,
       language,
       bubbles: splitIntoBubbles(result.text),
       passages,
@@ -251,6 +274,22 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       usage,
       timings: { retrieveMs, answerMs: elapsed(answerStarted), totalMs: elapsed(started) },
     });
+
+    const customReplyID =
+      options.routeToCustomReplies && plan.kind === "answer"
+        ? customReplyRouteOf(settings.customReplyRoutes, classification)
+        : null;
+    if (customReplyID && plan.kind === "answer") {
+      return done({
+        outcome: "answered",
+        text: "",
+        references: [],
+        citedChunkIds: [],
+        turn: answeredTurn(plan, { isAnswered: true }),
+        handsOff: false,
+        customReplyID,
+      });
+    }
 
     if (plan.kind === "reply") {
       emit({ type: "chunk", text: plan.text });
@@ -272,7 +311,12 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         language,
         persona: settings.persona,
         company: settings.company,
-        answerRules: settings.answerRules,
+        answerRules: options.restrict?.instruction
+          ? [
+              ...settings.answerRules,
+              { title: "Instruction for this answer", description: options.restrict.instruction },
+            ]
+          : settings.answerRules,
         passages: found,
         history: options.history,
         signal: options.signal,

@@ -15,6 +15,8 @@ export type PassageRetriever = (options: {
   companyId: string;
   query: string;
   limit: number;
+  /** Only passages of these knowledge sources (a custom reply's AI answer limited to its sources). */
+  sourceIds?: string[];
 }) => Promise<RetrievedChunk[]>;
 
 /** How a company wants its AI to answer (the AI agent module's settings). */
@@ -25,8 +27,29 @@ export type EngineSettings = {
   answerRules: { title: string; description: string }[];
   /** The company's question categories with their intents, for classification. */
   categories: QuestionCategoryOption[];
+  /**
+   * The active custom replies that categories and intents run: a question classified into one
+   * starts its workflow instead of being answered (the visitor module runs it).
+   */
+  customReplyRoutes?: CustomReplyRoute[];
   workflows: { showSources: { isActive: boolean } };
 };
+
+/** A category (with `intent` null) or one of its intents, and the custom reply it runs. */
+export type CustomReplyRoute = { category: string; intent: string | null; customReplyID: string };
+
+/** The reply a classification routes to: the intent's own first, else the category's. */
+export function customReplyRouteOf(
+  routes: CustomReplyRoute[] | undefined,
+  classification: { questionCategory: string | null; selectedIntent: string | null },
+): string | null {
+  if (!routes || !classification.questionCategory) return null;
+  const inCategory = routes.filter((route) => route.category === classification.questionCategory);
+  const byIntent = classification.selectedIntent
+    ? inCategory.find((route) => route.intent === classification.selectedIntent)
+    : undefined;
+  return (byIntent ?? inCategory.find((route) => route.intent === null))?.customReplyID ?? null;
+}
 
 export type EngineSettingsReader = (companyId: string) => Promise<EngineSettings>;
 

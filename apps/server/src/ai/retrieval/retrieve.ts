@@ -19,6 +19,8 @@ export type RetrieveOptions = {
   mode?: "hybrid" | "text" | "vector";
   /** Overrides the fusion weight of the vector side (tuning runs). */
   vectorWeight?: number;
+  /** Only passages of these knowledge sources. */
+  sourceIds?: string[];
 };
 
 /** A concept of the question: a word, or a thesaurus group with its synonyms in every language. */
@@ -40,6 +42,8 @@ export type PassageSearch = {
     mode: "hybrid" | "text" | "vector";
     vectorWeight: number;
     limit: number;
+    /** Only passages of these knowledge sources (absent: all of the company's). */
+    sourceIds?: string[];
   }): Promise<RetrievedChunk[]>;
 };
 
@@ -79,6 +83,7 @@ export function createRetriever(deps: {
         mode,
         vectorWeight: options.vectorWeight ?? deps.vectorWeight ?? VECTOR_WEIGHT,
         limit: options.limit ?? 5,
+        ...(options.sourceIds ? { sourceIds: options.sourceIds } : {}),
       });
       // Sentences that speak to the AI (prompt injection in a crawled page or an article) are never
       // handed to the answerer; the admin sees them flagged on the document (decision 030).

@@ -41,6 +41,11 @@ export const chats = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** Feedback stars, 1–5, when the visitor gave them. */
     rating: integer("rating"),
+    /**
+     * The custom reply (workflow) running in the chat: where it is and the values the visitor gave
+     * (modules/visitor/visitor-custom-replies.ts); null when none runs. Kept so a reload resumes.
+     */
+    customReplyState: jsonb("custom_reply_state").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -173,6 +173,15 @@ export function createAiAgentRepository(db: Database) {
         .where(and(eq(questionCategories.companyId, companyId), eq(questionCategories.isActive, true)))
         .orderBy(asc(questionCategories.createdAt));
     },
+
+    /** Ids of the company's switched-on custom replies (only these run when a question is classified). */
+    async listActiveCustomReplyIds(companyId: string) {
+      const rows = await db
+        .select({ id: customReplies.id })
+        .from(customReplies)
+        .where(and(eq(customReplies.companyId, companyId), eq(customReplies.isActive, true)));
+      return new Set(rows.map((row) => row.id));
+    },
   };
 }
 

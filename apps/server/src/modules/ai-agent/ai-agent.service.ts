@@ -11,6 +11,7 @@ import {
   workflowsSchema,
 } from "@harbor/contract/ai-agent";
 import type { QuestionCategoryOption } from "../../ai/answer/answer-types";
+import type { CustomReplyRoute } from "../../ai/pipeline/engine-ports";
 import { AppError } from "../../platform/errors";
 import { type FileStore, storeSmallFile } from "../../platform/files/file-store";
 import type { CompanyAuth } from "../../platform/session";
@@ -31,6 +32,8 @@ export type AgentSettings = {
   answerRules: { title: string; description: string }[];
   workflows: Workflows;
   categories: QuestionCategoryOption[];
+  /** Active categories and intents that run a switched-on custom reply. */
+  customReplyRoutes: CustomReplyRoute[];
 };
 
 /**
@@ -79,11 +82,24 @@ export function createAiAgentService(deps: {
   const settingsCache = new Map<string, { settings: Promise<AgentSettings>; expiresAt: number }>();
 
   async function loadSettings(companyId: string): Promise<AgentSettings> {
-    const [row, company, rules, categories] = await Promise.all([
+    const [row, company, rules, categories, activeReplies] = await Promise.all([
       repository.findAgent(companyId),
       companyOf(companyId),
       repository.listAnswerRules(companyId),
       repository.listActiveCategories(companyId),
+      repository.listActiveCustomReplyIds(companyId),
+    ]);
+    const customReplyRoutes: CustomReplyRoute[] = categories.flatMap((category) => [
+      ...category.intents
+        .filter((intent) => intent.isActive && intent.customReplyID && activeReplies.has(intent.customReplyID))
+        .map((intent) => ({
+          category: category.title,
+          intent: intent.title,
+          customReplyID: intent.customReplyID as string,
+        })),
+      ...(category.customReplyId && activeReplies.has(category.customReplyId)
+        ? [{ category: category.title, intent: null, customReplyID: category.customReplyId }]
+        : []),
     ]);
     return {
       persona: personaOf(row, fileUrls.absolute),
@@ -95,6 +111,7 @@ export function createAiAgentService(deps: {
         description: category.description,
         intents: category.intents.filter((intent) => intent.isActive).map((intent) => intent.title),
       })),
+      customReplyRoutes,
     };
   }
 

@@ -39,5 +39,12 @@ export function createAutomationModule(deps: {
     name: "automation",
     plugin: async (app) => automationRoutes(app, { categories, customReplies, dataModels }),
   };
-  return { module };
+  return {
+    module,
+    /** A switched-on custom reply of the company with its graph as stored, or null (the visitor module runs it). */
+    async findActiveCustomReply(companyId: string, replyId: string) {
+      const row = await customRepliesRepository.find(companyId, replyId);
+      return row?.isActive ? { id: row.id, name: row.name, nodes: row.nodes as unknown } : null;
+    },
+  };
 }

@@ -63,6 +63,30 @@ export function createAnswerStore(db: Database) {
       return message;
     },
 
+    /**
+     * A question routed to a custom reply: its analysis entry (so AI Conversations files the chat
+     * under the category) and the classification's tokens, in one statement; no answer is written.
+     */
+    async storeRouting(options: {
+      companyId: string;
+      chatId: string;
+      questionMessageId: string;
+      analysis: { shortenedCustomerMessage: string; questionCategory: string | null; selectedIntent: string | null };
+      usage: TokenUsage[];
+    }) {
+      const { companyId, chatId } = options;
+      const analyse = db
+        .insert(chatAnalyses)
+        .values({ companyId, chatId, messageId: options.questionMessageId, ...options.analysis });
+      const usage = tokenUsageRows({ companyId, chatId, purpose: "chat", usage: options.usage });
+      if (usage.length === 0) {
+        await analyse;
+        return;
+      }
+      const analysed = db.$with("analysed").as(analyse.returning({ id: chatAnalyses.id }));
+      await db.with(analysed).insert(tokenUsage).values(usage);
+    },
+
     /** The running summary and the tokens spent writing it, together. */
     async storeSummary(options: { companyId: string; chatId: string; summary: string; usage: TokenUsage[] }) {
       const { companyId, chatId } = options;

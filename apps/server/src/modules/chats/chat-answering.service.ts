@@ -23,6 +23,8 @@ export type ChatAnswer = {
   turn: TurnRecord | null;
   /** The reply hands the chat to a person: the caller moves it to the team. */
   handsOff: boolean;
+  /** The question was classified into a category or intent with this custom reply: nothing was answered. */
+  customReplyID: string | null;
   usage: TokenUsage[];
 };
 
@@ -64,6 +66,15 @@ export function createChatAnswering(deps: {
        * this (with a remote model it is a second call), so nobody waits for it.
        */
       onAnswerStored?: (answer: ChatMessageRow) => void;
+      /** A question classified into a category or intent with a custom reply is left to it (see ChatAnswer). */
+      routeToCustomReplies?: boolean;
+      /** A custom reply's AI answer: its sources and instruction, and the step the answer is. */
+      customReplyAnswer?: {
+        customReplyID: string;
+        step: { nodeID: string; actionID: string };
+        sourceIds: string[];
+        instruction: string;
+      };
       signal?: AbortSignal;
     }): Promise<ChatAnswer> {
       const { companyId, chatId } = options;
@@ -96,6 +107,7 @@ export function createChatAnswering(deps: {
           passages: [],
           turn: null,
           handsOff: false,
+          customReplyID: null,
           usage: [],
         };
       }
@@ -113,9 +125,42 @@ export function createChatAnswering(deps: {
         quickReply: questionData.quickReply,
         // Failed order lookups count against the visitor across their chats.
         askerKey: chat.visitorId ? `visitor:${chat.visitorId}` : `chat:${chatId}`,
+        routeToCustomReplies: options.routeToCustomReplies ?? false,
+        ...(options.customReplyAnswer
+          ? {
+              restrict: {
+                sourceIds: options.customReplyAnswer.sourceIds,
+                instruction: options.customReplyAnswer.instruction,
+              },
+            }
+          : {}),
         onEvent: options.onEvent,
         signal: options.signal,
       });
+      if (result.customReplyID) {
+        await deps.answerStore.storeRouting({
+          companyId,
+          chatId,
+          questionMessageId: questionMessage.id,
+          analysis: {
+            shortenedCustomerMessage: result.classification.shortenedCustomerMessage,
+            questionCategory: result.classification.questionCategory,
+            selectedIntent: result.classification.selectedIntent,
+          },
+          usage: result.usage,
+        });
+        return {
+          question: questionMessage,
+          answer: null,
+          outcome: result.outcome,
+          classification: result.classification,
+          passages: [],
+          turn: null,
+          handsOff: false,
+          customReplyID: result.customReplyID,
+          usage: result.usage,
+        };
+      }
       // A stopped answer is not stored (the local engine does not watch the signal while it writes).
       options.signal?.throwIfAborted();
       const answerMessage = await deps.answerStore.storeAnswer({
@@ -130,6 +175,12 @@ export function createChatAnswering(deps: {
           turn: result.turn,
           ...(result.orderCard ? { order: result.orderCard } : {}),
           ...(result.quotedLanguage ? { quotedLanguage: result.quotedLanguage } : {}),
+          ...(options.customReplyAnswer
+            ? {
+                customReplyID: options.customReplyAnswer.customReplyID,
+                customReplyStep: options.customReplyAnswer.step,
+              }
+            : {}),
         },
         references: result.references,
         analysis: {
@@ -166,6 +217,7 @@ export function createChatAnswering(deps: {
         passages: result.passages,
         turn: result.turn,
         handsOff: result.handsOff,
+        customReplyID: null,
         usage,
       };
     },

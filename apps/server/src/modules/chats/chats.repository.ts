@@ -141,6 +141,18 @@ export function createChatsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** One message of the chat (scoped by company and chat). */
+    async findMessage(companyId: string, chatId: string, messageId: string) {
+      const [row] = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(eq(chatMessages.id, messageId), eq(chatMessages.chatId, chatId), eq(chatMessages.companyId, companyId)),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
     /** Appends a message and moves the chat to the top of the inbox, in one transaction. */
     insertMessage(message: NewMessage) {
       return appendMessage(db, message);

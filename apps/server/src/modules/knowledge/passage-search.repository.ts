@@ -47,6 +47,10 @@ export function createPassageSearch(db: Database): PassageSearch {
       const conceptTexts = `{${concepts.map((c) => JSON.stringify(c.text)).join(",")}}`;
       const configs = `{${options.configs.join(",")}}`;
       const vectorLiteral = options.embedding ? `[${options.embedding.join(",")}]` : null;
+      // A custom reply's AI answer reads only its sources: the best candidates of those sources.
+      const inSources = options.sourceIds
+        ? sql`and d.source_id::text = any(${`{${options.sourceIds.join(",")}}`}::text[])`
+        : sql``;
 
       // No transaction: the HNSW settings are the connection's own (db/client.ts, decision 011).
       const rows = await queryRows<FusedRow>(
@@ -127,6 +131,7 @@ export function createPassageSearch(db: Database): PassageSearch {
             join knowledge_chunks c on c.id = f.id
             join knowledge_documents d on d.id = c.document_id
             join knowledge_sources s on s.id = d.source_id
+            where true ${inSources}
           )
           select * from ranked where nth_of_document <= ${MAX_PASSAGES_PER_DOCUMENT}
           order by score desc, reference_id, position

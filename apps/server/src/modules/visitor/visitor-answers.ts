@@ -41,6 +41,8 @@ export function createVisitorAnswers(deps: {
   onAnswerStored(companyId: string, chatId: string, answer: ChatMessageRow): void;
   /** The reply handed the chat to a person (asked for in words, a photo of damage, order details). */
   onHandsOff(scope: VisitorScope, chatId: string): Promise<void>;
+  /** The question was classified into a category or intent with an active custom reply: it runs. */
+  onCustomReply(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow, customReplyID: string): void;
   log: FastifyBaseLogger;
 }) {
   const { broadcast, log } = deps;
@@ -48,7 +50,14 @@ export function createVisitorAnswers(deps: {
   /** The answer being written per chat, so reset-answer (or the widget's switch-off) can stop it. */
   const answering = new Map<string, { controller: AbortController; widgetId: string }>();
 
-  function answer(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow, language?: VisitorLanguage) {
+  /** `routeToCustomReplies` false: a reply that could not run falls back to this answer. */
+  function answer(
+    scope: VisitorScope,
+    chat: ChatRow,
+    question: ChatMessageRow,
+    language?: VisitorLanguage,
+    routeToCustomReplies = true,
+  ) {
     const previous = answerQueues.get(chat.id) ?? Promise.resolve();
     const next = previous.then(async () => {
       const controller = new AbortController();
@@ -63,6 +72,7 @@ export function createVisitorAnswers(deps: {
           questionMessage: question,
           language,
           signal: controller.signal,
+          routeToCustomReplies,
           onEvent: (event) => {
             if (controller.signal.aborted) return;
             if (event.type === "phase") broadcast.phase(chat.id, { questionID, phase: event.phase });
@@ -72,6 +82,7 @@ export function createVisitorAnswers(deps: {
           onAnswerStored: (stored) => deps.onAnswerStored(scope.companyId, chat.id, stored),
         });
         if (answered.handsOff) await deps.onHandsOff(scope, chat.id);
+        if (answered.customReplyID) deps.onCustomReply(scope, chat, question, answered.customReplyID);
       } catch (error) {
         if (controller.signal.aborted) return;
         log.error({ err: error, chatId: chat.id }, "answering a visitor's question failed");
@@ -95,7 +106,9 @@ export function createVisitorAnswers(deps: {
     /** Answers a question whose answer never came, when the AI has the chat. */
     async answerIfUnanswered(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow) {
       if (chat.status !== "open" || chat.completedAt || answerQueues.has(chat.id)) return;
-      if (readMessageData(question.messageData).answerStopped === true) return;
+      const data = readMessageData(question.messageData);
+      // A visitor's answer to a custom reply's bubbles is the reply's to go on with, not a question.
+      if (data.answerStopped === true || data.customReplyStep) return;
       if (await deps.visitors.hasReplyAfter(scope.companyId, chat.id, question)) return;
       void answer(scope, chat, question);
     },

@@ -6,6 +6,7 @@ import type { HandoffTrigger } from "./handoff-tickets.repository";
 import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorAnswers } from "./visitor-answers";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
+import type { VisitorCustomReplies } from "./visitor-custom-replies";
 import type { VisitorMail } from "./visitor-mail.service";
 import { toVisitorChat, type VisitorScope, type VisitorScopes } from "./visitor-scope";
 
@@ -18,6 +19,7 @@ export function createVisitorEvents(deps: {
   scopes: VisitorScopes;
   changes: VisitorChatChanges;
   answers: VisitorAnswers;
+  customReplies: VisitorCustomReplies;
   mail: VisitorMail;
   visitors: VisitorRepository;
   chats: ChatsRepository;
@@ -57,6 +59,9 @@ export function createVisitorEvents(deps: {
       scope: VisitorScope,
       event: VisitorEvent,
     ): Promise<{ message: VisitorMessage; ticket: TicketConfirmation | null }> {
+      if (event.event === "CUSTOM_REPLY_ANSWER" || event.event === "CUSTOM_REPLY_FORM") {
+        return { message: await deps.customReplies.answer(scope, event), ticket: null };
+      }
       const chat = await deps.scopes.visitorChat(scope, event.chatID);
       const clientMessageId = event.clientMessageID;
       switch (event.event) {

@@ -21,6 +21,7 @@ import { visitorRoutes } from "./visitor.routes";
 import { createVisitorService } from "./visitor.service";
 import { createVisitorAnswers, createVisitorBroadcast } from "./visitor-answers";
 import { createVisitorChatChanges } from "./visitor-chat-changes";
+import { createVisitorCustomReplies } from "./visitor-custom-replies";
 import { createVisitorEvents } from "./visitor-events";
 import { createVisitorFiles } from "./visitor-files";
 import { createVisitorFilesRepository } from "./visitor-files.repository";
@@ -62,6 +63,8 @@ export function createVisitorModule(deps: {
   widgetDir: string | undefined;
   /** HARBOR_DEMO: the sample page tells how to try order tracking with the demo shop. */
   demoOrderHint?: DemoOrderHint | null;
+  /** A switched-on custom reply with its stored graph (the automation module's), or null. */
+  findActiveCustomReply(companyId: string, replyId: string): Promise<{ id: string; nodes: unknown } | null>;
   /** The orders module's self-service: the widget's manage-order calls. */
   manageOrder: ManageOrder;
   /** The company's help-desk connections: handed-off chats get a ticket there (decision 041). */
@@ -105,21 +108,48 @@ export function createVisitorModule(deps: {
       log.error({ err: error, chatId }, "queueing the handoff ticket failed");
     }
   }
+  // As "No, I need help" does: the chat shows under Handoffs, the AI waits for a person, and the
+  // help desk gets its ticket (a custom reply's handoff step too).
+  async function handOff(scope: VisitorScope, chatId: string) {
+    const chat = await scopes.visitorChat(scope, chatId);
+    if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
+    await handedOff(scope, chat.id, "agent");
+  }
   const answers = createVisitorAnswers({
     chatAnswering: deps.chatAnswering,
     visitors,
     broadcast: createVisitorBroadcast(deps.realtime.visitors),
     onAnswerStored: (companyId, chatId, answer) => void changes.tellStaff(companyId, chatId, answer),
-    // As "No, I need help" does: the chat shows under Handoffs and the AI waits for a person.
-    async onHandsOff(scope, chatId) {
-      const chat = await scopes.visitorChat(scope, chatId);
-      if (chat.status === "open") await changes.changeChat(scope, chat, { status: "human", resolved: false });
-      await handedOff(scope, chat.id, "agent");
-    },
+    onHandsOff: handOff,
+    onCustomReply: (scope, chat, question, replyId) => void customReplies.start(scope, chat, replyId, question),
     log,
   });
+  const customReplies = createVisitorCustomReplies({
+    findReply: deps.findActiveCustomReply,
+    visitors,
+    chats,
+    scopes,
+    changes,
+    chatAnswering: deps.chatAnswering,
+    mailer: deps.mailer,
+    answerNormally: (scope, chat, question) => void answers.answer(scope, chat, question, undefined, false),
+    handOff,
+    log,
+    now,
+  });
   const mail = createVisitorMail({ mailer: deps.mailer, chats, limiters, settingsFor, log });
-  const events = createVisitorEvents({ scopes, changes, answers, mail, visitors, chats, settingsFor, handedOff, now });
+  const events = createVisitorEvents({
+    scopes,
+    changes,
+    answers,
+    customReplies,
+    mail,
+    visitors,
+    chats,
+    settingsFor,
+    handedOff,
+    now,
+  });
   const files = createVisitorFiles({
     repository: createVisitorFilesRepository(deps.db),
     store: deps.fileStore,
@@ -132,6 +162,7 @@ export function createVisitorModule(deps: {
     scopes,
     changes,
     answers,
+    customReplies,
     events,
     mail,
     tokens,

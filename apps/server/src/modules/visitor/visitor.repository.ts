@@ -85,6 +85,7 @@ export function createVisitorRepository(db: Database) {
         rating: number;
         customer: Record<string, unknown>;
         language: string;
+        customReplyState: Record<string, unknown> | null;
       }>,
     ) {
       const [row] = await db

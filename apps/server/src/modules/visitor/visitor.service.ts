@@ -9,6 +9,7 @@ import { toPublicWidget } from "./public-widget";
 import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorAnswers } from "./visitor-answers";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
+import type { VisitorCustomReplies } from "./visitor-custom-replies";
 import type { VisitorEvents } from "./visitor-events";
 import type { VisitorFiles } from "./visitor-files";
 import { tooManyNewVisitors, type VisitorLimiters } from "./visitor-limits";
@@ -31,6 +32,7 @@ export function createVisitorService(deps: {
   scopes: VisitorScopes;
   changes: VisitorChatChanges;
   answers: VisitorAnswers;
+  customReplies: VisitorCustomReplies;
   events: VisitorEvents;
   mail: VisitorMail;
   tokens: VisitorTokens;
@@ -92,7 +94,17 @@ export function createVisitorService(deps: {
     });
     await deps.files.attach(scope, chat.id, attachments);
     await changes.tellStaff(scope.companyId, chat.id, stored.row);
-    if (!isHandledByPerson(chat.status)) void answers.answer(scope, chat, stored.row, input.language);
+    if (!isHandledByPerson(chat.status)) {
+      // A typed question while a custom reply waits for a bubble or form: the visitor moved on.
+      await deps.customReplies.abandon(scope, chat);
+      // The Self Serve Portal's custom-reply link runs its workflow; its title is not a question.
+      const link = input.portalLinkID
+        ? scope.settings.selfServicePortal.customReplies.find((candidate) => candidate._id === input.portalLinkID)
+        : undefined;
+      if (link && scope.settings.selfServicePortal.isActive)
+        void deps.customReplies.start(scope, chat, link.customReplyID, stored.row);
+      else void answers.answer(scope, chat, stored.row, input.language);
+    }
     return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };
   }
 
@@ -175,8 +187,12 @@ export function createVisitorService(deps: {
       return null;
     },
 
-    /** Waits for answers being written (tests, shutdown). */
-    drain: () => answers.drain(),
+    /** Waits for answers being written and custom replies' steps (tests, shutdown). */
+    async drain() {
+      await answers.drain();
+      await deps.customReplies.drain();
+      await answers.drain();
+    },
   };
 }
 

@@ -478,4 +478,52 @@ describe("ChatMessage", () => {
     expect(screen.queryByRole("link")).toBeNull();
     expect(screen.getByTestId("handoff-ticket").getAttribute("data-status")).toBe("failed");
   });
+
+  it("shows a custom reply's steps as readable lines, while the same events outside a reply stay hidden", () => {
+    const replyID = "00000000-0000-4000-8000-0000000000aa";
+    const step = { nodeID: "n1", actionID: "a1" };
+    renderMessage({
+      messageType: "condition",
+      senderRole: "ai",
+      message: "umbrellaSize equals big",
+      messageData: readMessageData({
+        customReplyID: replyID,
+        customReplyStep: step,
+        condition: { field: "umbrellaSize", operator: "equals", value: "big", result: true },
+      }),
+    });
+    renderMessage({
+      messageType: "email_trigger",
+      senderRole: "ai",
+      message: 'Email "Return for #1001" sent to desk@shop.example',
+      messageData: readMessageData({
+        customReplyID: replyID,
+        emailTrigger: { event: "sent", to: "desk@shop.example" },
+      }),
+    });
+    renderMessage({
+      messageType: "widget_event",
+      senderRole: "customer",
+      message: "Yes, thank you",
+      messageData: readMessageData({ widgetEvent: { event: "end_chat" } }),
+    });
+    expect(bubbles()).toEqual(["umbrellaSize equals big", 'Email "Return for #1001" sent to desk@shop.example']);
+    expect(screen.getByText(/^Custom reply · branch taken/)).toBeTruthy();
+    expect(screen.getByText(/^Custom reply · email/)).toBeTruthy();
+  });
+
+  it("links a file a custom reply sent", () => {
+    renderMessage({
+      messageType: "answer",
+      senderRole: "ai",
+      message: "Our size guide",
+      messageData: readMessageData({
+        customReplyID: "00000000-0000-4000-8000-0000000000aa",
+        file: { url: "https://cdn.example.com/guide.pdf", contentType: "application/pdf" },
+      }),
+    });
+    expect(screen.getByRole("link", { name: "File sent" }).getAttribute("href")).toBe(
+      "https://cdn.example.com/guide.pdf",
+    );
+  });
 });

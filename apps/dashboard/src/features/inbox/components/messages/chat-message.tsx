@@ -1,9 +1,9 @@
 import type { ChatMessage as Message } from "@harbor/contract/chat";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
-import { Badge, Group } from "@mantine/core";
+import { Anchor, Badge, Group } from "@mantine/core";
 import { texts } from "../../../../lib/texts";
 import { formatMessageTime } from "../../list-time";
-import { isShownMessage } from "../../message-data";
+import { isShownMessage, isWorkflowStep } from "../../message-data";
 import { CustomerPortalMessage } from "./customer-portal-message";
 import { FormMessage } from "./form-message";
 import { HandoffTicketMessage } from "./handoff-ticket-message";
@@ -49,6 +49,15 @@ export function ChatMessage({ message, linkHosts = [] }: { message: Message; lin
         ? [message.message]
         : [];
   const time = formatMessageTime(message.timestamp);
+  if (isWorkflowStep(message)) {
+    const label = t.workflowStep[message.messageType] ?? message.messageType;
+    return (
+      <MessageGroup tone="ai" label={time ? `${label} · ${time}` : label}>
+        <MessageBubble tone="ai" text={message.message} linkHosts={[]} />
+      </MessageGroup>
+    );
+  }
+  const file = data.file && /^https?:\/\//i.test(data.file.url) ? data.file : null;
   return (
     <MessageGroup tone={tone} label={time ? `${senderLabel(message, tone)} · ${time}` : senderLabel(message, tone)}>
       {bubbles.map((bubble, index) => (
@@ -68,6 +77,11 @@ export function ChatMessage({ message, linkHosts = [] }: { message: Message; lin
         </Group>
       ) : null}
       {data.form ? <FormMessage form={data.form} dataModel={data.dataModel} /> : null}
+      {file ? (
+        <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
+          {t.file}
+        </Anchor>
+      ) : null}
       {orderCard ? <OrderCardMessage card={orderCard} /> : null}
       {subscriptions.length > 0 ? <SubscriptionListMessage subscriptions={subscriptions} /> : null}
       {data.customerPortal ? <CustomerPortalMessage portal={data.customerPortal} /> : null}

@@ -1,0 +1,1 @@
+ALTER TABLE "chats" ADD COLUMN "custom_reply_state" jsonb;
