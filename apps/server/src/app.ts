@@ -383,6 +383,7 @@ export async function buildApp(deps: AppDeps) {
       chatAnswering: chats.chatAnswering,
       chatEvents: chats.chatEvents,
       inboxService: chats.inboxService,
+      analyticsService: analytics.analyticsService,
       visitorService: visitor.visitorService,
       visitorFiles: visitor.visitorFiles,
       fileStore,
