@@ -10,25 +10,28 @@ CREATE TABLE "chat_facts" (
 	"messages" integer DEFAULT 0 NOT NULL,
 	"said_resolved" boolean DEFAULT false NOT NULL,
 	"returned_in_chat" boolean DEFAULT false NOT NULL,
-	"returned_in_new_chat" boolean DEFAULT false NOT NULL
+	"returned_in_new_chat" boolean DEFAULT false NOT NULL,
+	"failed_answers" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "chat_facts" ADD CONSTRAINT "chat_facts_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_facts" ADD CONSTRAINT "chat_facts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_facts_range_idx" ON "chat_facts" USING btree ("company_id","created_at") WHERE "chat_facts"."last_ai_at" is not null;--> statement-breakpoint
+CREATE INDEX "chat_facts_unanswered_idx" ON "chat_facts" USING btree ("company_id","created_at") WHERE "chat_facts"."last_ai_at" is not null and ("chat_facts"."failed_answers" > 0 or "chat_facts"."rating" < 3 or "chat_facts"."status" in ('human', 'ticket'));--> statement-breakpoint
 CREATE INDEX "chat_messages_visitor_text_idx" ON "chat_messages" USING btree ("company_id",md5(lower(btrim("message")))) WHERE "chat_messages"."sender_role" = 'customer' and "chat_messages"."event_type" is null;--> statement-breakpoint
 -- A chat's facts read from its messages (decision 039's definitions, decision 042): the one place
 -- they are computed; every trigger below calls it for the chats a statement touched.
 CREATE FUNCTION "chat_facts_refresh"(chat_ids uuid[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "chat_facts" ("chat_id", "company_id", "created_at", "status", "rating", "language", "last_ai_at",
-    "last_customer_at", "messages", "said_resolved", "returned_in_chat", "returned_in_new_chat")
+    "last_customer_at", "messages", "said_resolved", "returned_in_chat", "returned_in_new_chat", "failed_answers")
   SELECT c."id", c."company_id", c."created_at", c."status", c."rating", c."language", f.last_ai_at,
     f.last_customer_at, f.messages, f.said_resolved, f.returned_in_chat,
     -- Another chat of the same visitor began within 7 days after this chat's last AI answer.
     f.last_ai_at IS NOT NULL AND c."visitor_id" IS NOT NULL AND EXISTS (
       SELECT 1 FROM "chats" o
       WHERE o."company_id" = c."company_id" AND o."visitor_id" = c."visitor_id" AND o."id" <> c."id"
-        AND o."created_at" > f.last_ai_at AND o."created_at" <= f.last_ai_at + interval '7 days')
+        AND o."created_at" > f.last_ai_at AND o."created_at" <= f.last_ai_at + interval '7 days'),
+    f.failed_answers
   FROM "chats" c
   CROSS JOIN LATERAL (
     SELECT
@@ -41,9 +44,10 @@ CREATE FUNCTION "chat_facts_refresh"(chat_ids uuid[]) RETURNS void LANGUAGE sql 
       coalesce(bool_or(t."sender_role" = 'customer' AND t."event_type" IS NULL
         AND t.previous_ai_at > coalesce(t.previous_visitor_at, '-infinity')
         AND t."created_at" - t.previous_ai_at >= interval '24 hours'
-        AND t."created_at" - t.previous_ai_at <= interval '7 days'), false) AS returned_in_chat
+        AND t."created_at" - t.previous_ai_at <= interval '7 days'), false) AS returned_in_chat,
+      count(*) FILTER (WHERE t."sender_role" = 'ai' AND t.outcome IN ('no-match', 'handoff'))::int AS failed_answers
     FROM (
-      SELECT m."sender_role", m."event_type", m."created_at",
+      SELECT m."sender_role", m."event_type", m."created_at", m."message_data"->>'outcome' AS outcome,
         max(m."created_at") FILTER (WHERE m."sender_role" = 'ai') OVER earlier AS previous_ai_at,
         max(m."created_at") FILTER (WHERE m."sender_role" = 'customer' AND m."event_type" IS NULL)
           OVER earlier AS previous_visitor_at
@@ -58,7 +62,7 @@ CREATE FUNCTION "chat_facts_refresh"(chat_ids uuid[]) RETURNS void LANGUAGE sql 
     "rating" = excluded."rating", "language" = excluded."language", "last_ai_at" = excluded."last_ai_at",
     "last_customer_at" = excluded."last_customer_at", "messages" = excluded."messages",
     "said_resolved" = excluded."said_resolved", "returned_in_chat" = excluded."returned_in_chat",
-    "returned_in_new_chat" = excluded."returned_in_new_chat";
+    "returned_in_new_chat" = excluded."returned_in_new_chat", "failed_answers" = excluded."failed_answers";
 $$;--> statement-breakpoint
 -- Transition tables are visible only to the trigger's own function, hence one body per event.
 CREATE FUNCTION "chat_facts_from_new_messages"() RETURNS trigger LANGUAGE plpgsql AS $$

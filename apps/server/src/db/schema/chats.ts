@@ -190,8 +190,8 @@ export const chatTags = pgTable(
 /**
  * What the analytics read of each chat, kept by triggers (migration 0019) on chats and
  * chat_messages: when the AI and the visitor last wrote, how many messages, whether the visitor
- * said it resolved or came back after a silence, and whether they opened another chat within
- * 7 days of the AI's last answer. A report then reads one row per chat in the range instead of
+ * said it resolved or came back after a silence, whether they opened another chat within
+ * 7 days of the AI's last answer, and how many of the AI's answers failed. A report then reads one row per chat in the range instead of
  * every message of every chat (decision 042); the outcome itself is decided at read time, since
  * "24 hours of silence" is measured to now.
  */
@@ -214,9 +214,17 @@ export const chatFacts = pgTable(
     saidResolved: boolean("said_resolved").notNull().default(false),
     returnedInChat: boolean("returned_in_chat").notNull().default(false),
     returnedInNewChat: boolean("returned_in_new_chat").notNull().default(false),
+    /** The AI's answers that declined ("no-match") or handed the chat to a person ("handoff"). */
+    failedAnswers: integer("failed_answers").notNull().default(0),
   },
   (table) => [
     // Conversations with the AI in a range of a company: the only rows a report reads.
     index("chat_facts_range_idx").on(table.companyId, table.createdAt).where(sql`${table.lastAiAt} is not null`),
+    // The chats Unanswered questions reads: a failed answer, a handoff or a rating below 3.
+    index("chat_facts_unanswered_idx")
+      .on(table.companyId, table.createdAt)
+      .where(
+        sql`${table.lastAiAt} is not null and (${table.failedAnswers} > 0 or ${table.rating} < 3 or ${table.status} in ('human', 'ticket'))`,
+      ),
   ],
 );

@@ -12,6 +12,9 @@ const windowStart = (window: ReportWindow) =>
 const windowEnd = (window: ReportWindow) =>
   sql`((${window.endDate}::date + 1)::timestamp at time zone ${window.timeZone})`;
 
+/** An instant as ISO 8601 text in UTC, read alike from PGlite and node-postgres. */
+const isoOf = (instant: SQL) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** How long the visitor's silence after the AI's last answer must last before it counts (decision 039). */
 const SILENCE_BEFORE_ASSUMED = sql`interval '24 hours'`;
 
@@ -151,6 +154,94 @@ export function createAnalyticsRepository(db: Database) {
             .map(({ card, name, chats }) => ({ card, name, chats })),
         ],
       };
+    },
+
+    /**
+     * The questions the AI failed on in the window, one row per wording (case and outer spaces
+     * aside), most asked first (decision 042): the question an answer declined ("no-match") or
+     * handed off ("handoff") with, the last question the AI answered in a chat handed to a person,
+     * and every question it answered in a chat rated below 3. Only the chats chat_facts marks as
+     * failed are read, over their own index; `limit` wordings at most.
+     */
+    async unansweredQuestions(window: ReportWindow, limit: number) {
+      const { companyId } = window;
+      return queryRows<{
+        text: string;
+        example: string;
+        count: number;
+        languages: (string | null)[];
+        declined: number;
+        handed_off: number;
+        rated_low: number;
+        last_asked_at: string;
+      }>(
+        db,
+        sql`
+          with failed_chats as (
+            select f.chat_id, f.status, f.rating, f.language
+            from chat_facts f
+            where f.company_id = ${companyId} and f.last_ai_at is not null
+              and (f.failed_answers > 0 or f.rating < 3 or f.status in ('human', 'ticket'))
+              and f.created_at >= ${windowStart(window)} and f.created_at < ${windowEnd(window)}
+          ),
+          answers as (
+            select a.message_data->>'questionID' as question_id,
+              coalesce(a.message_data->>'outcome', 'answered') as outcome,
+              coalesce(a.message_data->>'language', fc.language) as language, fc.status, fc.rating,
+              row_number() over (partition by a.chat_id order by a.created_at desc, a.id desc) as from_last
+            from failed_chats fc
+            join chat_messages a on a.chat_id = fc.chat_id
+            where a.company_id = ${companyId} and a.sender_role = 'ai'
+              and a.message_data->>'questionID' ~ '^[0-9a-fA-F-]{36}$'
+          ),
+          failed as (
+            select question_id::uuid as question_id, language,
+              case
+                when outcome = 'no-match' then 'declined'
+                when outcome = 'handoff' then 'handed-off'
+                when status in ('human', 'ticket') and from_last = 1 and outcome = 'answered' then 'handed-off'
+                when rating < 3 and outcome = 'answered' then 'rated-low'
+              end as reason
+            from answers
+          )
+          select lower(btrim(q.message)) as text, min(btrim(q.message)) as example, count(*)::int as count,
+            array_agg(f.language) as languages,
+            count(*) filter (where f.reason = 'declined')::int as declined,
+            count(*) filter (where f.reason = 'handed-off')::int as handed_off,
+            count(*) filter (where f.reason = 'rated-low')::int as rated_low,
+            ${isoOf(sql`max(q.created_at)`)} as last_asked_at
+          from failed f
+          join chat_messages q on q.id = f.question_id
+          where f.reason is not null and q.company_id = ${companyId} and q.sender_role = 'customer'
+            and q.event_type is null and btrim(q.message) <> ''
+          group by lower(btrim(q.message))
+          order by count(*) desc, max(q.created_at) desc
+          limit ${limit}`,
+      );
+    },
+
+    /** When the company's knowledge last changed (a document added or updated), or null. */
+    async knowledgeChangedAt(companyId: string): Promise<string | null> {
+      const [row] = await queryRows<{ changed_at: string | null }>(
+        db,
+        sql`select ${isoOf(sql`max(updated_at)`)} as changed_at from knowledge_documents where company_id = ${companyId}`,
+      );
+      return row?.changed_at ?? null;
+    },
+
+    /** Which of these documents changed after `since`. */
+    async documentsChangedSince(companyId: string, documentIds: string[], since: string) {
+      if (documentIds.length === 0) return [];
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from knowledge_documents
+          where company_id = ${companyId} and updated_at > ${since}::timestamptz
+            and id::text in (${sql.join(
+              documentIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      return rows.map((row) => row.id);
     },
 
     /**
