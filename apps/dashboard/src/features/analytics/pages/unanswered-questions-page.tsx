@@ -32,7 +32,7 @@ function GroupCard({ group }: { group: UnansweredGroup }) {
             {group.question}
           </Title>
           <Group gap="xs">
-            <Badge variant="light" color="blue.9">
+            <Badge variant="light" color="blue" c="blue.9" tt="none">
               {t.asked(group.count)}
             </Badge>
             <Text size="sm" c="dimmed">

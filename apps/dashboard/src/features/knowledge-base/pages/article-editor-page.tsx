@@ -84,7 +84,7 @@ export function ArticleEditorPage() {
 type ArticleEditorProps = {
   referenceID: string | undefined;
   article: DocumentWithChunks | null;
-  /** A new article's title to start from; unsaved until the admin saves it. */
+  /** A new article's title to start from (saved with the article's first save). */
   prefilledTitle?: string;
 };
 
@@ -92,10 +92,12 @@ function ArticleEditor({ referenceID, article, prefilledTitle = "" }: ArticleEdi
   const navigate = useNavigate();
   const saveArticle = useSaveArticle();
   const isPendingRef = useRef(false);
-  const [loaded, setLoaded] = useState<ArticleDraft>(() => draftFrom(article));
-  const [draft, setDraft] = useState<ArticleDraft>(() =>
-    prefilledTitle ? { ...loaded, title: prefilledTitle.slice(0, ARTICLE_TITLE_MAX) } : loaded,
-  );
+  // A prefilled title is where the article starts, not a change of the admin's: leaving asks nothing.
+  const [loaded, setLoaded] = useState<ArticleDraft>(() => {
+    const start = draftFrom(article);
+    return prefilledTitle ? { ...start, title: prefilledTitle.slice(0, ARTICLE_TITLE_MAX) } : start;
+  });
+  const [draft, setDraft] = useState<ArticleDraft>(loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const [createdReferenceID, setCreatedReferenceID] = useState<string | null>(null);
