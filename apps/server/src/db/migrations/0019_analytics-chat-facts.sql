@@ -18,7 +18,7 @@ ALTER TABLE "chat_facts" ADD CONSTRAINT "chat_facts_chat_id_chats_id_fk" FOREIGN
 ALTER TABLE "chat_facts" ADD CONSTRAINT "chat_facts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_facts_range_idx" ON "chat_facts" USING btree ("company_id","created_at") WHERE "chat_facts"."last_ai_at" is not null;--> statement-breakpoint
 CREATE INDEX "chat_facts_unanswered_idx" ON "chat_facts" USING btree ("company_id","created_at") WHERE "chat_facts"."last_ai_at" is not null and ("chat_facts"."failed_answers" > 0 or "chat_facts"."rating" < 3 or "chat_facts"."status" in ('human', 'ticket'));--> statement-breakpoint
-CREATE INDEX "chat_messages_visitor_text_idx" ON "chat_messages" USING btree ("company_id",md5(lower(btrim("message")))) WHERE "chat_messages"."sender_role" = 'customer' and "chat_messages"."event_type" is null;--> statement-breakpoint
+CREATE INDEX "chat_messages_visitor_text_idx" ON "chat_messages" USING btree ("company_id",md5(lower(btrim("message"))),"created_at") WHERE "chat_messages"."sender_role" = 'customer' and "chat_messages"."event_type" is null;--> statement-breakpoint
 -- A chat's facts read from its messages (decision 039's definitions, decision 042): the one place
 -- they are computed; every trigger below calls it for the chats a statement touched.
 CREATE FUNCTION "chat_facts_refresh"(chat_ids uuid[]) RETURNS void LANGUAGE sql AS $$

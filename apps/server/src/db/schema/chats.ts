@@ -107,9 +107,10 @@ export const chatMessages = pgTable(
       .on(table.companyId, sql`(${table.messageData}->>'customReplyID')`, table.chatId)
       .where(sql`(${table.messageData}->>'customReplyID') is not null`),
     // Insights' suggested-questions card: the visitors' messages equal to one of the portal's
-    // questions (case and spaces aside), found by a hash of the text so a long message fits a key.
+    // questions (case and spaces aside), found by a hash of the text so a long message fits a key,
+    // and by time, so a month reads only that month's.
     index("chat_messages_visitor_text_idx")
-      .on(table.companyId, sql`md5(lower(btrim(${table.message})))`)
+      .on(table.companyId, sql`md5(lower(btrim(${table.message})))`, table.createdAt)
       .where(sql`${table.senderRole} = 'customer' and ${table.eventType} is null`),
   ],
 );

@@ -119,6 +119,8 @@ export function insightsStatement(window: ReportWindow, now: Date): SQL {
         where m.company_id = ${companyId} and m.sender_role = 'customer' and m.event_type is null
           and md5(lower(btrim(m.message))) = md5(lower(btrim(s.question)))
           and lower(btrim(m.message)) = lower(btrim(s.question))
+          -- Implied by the join (a chat's messages come after it began); keeps the index scan to the window.
+          and m.created_at >= ${windowStart(window)}
       ) n
       where n.chats > 0`;
 }
