@@ -64,8 +64,8 @@ async function seedYear(
       now() - interval '366 days' + make_interval(secs => g * (365 * 86400.0 / ${chatCount}) + ${MESSAGES_PER_CHAT * 30})
     from generate_series(1, ${chatCount}) g`);
   await db.execute(sql`
-    insert into chat_messages (company_id, chat_id, message, message_type, sender_role, event_type, message_data, created_at)
-    select c.company_id, c.id,
+    insert into chat_messages (id, company_id, chat_id, message, message_type, sender_role, event_type, message_data, created_at)
+    select md5(c.id::text || k)::uuid, c.company_id, c.id,
       case when k % 2 = 1 then (${questions})[(abs(hashtext(c.id::text)) + k) % ${QUESTIONS.length} + 1]
            else 'Your order left our warehouse yesterday.' end,
       case when k = ${MESSAGES_PER_CHAT - 1} and abs(hashtext(c.id::text)) % 6 = 0 then 'widget_event'
@@ -75,8 +75,10 @@ async function seedYear(
       case when k = ${MESSAGES_PER_CHAT} and abs(hashtext(c.id::text)) % 20 = 0
              then jsonb_build_object('customReplyID', ${customReplyId}::text)
            when k % 2 = 0 and abs(hashtext(c.id::text || k)) % 7 = 0
-             then jsonb_build_object('outcome', 'no-match', 'language', c.language)
-           when k % 2 = 0 then jsonb_build_object('outcome', 'answered', 'language', c.language)
+             then jsonb_build_object('outcome', 'no-match', 'language', c.language,
+               'questionID', md5(c.id::text || (k - 1))::uuid::text)
+           when k % 2 = 0 then jsonb_build_object('outcome', 'answered', 'language', c.language,
+             'questionID', md5(c.id::text || (k - 1))::uuid::text)
            else '{}'::jsonb end,
       c.created_at + make_interval(secs => k * 30)
     from chats c cross join generate_series(1, ${MESSAGES_PER_CHAT}) k
@@ -102,8 +104,9 @@ async function seedYear(
 }
 
 /**
- * Analytics over a year of a busy shop (issue 18): the spec's three calls, timed through the
- * service layer, with the Insights statement as it was before chat_facts beside today's.
+ * Analytics over a year of a busy shop (issue 18): the spec's three calls and the unanswered
+ * questions, timed through the service layer, with the Insights statement as it was before
+ * chat_facts beside today's.
  * BENCH_ANALYTICS_CHATS sets the size (100,000 by default); DATABASE_URL runs it on PostgreSQL.
  */
 export async function benchAnalytics(options: { chats?: number } = {}) {
@@ -168,6 +171,8 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       ["/chat/get-token-usage, a year", () => analytics.tokenUsage(auth, year)],
       ["/chat/get-token-usage, 30 days", () => analytics.tokenUsage(auth, month)],
       ["/document/analytics/sources", () => analytics.sources(auth, year)],
+      ["/analytics/unanswered-questions, a year", () => analytics.unanswered(auth, year)],
+      ["/analytics/unanswered-questions, 30 days", () => analytics.unanswered(auth, month)],
     ];
     if (process.env.BENCH_EXPLAIN) {
       // Where the time goes, for reading the plans of both databases side by side.
