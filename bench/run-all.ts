@@ -1,3 +1,4 @@
+import { benchAnalytics } from "./analytics";
 import { benchInbox } from "./inbox";
 import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
@@ -8,7 +9,7 @@ import { benchWidgetOpen } from "./widget-open";
 import { benchWidgetSize } from "./widget-size";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list), inbox, visitors, uploads, widget-size,
+// runs one: startup, ingest, retrieval (which also times the document list), inbox, analytics, visitors, uploads, widget-size,
 // widget-open (needs `npm run build` and Chromium).
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -16,6 +17,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   ingest: () => benchKnowledgeIngest(),
   retrieval: () => benchKnowledgeRetrieval(),
   inbox: () => benchInbox(),
+  analytics: () => benchAnalytics(),
   visitors: () => benchVisitors(),
   uploads: () => benchUploads(),
   "widget-size": () => benchWidgetSize(),

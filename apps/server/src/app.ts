@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createLocalAnswerer } from "./ai/answer/local/local-answerer";
+import { createLocalClassifier } from "./ai/answer/local/local-classifier";
 import { createAiEngine } from "./ai/create-ai-engine";
 import { createEmbedder } from "./ai/embeddings/create-embedder";
 import type { Embedder } from "./ai/embeddings/embedder";
-import { createAnswerPipeline } from "./ai/pipeline/answer-pipeline";
+import { citedDocumentIds, createAnswerPipeline } from "./ai/pipeline/answer-pipeline";
 import type { LlmProvider } from "./ai/providers/llm-provider";
 import { createRetriever } from "./ai/retrieval/retrieve";
 import type { AppConfig } from "./config";
@@ -276,7 +278,26 @@ export async function buildApp(deps: AppDeps) {
     log,
   });
 
-  const analytics = createAnalyticsModule({ db });
+  // Unanswered questions ask the local engine whether new knowledge answers a group: no provider,
+  // no cost, the same verdict every time (decision 042).
+  const localPipeline =
+    aiEngine.model === "local"
+      ? pipeline
+      : createAnswerPipeline({
+          retrieve: (options) => retriever.retrieve(options),
+          settingsFor: (companyId) => aiAgent.aiAgentService.settingsFor(companyId),
+          answerer: createLocalAnswerer(),
+          classifier: createLocalClassifier(),
+          fixedReplies: aiEngine.fixedReplies,
+          log,
+        });
+  const analytics = createAnalyticsModule({
+    db,
+    answerCheck: async (companyId, question) => {
+      const result = await localPipeline.answer({ companyId, question, history: [] });
+      return { answered: result.outcome === "answered", documentIds: citedDocumentIds(result) };
+    },
+  });
 
   /** The admin playground: the engine's preview, its tokens counted like any answer's. */
   async function playground(...[companyId, request]: Parameters<Playground>) {
@@ -390,6 +411,7 @@ export async function buildApp(deps: AppDeps) {
       chatAnswering: chats.chatAnswering,
       chatEvents: chats.chatEvents,
       inboxService: chats.inboxService,
+      analyticsService: analytics.analyticsService,
       visitorService: visitor.visitorService,
       visitorFiles: visitor.visitorFiles,
       fileStore,

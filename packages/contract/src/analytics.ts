@@ -105,3 +105,33 @@ export type ReportingTimeZone = z.infer<typeof reportingTimeZoneSchema>;
 /** GET and POST /api/analytics/time-zone (not in the spec): the zone the analytics days are read in. */
 export const reportingTimeZoneBodySchema = z.object({ timeZone: reportingTimeZoneSchema });
 export type ReportingTimeZoneBody = z.infer<typeof reportingTimeZoneBodySchema>;
+
+/** Why a visitor's question counts as unanswered (decision 042). */
+export const unansweredReasonSchema = z.enum(["declined", "handed-off", "rated-low"]);
+export type UnansweredReason = z.infer<typeof unansweredReasonSchema>;
+
+/**
+ * Questions the AI declined, handed off or was rated below 3 on, grouped by the retrieval
+ * engine's terms: the most asked wording first, then other wordings as examples.
+ */
+export const unansweredGroupSchema = z.object({
+  /** The group's most asked wording: what "Write an article" prefills. */
+  question: z.string(),
+  /** Times the group's questions were asked in the range. */
+  count: z.number().int(),
+  /** Up to five other wordings, most asked first. */
+  examples: z.array(z.string()),
+  /** The visitors' languages ("en", "nl", "he", …), most frequent first. */
+  languages: z.array(z.string()),
+  reasons: z.object({ declined: z.number().int(), handedOff: z.number().int(), ratedLow: z.number().int() }),
+  lastAskedAt: z.string(),
+});
+export type UnansweredGroup = z.infer<typeof unansweredGroupSchema>;
+
+export const unansweredQuestionsSchema = z.object({
+  groups: z.array(unansweredGroupSchema),
+  /** Groups left out because knowledge added or changed since they were asked now answers them. */
+  answeredSince: z.number().int(),
+  timeZone: reportingTimeZoneSchema,
+});
+export type UnansweredQuestions = z.infer<typeof unansweredQuestionsSchema>;

@@ -80,6 +80,10 @@ const AnalyticsSourcesPage = lazyNamed(
   () => import("../features/analytics/pages/analytics-sources-page"),
   "AnalyticsSourcesPage",
 );
+const UnansweredQuestionsPage = lazyNamed(
+  () => import("../features/analytics/pages/unanswered-questions-page"),
+  "UnansweredQuestionsPage",
+);
 const TokenUsagePage = lazyNamed(() => import("../features/analytics/pages/token-usage-page"), "TokenUsagePage");
 const NotFoundPage = lazyNamed(() => import("../features/not-found/pages/not-found-page"), "NotFoundPage");
 
@@ -180,6 +184,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="insights" replace /> },
                       { path: "insights", element: <InsightsPage /> },
+                      { path: "unanswered", element: <UnansweredQuestionsPage /> },
                       { path: "sources", element: <AnalyticsSourcesPage /> },
                       { path: "token-usage", element: <TokenUsagePage /> },
                     ],

@@ -1317,7 +1317,7 @@ export const texts = {
   analytics: {
     title: "Analytics",
     menuLabel: "Analytics pages",
-    menu: { insights: "Insights", sources: "Sources", tokenUsage: "Token Usage" },
+    menu: { insights: "Insights", unanswered: "Unanswered Questions", sources: "Sources", tokenUsage: "Token Usage" },
     dateSelector: {
       button: (label: string) => `Date range: ${label}`,
       lastThirtyDays: "Last 30 days",
@@ -1418,6 +1418,28 @@ export const texts = {
       },
       noData: "No token usage in this period",
       noDaily: "Data after August 3rd, 2023 will show up here",
+    },
+    unanswered: {
+      title: "Unanswered Questions",
+      description:
+        "Questions the AI declined, handed to a person, or answered in a chat rated below 3 stars, grouped by topic, most asked first.",
+      loading: "Loading unanswered questions",
+      asked: (count: number) => `Asked ${count} ${count === 1 ? "time" : "times"}`,
+      languages: "Languages",
+      examples: "Also asked as",
+      reasons: {
+        declined: (count: number) => `Declined ${count}`,
+        handedOff: (count: number) => `Handed off ${count}`,
+        ratedLow: (count: number) => `Rated below 3: ${count}`,
+      },
+      lastAsked: (date: string) => `Last asked ${date}`,
+      writeArticle: "Write an article",
+      writeArticleFor: (question: string) => `Write an article answering "${question}"`,
+      answeredSince: (count: number) =>
+        `${count} ${count === 1 ? "group is" : "groups are"} no longer shown: knowledge added since answers ${count === 1 ? "it" : "them"}.`,
+      languageNames: { en: "English", nl: "Dutch", he: "Hebrew", other: "Other" } as Record<string, string>,
+      empty: "No unanswered questions in this period",
+      emptyText: "Questions the AI could not answer well show up here, with a way to write the missing article.",
     },
     loadFailed: "The figures could not be loaded.",
   },

@@ -1,12 +1,18 @@
-import { IconBulb, IconCoins, IconDatabase } from "@tabler/icons-react";
+import { IconBulb, IconCoins, IconDatabase, IconMessageQuestion } from "@tabler/icons-react";
 import { AnalyticsRangeProvider } from "../../features/analytics/components/analytics-range";
-import { ANALYTICS_SOURCES_PATH, INSIGHTS_PATH, TOKEN_USAGE_PATH } from "../../features/analytics/paths";
+import {
+  ANALYTICS_SOURCES_PATH,
+  INSIGHTS_PATH,
+  TOKEN_USAGE_PATH,
+  UNANSWERED_PATH,
+} from "../../features/analytics/paths";
 import { texts } from "../../lib/texts";
 import { type SideMenuItem, SideMenuLayout } from "./side-menu-layout";
 
 const t = texts.analytics;
 const ANALYTICS_MENU: SideMenuItem[] = [
   { label: t.menu.insights, to: INSIGHTS_PATH, icon: IconBulb },
+  { label: t.menu.unanswered, to: UNANSWERED_PATH, icon: IconMessageQuestion },
   { label: t.menu.sources, to: ANALYTICS_SOURCES_PATH, icon: IconDatabase },
   { label: t.menu.tokenUsage, to: TOKEN_USAGE_PATH, icon: IconCoins },
 ];

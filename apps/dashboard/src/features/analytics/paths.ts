@@ -3,3 +3,4 @@ export const ANALYTICS_PATH = "/analytics";
 export const INSIGHTS_PATH = "/analytics/insights";
 export const ANALYTICS_SOURCES_PATH = "/analytics/sources";
 export const TOKEN_USAGE_PATH = "/analytics/token-usage";
+export const UNANSWERED_PATH = "/analytics/unanswered";

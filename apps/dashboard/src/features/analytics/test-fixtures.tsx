@@ -1,9 +1,15 @@
 import type { Insights } from "@harbor/contract/analytics";
 import type { ReactElement } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useSearchParams } from "react-router";
 import { type StubAnswer, stubFetch } from "../../test/fetch-stub";
 import { renderRoutes } from "../../test/render";
 import { AnalyticsRangeProvider } from "./components/analytics-range";
+
+/** Stands in for the new-article editor: shows the title it was asked to start from. */
+function NewArticleProbe() {
+  const [searchParams] = useSearchParams();
+  return <p>new article: {searchParams.get("title")}</p>;
+}
 
 type Routes = Record<string, (body: unknown) => StubAnswer | Promise<StubAnswer>>;
 
@@ -25,6 +31,7 @@ export function renderAnalyticsPage(options: { path: string; page: ReactElement;
         children: [
           { path: options.path, element: options.page },
           { path: "/knowledge-base/articles/add/:referenceID", element: <p>article editor</p> },
+          { path: "/knowledge-base/articles/add", element: <NewArticleProbe /> },
         ],
       },
     ],

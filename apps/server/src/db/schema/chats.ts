@@ -111,6 +111,12 @@ export const chatMessages = pgTable(
     index("chat_messages_custom_reply_idx")
       .on(table.companyId, sql`(${table.messageData}->>'customReplyID')`, table.chatId)
       .where(sql`(${table.messageData}->>'customReplyID') is not null`),
+    // Insights' suggested-questions card: the visitors' messages equal to one of the portal's
+    // questions (case and spaces aside), found by a hash of the text so a long message fits a key,
+    // and by time, so a month reads only that month's.
+    index("chat_messages_visitor_text_idx")
+      .on(table.companyId, sql`md5(lower(btrim(${table.message})))`, table.createdAt)
+      .where(sql`${table.senderRole} = 'customer' and ${table.eventType} is null`),
   ],
 );
 
@@ -184,5 +190,47 @@ export const chatTags = pgTable(
   (table) => [
     primaryKey({ columns: [table.chatId, table.kind, table.value] }),
     index("chat_tags_inbox_idx").on(table.companyId, table.kind, table.value, table.lastMessageAt, table.chatId),
+  ],
+);
+
+/**
+ * What the analytics read of each chat, kept by triggers (migration 0019) on chats and
+ * chat_messages: when the AI and the visitor last wrote, how many messages, whether the visitor
+ * said it resolved or came back after a silence, whether they opened another chat within
+ * 7 days of the AI's last answer, and how many of the AI's answers failed. A report then reads one row per chat in the range instead of
+ * every message of every chat (decision 042); the outcome itself is decided at read time, since
+ * "24 hours of silence" is measured to now.
+ */
+export const chatFacts = pgTable(
+  "chat_facts",
+  {
+    chatId: uuid("chat_id")
+      .primaryKey()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    status: text("status").notNull(),
+    rating: integer("rating"),
+    language: text("language"),
+    lastAiAt: timestamp("last_ai_at", { withTimezone: true }),
+    lastCustomerAt: timestamp("last_customer_at", { withTimezone: true }),
+    messages: integer("messages").notNull().default(0),
+    saidResolved: boolean("said_resolved").notNull().default(false),
+    returnedInChat: boolean("returned_in_chat").notNull().default(false),
+    returnedInNewChat: boolean("returned_in_new_chat").notNull().default(false),
+    /** The AI's answers that declined ("no-match") or handed the chat to a person ("handoff"). */
+    failedAnswers: integer("failed_answers").notNull().default(0),
+  },
+  (table) => [
+    // Conversations with the AI in a range of a company: the only rows a report reads.
+    index("chat_facts_range_idx").on(table.companyId, table.createdAt).where(sql`${table.lastAiAt} is not null`),
+    // The chats Unanswered questions reads: a failed answer, a handoff or a rating below 3.
+    index("chat_facts_unanswered_idx")
+      .on(table.companyId, table.createdAt)
+      .where(
+        sql`${table.lastAiAt} is not null and (${table.failedAnswers} > 0 or ${table.rating} < 3 or ${table.status} in ('human', 'ticket'))`,
+      ),
   ],
 );

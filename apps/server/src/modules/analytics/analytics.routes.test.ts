@@ -334,6 +334,42 @@ describe("POST /api/chat/get-analytics", () => {
     expect(data.aiCategories).toEqual({ OrderStatus: 1 });
   });
 
+  it("follows a chat's later changes: a handoff, a return, the return removed, a late 'resolved'", async () => {
+    // In the rival's May, so the month above keeps its counts; each step's figures counted by hand.
+    const MAY = { startDate: "2025-05-01", endDate: "2025-05-31" };
+    const may = async () => (await insights(rival.cookie, MAY)).body.data.resolutions;
+    const first = await seedChat({
+      companyId: rival.companyId,
+      createdAt: "2025-05-05T10:00:00Z",
+      visitor: "late",
+      turns: askedAndAnswered("2025-05-05T10:00:00Z"),
+    });
+    expect(await may()).toEqual({ confirmed: 0, assumed: 1, handedOff: 0, reopened: 0 });
+    await h.db.update(chats).set({ status: "human" }).where(eq(chats.id, first));
+    expect(await may()).toEqual({ confirmed: 0, assumed: 0, handedOff: 1, reopened: 0 });
+    await h.db.update(chats).set({ status: "open" }).where(eq(chats.id, first));
+    // Two days after the first chat's answer the same visitor is back: the first is reopened.
+    const second = await seedChat({
+      companyId: rival.companyId,
+      createdAt: "2025-05-07T10:00:00Z",
+      visitor: "late",
+      turns: askedAndAnswered("2025-05-07T10:00:00Z"),
+    });
+    expect(await may()).toEqual({ confirmed: 0, assumed: 1, handedOff: 0, reopened: 1 });
+    await h.db.delete(chats).where(eq(chats.id, second));
+    expect(await may()).toEqual({ confirmed: 0, assumed: 1, handedOff: 0, reopened: 0 });
+    await h.db.insert(chatMessages).values({
+      companyId: rival.companyId,
+      chatId: first,
+      message: "Yes, thank you",
+      messageType: "widget_event",
+      senderRole: "customer",
+      eventType: "IS_RESOLVED",
+      createdAt: at("2025-05-05T10:02:00Z"),
+    });
+    expect(await may()).toEqual({ confirmed: 1, assumed: 0, handedOff: 0, reopened: 0 });
+  });
+
   it("refuses agents and strangers, and bad ranges with a 400 envelope", async () => {
     expect((await insights(agentCookie, MARCH)).status).toBe(403);
     expect((await insights("", MARCH)).status).toBe(401);

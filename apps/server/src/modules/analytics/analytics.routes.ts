@@ -4,6 +4,7 @@ import {
   reportingTimeZoneBodySchema,
   sourceInsightsSchema,
   tokenUsageResponseSchema,
+  unansweredQuestionsSchema,
 } from "@harbor/contract/analytics";
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../platform/envelope";
@@ -11,7 +12,10 @@ import { asRouter, okResponse } from "../../platform/http";
 import { requireAdmin } from "../../platform/session";
 import type { AnalyticsService } from "./analytics.service";
 
-/** The spec's three analytics calls (part 2 §7) and the reporting zone they are read in; admins only. */
+/**
+ * The spec's three analytics calls (part 2 §7), unanswered questions (issue 18, decision 042) and
+ * the reporting zone they are read in; admins only.
+ */
 export function analyticsRoutes(app: FastifyInstance, deps: { analyticsService: AnalyticsService }) {
   const router = asRouter(app);
   const { analyticsService } = deps;
@@ -29,6 +33,11 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analyticsService: 
     "/api/chat/get-token-usage",
     { schema: { tags: ["analytics"], body: analyticsRangeSchema, response: okResponse(tokenUsageResponseSchema) } },
     async (request) => ok(await analyticsService.tokenUsage(requireAdmin(request), request.body)),
+  );
+  router.post(
+    "/api/analytics/unanswered-questions",
+    { schema: { tags: ["analytics"], body: analyticsRangeSchema, response: okResponse(unansweredQuestionsSchema) } },
+    async (request) => ok(await analyticsService.unanswered(requireAdmin(request), request.body)),
   );
   router.get(
     "/api/analytics/time-zone",

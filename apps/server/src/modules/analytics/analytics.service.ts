@@ -1,4 +1,11 @@
-import type { AnalyticsRange, Insights, SourceInsight, TokenUsageResponse } from "@harbor/contract/analytics";
+import type {
+  AnalyticsRange,
+  Insights,
+  SourceInsight,
+  TokenUsageResponse,
+  UnansweredGroup,
+  UnansweredQuestions,
+} from "@harbor/contract/analytics";
 import { sourceTypeSchema } from "@harbor/contract/knowledge";
 import {
   DEFAULT_REPORTING_TIME_ZONE,
@@ -7,6 +14,21 @@ import {
 } from "@harbor/contract/reporting-time-zones";
 import type { CompanyAuth } from "../../platform/session";
 import type { AnalyticsRepository, InsightRows } from "./analytics.repository";
+import { groupUnanswered } from "./unanswered-groups";
+
+/**
+ * Whether the AI would now answer a question, and from which documents: the local engine's
+ * verdict (no provider, no cost), given by the composition root.
+ */
+export type AnswerCheck = (
+  companyId: string,
+  question: string,
+) => Promise<{ answered: boolean; documentIds: string[] }>;
+
+/** Wordings read per report (most asked first) and groups shown; decision 042. */
+const UNANSWERED_WORDINGS = 5_000;
+const UNANSWERED_GROUPS = 50;
+const CHECK_CACHE_SIZE = 10_000;
 
 const CARD_OF_ROW = {
   category: "aiCategories",
@@ -37,8 +59,32 @@ const isKnownZone = (zone: string | null): zone is ReportingTimeZoneId =>
   zone !== null && (REPORTING_TIME_ZONES as readonly string[]).includes(zone);
 
 /** The Analytics area's figures (spec part 2 §2.4, §3, §7), each read in the company's reporting zone. */
-export function createAnalyticsService(deps: { analytics: AnalyticsRepository; now?: () => Date }) {
+export function createAnalyticsService(deps: {
+  analytics: AnalyticsRepository;
+  answerCheck?: AnswerCheck;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
+  /** Verdicts per company, question and state of the knowledge: a new document asks again. */
+  const checked = new Map<string, boolean>();
+
+  /**
+   * A group is answered by new knowledge when the engine now answers its most asked wording and
+   * cites a document added or changed after the group was last asked (decision 042).
+   */
+  async function answeredSince(companyId: string, group: UnansweredGroup, knowledgeChangedAt: string) {
+    if (!deps.answerCheck || knowledgeChangedAt <= group.lastAskedAt) return false;
+    const key = [companyId, knowledgeChangedAt, group.lastAskedAt, group.question].join("\u0000");
+    const known = checked.get(key);
+    if (known !== undefined) return known;
+    const check = await deps.answerCheck(companyId, group.question);
+    const answered =
+      check.answered &&
+      (await deps.analytics.documentsChangedSince(companyId, check.documentIds, group.lastAskedAt)).length > 0;
+    if (checked.size >= CHECK_CACHE_SIZE) checked.clear();
+    checked.set(key, answered);
+    return answered;
+  }
 
   async function timeZoneOf(companyId: string): Promise<ReportingTimeZoneId> {
     const stored = await deps.analytics.reportingTimeZone(companyId);
@@ -120,6 +166,23 @@ export function createAnalyticsService(deps: { analytics: AnalyticsRepository; n
         })),
         dailyUsage: [...byDay.entries()].map(([date, usage]) => ({ date, usage })),
       };
+    },
+
+    /** Questions the AI failed on, grouped, most asked first; groups new knowledge answers are left out. */
+    async unanswered(auth: CompanyAuth, range: AnalyticsRange): Promise<UnansweredQuestions> {
+      const window = await windowOf(auth, range);
+      const [wordings, knowledgeChangedAt] = await Promise.all([
+        deps.analytics.unansweredQuestions(window, UNANSWERED_WORDINGS),
+        deps.analytics.knowledgeChangedAt(auth.companyId),
+      ]);
+      const groups: UnansweredGroup[] = [];
+      let answered = 0;
+      for (const group of groupUnanswered(wordings)) {
+        if (groups.length >= UNANSWERED_GROUPS) break;
+        if (knowledgeChangedAt && (await answeredSince(auth.companyId, group, knowledgeChangedAt))) answered += 1;
+        else groups.push(group);
+      }
+      return { groups, answeredSince: answered, timeZone: window.timeZone };
     },
 
     timeZone: (auth: CompanyAuth) => timeZoneOf(auth.companyId),

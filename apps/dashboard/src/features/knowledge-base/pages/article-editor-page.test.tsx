@@ -111,6 +111,20 @@ describe("ArticleEditorPage", () => {
     expect((screen.getByRole("button", { name: "Delete block 1" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("starts a new article from ?title= (Write an article in Analytics) and saves it with that title", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderEditor({
+      path: `/knowledge-base/articles/add?title=${encodeURIComponent("Do you sell tents?")}`,
+      routes: { "POST /api/document/article/save": () => ({ data: saved }) },
+    });
+    expect(((await screen.findByLabelText(/^Title/)) as HTMLInputElement).value).toBe("Do you sell tents?");
+    await user.type(block(1), "We sell tents from spring on.");
+    await user.click(saveButton());
+    await waitFor(() => expect(bodiesSentTo(fetchMock, "POST /api/document/article/save")).toHaveLength(1));
+    const [request] = bodiesSentTo(fetchMock, "POST /api/document/article/save") as SaveArticleRequest[];
+    expect(request?.document.title).toBe("Do you sell tents?");
+  });
+
   it("saves only new and edited contents plus the deleted blocks' ids; Save is off until a change and after saving", async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderEditor({

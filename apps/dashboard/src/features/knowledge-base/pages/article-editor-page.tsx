@@ -1,13 +1,14 @@
 import {
   ARTICLE_BLOCK_BUDGET,
   ARTICLE_MAX_BLOCKS,
+  ARTICLE_TITLE_MAX,
   type DocumentWithChunks,
   saveArticleRequestSchema,
 } from "@harbor/contract/knowledge";
 import { Alert, Button, Fieldset, Group, Paper, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { IconAlertCircle, IconDeviceFloppy, IconFileOff, IconPlus } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state";
 import { PageLoader } from "../../../components/page-loader";
 import { UnsavedChangesGuard } from "../../../components/unsaved-changes-guard/unsaved-changes-guard";
@@ -34,9 +35,13 @@ import { ARTICLES_PATH, articleEditorPath } from "../paths";
 const t = texts.knowledgeBase.articleEditor;
 const validateRequest = zodFormValidator(saveArticleRequestSchema);
 
-/** /knowledge-base/articles/add (new) and /knowledge-base/articles/add/:referenceID (edit). */
+/**
+ * /knowledge-base/articles/add (new) and /knowledge-base/articles/add/:referenceID (edit). A new
+ * article may start from `?title=` (Analytics' unanswered questions: "Write an article").
+ */
 export function ArticleEditorPage() {
   const { referenceID } = useParams();
+  const [searchParams] = useSearchParams();
   const sources = useSources();
   const articlesSource = sources.data ? findArticlesSource(sources.data.sources) : undefined;
   const article = useDocument(referenceID && articlesSource ? { sourceID: articlesSource._id, referenceID } : null);
@@ -71,17 +76,27 @@ export function ArticleEditorPage() {
       key={referenceID ?? "new"}
       referenceID={referenceID}
       article={referenceID ? (article.data ?? null) : null}
+      prefilledTitle={referenceID ? "" : (searchParams.get("title") ?? "")}
     />
   );
 }
 
-type ArticleEditorProps = { referenceID: string | undefined; article: DocumentWithChunks | null };
+type ArticleEditorProps = {
+  referenceID: string | undefined;
+  article: DocumentWithChunks | null;
+  /** A new article's title to start from (saved with the article's first save). */
+  prefilledTitle?: string;
+};
 
-function ArticleEditor({ referenceID, article }: ArticleEditorProps) {
+function ArticleEditor({ referenceID, article, prefilledTitle = "" }: ArticleEditorProps) {
   const navigate = useNavigate();
   const saveArticle = useSaveArticle();
   const isPendingRef = useRef(false);
-  const [loaded, setLoaded] = useState<ArticleDraft>(() => draftFrom(article));
+  // A prefilled title is where the article starts, not a change of the admin's: leaving asks nothing.
+  const [loaded, setLoaded] = useState<ArticleDraft>(() => {
+    const start = draftFrom(article);
+    return prefilledTitle ? { ...start, title: prefilledTitle.slice(0, ARTICLE_TITLE_MAX) } : start;
+  });
   const [draft, setDraft] = useState<ArticleDraft>(loaded);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [focusKey, setFocusKey] = useState<string | null>(null);

@@ -1,0 +1,204 @@
+import { sql } from "drizzle-orm";
+import { insightsStatement, type ReportWindow } from "../apps/server/src/modules/analytics/analytics.repository";
+import { ms, percentile, startInProcessApp } from "./support/in-process-app";
+import { insightsBefore } from "./support/insights-before";
+import { printTable } from "./table";
+
+const MESSAGES_PER_CHAT = 10;
+const CATEGORIES = ["OrderStatus", "ShippingTimes", "Returns", "Sizing", "Payments"];
+const MODELS = ["gpt-4o-mini", "claude-3-5-haiku", "local"];
+const SUGGESTED = "Where is my order?";
+/** What the seeded visitors ask, in the shop's three languages; some are never answered. */
+const QUESTIONS = [
+  SUGGESTED,
+  "Where is my order? It has not arrived yet",
+  "How long does shipping to Belgium take?",
+  "Can I return a jacket I wore once?",
+  "Do you ship to the United States?",
+  "Is the rain jacket waterproof?",
+  "Which size should I take for the hiking boots?",
+  "Can I pay with a gift card?",
+  "Do you have a store in Utrecht?",
+  "Can I change my delivery address?",
+  "Hoe lang duurt de verzending naar België?",
+  "Kan ik mijn bestelling nog annuleren?",
+  "Welke maat moet ik nemen?",
+  "Is de jas waterdicht?",
+  "מתי ההזמנה שלי תגיע?",
+  "האם אפשר להחזיר מעיל?",
+  "Do you sell tents?",
+  "Can I get a discount for a school group?",
+  "Do you repair zippers?",
+  "Is there a student discount?",
+];
+
+/**
+ * A year of a busy shop in a few INSERT … SELECT statements (the database's triggers fill
+ * chat_tags and chat_facts as the rows arrive): `chatCount` chats spread evenly over the last 365
+ * days, MESSAGES_PER_CHAT messages each (visitor and AI in turn), one analysis entry and one token
+ * usage row per chat. Every 10th chat is handed off, 1 in 8 rated, 1 in 6 said "resolved", 1 in 7
+ * of the AI's answers declined, and 4 in 10 visitors come back for a second chat.
+ */
+async function seedYear(
+  db: import("../apps/server/src/db/client").Database,
+  options: { companyId: string; chatCount: number; customReplyId: string },
+) {
+  const { companyId, chatCount, customReplyId } = options;
+  const visitors = Math.round(chatCount * 0.6);
+  const questions = sql`array[${sql.join(
+    QUESTIONS.map((question) => sql`${question}`),
+    sql`, `,
+  )}]`;
+  await db.execute(sql`
+    insert into widgets (company_id, widget_id, settings)
+    values (${companyId}, ${`bench-${companyId}`},
+      ${JSON.stringify({ selfServicePortal: { suggestedQuestions: [{ _id: "q1", question: SUGGESTED, category: null, answer: ["Here"] }] } })}::jsonb)
+    on conflict (company_id) do update set settings = excluded.settings`);
+  await db.execute(sql`
+    insert into chats (company_id, visitor_id, ticket_id, status, rating, language, created_at, last_message_at)
+    select ${companyId}::uuid, 'v' || (g % ${visitors}), 'B' || g,
+      case when g % 20 = 0 then 'ticket' when g % 10 = 0 then 'human' else 'open' end,
+      case when g % 8 = 0 then (g / 8) % 5 + 1 end,
+      (array['en', 'nl', 'he'])[g % 3 + 1],
+      now() - interval '366 days' + make_interval(secs => g * (365 * 86400.0 / ${chatCount})),
+      now() - interval '366 days' + make_interval(secs => g * (365 * 86400.0 / ${chatCount}) + ${MESSAGES_PER_CHAT * 30})
+    from generate_series(1, ${chatCount}) g`);
+  await db.execute(sql`
+    insert into chat_messages (id, company_id, chat_id, message, message_type, sender_role, event_type, message_data, created_at)
+    select md5(c.id::text || k)::uuid, c.company_id, c.id,
+      case when k % 2 = 1 then (${questions})[(abs(hashtext(c.id::text)) + k) % ${QUESTIONS.length} + 1]
+           else 'Your order left our warehouse yesterday.' end,
+      case when k = ${MESSAGES_PER_CHAT - 1} and abs(hashtext(c.id::text)) % 6 = 0 then 'widget_event'
+           when k % 2 = 1 then 'question' else 'answer' end,
+      case when k % 2 = 1 then 'customer' else 'ai' end,
+      case when k = ${MESSAGES_PER_CHAT - 1} and abs(hashtext(c.id::text)) % 6 = 0 then 'IS_RESOLVED' end,
+      case when k = ${MESSAGES_PER_CHAT} and abs(hashtext(c.id::text)) % 20 = 0
+             then jsonb_build_object('customReplyID', ${customReplyId}::text)
+           when k % 2 = 0 and abs(hashtext(c.id::text || k)) % 7 = 0
+             then jsonb_build_object('outcome', 'no-match', 'language', c.language,
+               'questionID', md5(c.id::text || (k - 1))::uuid::text)
+           when k % 2 = 0 then jsonb_build_object('outcome', 'answered', 'language', c.language,
+             'questionID', md5(c.id::text || (k - 1))::uuid::text)
+           else '{}'::jsonb end,
+      c.created_at + make_interval(secs => k * 30)
+    from chats c cross join generate_series(1, ${MESSAGES_PER_CHAT}) k
+    where c.company_id = ${companyId}`);
+  await db.execute(sql`
+    insert into chat_analyses (company_id, chat_id, shortened_customer_message, question_category, created_at)
+    select c.company_id, c.id, 'Where is my order?',
+      (array[${sql.join(
+        CATEGORIES.map((category) => sql`${category}`),
+        sql`, `,
+      )}])[abs(hashtext(c.id::text)) % ${CATEGORIES.length} + 1],
+      c.created_at
+    from chats c where c.company_id = ${companyId}`);
+  await db.execute(sql`
+    insert into token_usage (company_id, chat_id, purpose, model, input_tokens, output_tokens, day, created_at)
+    select c.company_id, c.id, 'chat', (array[${sql.join(
+      MODELS.map((model) => sql`${model}`),
+      sql`, `,
+    )}])[abs(hashtext(c.id::text)) % ${MODELS.length} + 1],
+      1200 + abs(hashtext(c.id::text)) % 800, 150 + abs(hashtext(c.id::text)) % 100,
+      (c.created_at at time zone 'UTC')::date, c.created_at + interval '1 minute'
+    from chats c where c.company_id = ${companyId}`);
+}
+
+/**
+ * Analytics over a year of a busy shop (issue 18): the spec's three calls and the unanswered
+ * questions, timed through the service layer, with the Insights statement as it was before
+ * chat_facts beside today's.
+ * BENCH_ANALYTICS_CHATS sets the size (100,000 by default); DATABASE_URL runs it on PostgreSQL.
+ */
+export async function benchAnalytics(options: { chats?: number } = {}) {
+  const chatCount = options.chats ?? Number(process.env.BENCH_ANALYTICS_CHATS ?? 100_000);
+  const harbor = await startInProcessApp();
+  const { db } = harbor.database;
+  const analytics = harbor.app.services.analyticsService;
+  try {
+    const loadStartedAt = performance.now();
+    const auth = await harbor.createCompany("Analytics Outdoor");
+    const [reply] = (
+      (await db.execute(
+        sql`insert into custom_replies (company_id, name) values (${auth.companyId}, 'Track order') returning id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await seedYear(db, { companyId: auth.companyId, chatCount, customReplyId: reply!.id });
+    // Another shop's tenth of that, so every query has rows to leave out.
+    const other = await harbor.createCompany("Other Outdoor");
+    await seedYear(db, { companyId: other.companyId, chatCount: Math.round(chatCount / 10), customReplyId: reply!.id });
+    await db.execute(sql`vacuum analyze`);
+    const loadSeconds = (performance.now() - loadStartedAt) / 1000;
+    const [counts] = (
+      (await db.execute(sql`
+        select (select count(*) from chats where company_id = ${auth.companyId})::int as chats,
+               (select count(*) from chat_messages where company_id = ${auth.companyId})::int as messages`)) as unknown as {
+        rows: { chats: number; messages: number }[];
+      }
+    ).rows;
+
+    const day = (offsetDays: number) => new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const year = { startDate: day(365), endDate: day(0) };
+    const month = { startDate: day(29), endDate: day(0) };
+    const windowOf = (range: { startDate: string; endDate: string }): ReportWindow => ({
+      companyId: auth.companyId,
+      timeZone: "Europe/Amsterdam",
+      ...range,
+    });
+    await analytics.setTimeZone(auth, "Europe/Amsterdam");
+
+    const time = async (run: () => Promise<unknown>, repeat: number) => {
+      const samples: number[] = [];
+      for (let r = 0; r < repeat; r++) {
+        const startedAt = performance.now();
+        await run();
+        samples.push(performance.now() - startedAt);
+      }
+      return samples;
+    };
+    const cases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        "/chat/get-analytics, a year",
+        () => insightsBefore(db, windowOf(year), new Date()),
+        () => analytics.insights(auth, year),
+      ],
+      [
+        "/chat/get-analytics, 30 days",
+        () => insightsBefore(db, windowOf(month), new Date()),
+        () => analytics.insights(auth, month),
+      ],
+    ];
+    const after: [string, () => Promise<unknown>][] = [
+      ["/chat/get-token-usage, a year", () => analytics.tokenUsage(auth, year)],
+      ["/chat/get-token-usage, 30 days", () => analytics.tokenUsage(auth, month)],
+      ["/document/analytics/sources", () => analytics.sources(auth, year)],
+      ["/analytics/unanswered-questions, a year", () => analytics.unanswered(auth, year)],
+      ["/analytics/unanswered-questions, 30 days", () => analytics.unanswered(auth, month)],
+    ];
+    if (process.env.BENCH_EXPLAIN) {
+      // Where the time goes, for reading the plans of both databases side by side.
+      const plan = (await db.execute(
+        sql`explain (analyze, buffers) ${insightsStatement(windowOf(year), new Date())}`,
+      )) as unknown as { rows: { "QUERY PLAN": string }[] };
+      console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+    const repeat = Number(process.env.BENCH_ANALYTICS_REPEAT ?? 20);
+    const rows: string[][] = [];
+    const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
+    for (const [name, before, now] of cases) {
+      await time(before, 1);
+      const beforeSamples = await time(before, Math.max(3, Math.round(repeat / 4)));
+      await time(now, 2);
+      rows.push([name, figures(beforeSamples), figures(await time(now, repeat)), "p95 < 200 ms"]);
+    }
+    for (const [name, run] of after) {
+      await time(run, 2);
+      rows.push([name, "—", figures(await time(run, repeat)), "p95 < 200 ms"]);
+    }
+    printTable(
+      `Analytics over a year (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
+      [["measure (p50 / p95)", "before (decision 039)", "now", "aim"], ...rows],
+    );
+  } finally {
+    await harbor.close();
+  }
+}
