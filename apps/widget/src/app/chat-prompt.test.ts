@@ -78,4 +78,19 @@ describe("chatPrompt", () => {
     const agent = storedMessage({ senderRole: "agent", messageType: "agent_reply", message: "Hi, I'm Sam" });
     expect(chatPrompt(sessionState({ chat: human, messages: [question(), handedOff, agent] }), true)).toBeNull();
   });
+
+  it("asks whether a found order resolved the question, and offers no person for it", () => {
+    const found = storedMessage({
+      message: "Your order #1001 is on its way.",
+      messageData: {
+        turn: {
+          intent: "order_reference",
+          outcome: "order_lookup",
+          resolvePrompt: true,
+          state: { offer: null, awaiting: null, order: null },
+        },
+      },
+    });
+    expect(chatPrompt(sessionState({ messages: [question(), found] }), true)).toBe("resolve");
+  });
 });

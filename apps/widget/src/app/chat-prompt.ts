@@ -10,7 +10,7 @@ export type ChatPrompt = "resolve" | "offer" | "feedback" | "handoff" | "ended" 
  * reply that answered, "Did this resolve your question?"; under a reply that offered a person,
  * "Yes, connect me" / "No thanks"; after "Yes, thank you" the stars (when feedback is on), then
  * the end of the chat; once the chat went to the team ("No, I need help", a person asked for in
- * words, order details passed on) the ways to reach a person, until one replies. The AI's reply
+ * words, order details passed on to a person) the ways to reach a person, until one replies. The AI's reply
  * says what it did (`messageData.turn`); replies stored before it did are read as answers.
  */
 export function chatPrompt(state: SessionState, isFeedbackOn: boolean): ChatPrompt {
@@ -23,8 +23,10 @@ export function chatPrompt(state: SessionState, isFeedbackOn: boolean): ChatProm
   if (state.answer || state.pending.length > 0) return null;
   const last = messages.at(-1);
   const turn = last?.senderRole === "ai" ? turnOf(last.messageData) : null;
-  const isHandedOff =
-    lastVisitorEvent === "NEED_HELP" || turn?.outcome === "handoff" || turn?.outcome === "order_lookup";
+  // An order lookup that found the order answered it (its card is shown); only details passed on
+  // to a person (no shop connected, the shop not answering) hand the chat off.
+  const isPassedOn = turn?.outcome === "order_lookup" && !turn.resolvePrompt;
+  const isHandedOff = lastVisitorEvent === "NEED_HELP" || turn?.outcome === "handoff" || isPassedOn;
   if (isHandedOff) {
     return messages.slice(visitorIndex).some((message) => message.senderRole === "agent") ? null : "handoff";
   }

@@ -19,7 +19,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function start(chatID: string | null = null, options: { sendTimeoutMs?: number } = {}) {
+function start(chatID: string | null = null, options: { sendTimeoutMs?: number; language?: "en" | "nl" | "he" } = {}) {
   // The client the widget ships, through happy-dom's WebSocket (the `ws` package behind the browser's API).
   const socket = createVisitorSocket({
     auth: { widgetID: "w1", visitorToken: "token-of-the-visitor" },
@@ -34,6 +34,7 @@ function start(chatID: string | null = null, options: { sendTimeoutMs?: number }
     onChatChange: (id) => chatIDs.push(id),
     onIncoming: (message) => incoming.push(message),
     sendTimeoutMs: options.sendTimeoutMs,
+    language: options.language,
   });
   sessions.push(session);
   return { session, socket, chatIDs, incoming };
@@ -42,6 +43,12 @@ function start(chatID: string | null = null, options: { sendTimeoutMs?: number }
 const texts = (session: ChatSession) => session.getState().messages.map((m) => m.message);
 
 describe("chat session", () => {
+  it("sends each question in the widget's language, so a short 'Hallo' is answered in Dutch", async () => {
+    const { session } = start(null, { language: "nl" });
+    session.ask("Hallo");
+    await vi.waitFor(() => expect(server.questionLanguages).toEqual(["nl"]));
+  });
+
   it("shows a question as sending until its ack, then starts the chat and sends the next one into it", async () => {
     const { session, chatIDs } = start();
     session.ask("Where is my parcel?");

@@ -3,6 +3,7 @@ import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { Ack, AddEventAck, AnswerPhase, VisitorClientEvents } from "@harbor/contract/realtime";
 import type { QuickReply } from "@harbor/contract/turn";
 import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
+import type { Language } from "../i18n/pick-language";
 import { newClientId } from "./client-id";
 import type { VisitorSocket } from "./visitor-socket";
 
@@ -94,6 +95,11 @@ export function createChatSession(options: {
   onIncoming?(message: VisitorMessage): void;
   /** SEND_TIMEOUT_MS unless given (tests). */
   sendTimeoutMs?: number;
+  /**
+   * The language the widget speaks to this visitor (its setting, or the browser's): the AI replies
+   * in it. Without it the server guesses from each message, and "Hallo" or "bedankt" read as English.
+   */
+  language?: Language;
 }) {
   const { socket } = options;
   let chatID = options.chatID;
@@ -193,6 +199,7 @@ export function createChatSession(options: {
         attachments: pending.attachments.length > 0 ? pending.attachments : undefined,
         quickReply: pending.quickReply,
         portalLinkID: pending.portalLinkID,
+        language: options.language,
       }),
     );
     if (!answer) {

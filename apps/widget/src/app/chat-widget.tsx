@@ -134,6 +134,7 @@ export function ChatWidget({
       const created = createChatSession({
         socket: createVisitorSocket({ auth: { widgetID: boot.widgetID, visitorToken: boot.visitorToken } }),
         chatID: boot.chatID,
+        language: boot.language,
         onChatChange: (chatID) => storage.set({ chatID }),
         onIncoming: () => {
           if (widget.notifications.enableSound && (!isOpenRef.current || document.hidden)) chime();

@@ -16,6 +16,8 @@ export class FakeVisitorServer {
   joins: { chatID: string; afterMessageID?: string }[] = [];
   questions: string[] = [];
   events: Parameters<VisitorClientEvents["add-event"]>[0][] = [];
+  /** The language each question was sent with (the widget's), in order. */
+  questionLanguages: (string | undefined)[] = [];
   /** reset-answer, continue-chat and send-ai-chat-history as they arrived. */
   requests: { event: string; chatID: string; email?: string }[] = [];
   /** Set to refuse the next transcript, as the server does when the mail cannot go. */
@@ -117,6 +119,7 @@ export class FakeVisitorServer {
     });
     socket.on("ask-question", (payload, ack) => {
       this.questions.push(payload.question);
+      this.questionLanguages.push(payload.language);
       if (payload.question === "refuse me") return ack({ ok: false, message: "You are sending messages too quickly." });
       // Like the real server, a retried first question finds the chat its first copy made.
       let chatID =
