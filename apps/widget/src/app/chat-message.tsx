@@ -141,27 +141,6 @@ export function ChatMessage({
           onChoose={(value) => onAnswer?.({ event: "CUSTOM_REPLY_ANSWER", actionID: step.actionID, value })}
         />
       ) : null}
-      {step && form && isLast ? (
-        <section className="card">
-          {form.title ? <h3 dir="auto">{form.title}</h3> : null}
-          {form.description ? <p dir="auto">{form.description}</p> : null}
-          <Later>
-            <CustomerForm
-              fields={form.fields}
-              identity={identity}
-              language={language}
-              submitLabel={t.send}
-              onSubmit={(customer) =>
-                onAnswer?.({
-                  event: "CUSTOM_REPLY_FORM",
-                  actionID: step.actionID,
-                  values: formValuesOf(customer, form.fields),
-                })
-              }
-            />
-          </Later>
-        </section>
-      ) : null}
       {file ? (
         <a className="file" href={file.url} target="_blank" rel="noopener noreferrer">
           {t.openFile}
@@ -177,7 +156,7 @@ export function ChatMessage({
           ))}
         </fieldset>
       ) : null}
-      {!step && form && isLast ? (
+      {form && isLast ? (
         <section className="card">
           {form.title ? <h3 dir="auto">{form.title}</h3> : null}
           {form.description ? <p dir="auto">{form.description}</p> : null}
@@ -187,7 +166,17 @@ export function ChatMessage({
               identity={identity}
               language={language}
               submitLabel={t.send}
-              onSubmit={onForm}
+              // A custom reply's form answers its step; any other form is the pre-chat details.
+              onSubmit={
+                step
+                  ? (customer) =>
+                      onAnswer?.({
+                        event: "CUSTOM_REPLY_FORM",
+                        actionID: step.actionID,
+                        values: formValuesOf(customer, form.fields),
+                      })
+                  : onForm
+              }
             />
           </Later>
         </section>
