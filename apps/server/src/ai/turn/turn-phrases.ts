@@ -48,6 +48,11 @@ export type TurnPhrases = {
   orderCardBelow: string;
 };
 
+/**
+ * A handoff says a person takes over, never where they will answer: the widget's handoff card
+ * under the reply says that, in the shop's configured way (in this chat, by e-mail through the
+ * ticket form, WhatsApp), and two promises that disagree leave the visitor unsure which to trust.
+ */
 export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
   en: {
     greetingFirst: "Hi, I'm {name}. What can I help you with?",
@@ -56,18 +61,18 @@ export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
     goodbye: "Goodbye, and thanks for stopping by!",
     offerDeclined: "All right. Is there anything else I can help with?",
     affirmedNothing: "Great. What can I help you with?",
-    handoff: "Of course. I've asked our team to take over this chat, and a person will reply here.",
+    handoff: "Of course. I've asked our team to take over this chat, and a person will get back to you.",
     damageHandoff:
-      "I'm sorry it reached you like this. I've passed this chat, with your photo, to our team, and a person will sort it out with you here.",
+      "I'm sorry it reached you like this. I've passed this chat, with your photo, to our team, and a person will sort it out with you.",
     offerHandoffUnhappy: "I'm sorry to hear that. Would you like me to connect you with a person from our team?",
     orderAskAll:
       "I can help with your order. Please send me your order number and the e-mail address or phone number you ordered with.",
     orderAskNumber: "Thanks. What is your order number?",
     orderAskContact: "Which e-mail address or phone number did you place order #{number} with?",
     orderHandoff:
-      "Thank you. I can't open orders from this chat, so I've passed {order} to our team, and a person will get back to you here.",
+      "Thank you. I can't open orders from this chat, so I've passed {order} to our team, and a person will get back to you.",
     orderUnavailable:
-      "I can't reach our order system right now, so I've passed {order} to our team, and a person will get back to you here.",
+      "I can't reach our order system right now, so I've passed {order} to our team, and a person will get back to you.",
     orderNotFound:
       "I couldn't find order #{number} with that e-mail address or phone number. Please check both and send them again.",
     orderLocked:
@@ -90,18 +95,18 @@ export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
     goodbye: "Tot ziens, en bedankt voor je bezoek!",
     offerDeclined: "Prima. Kan ik je nog ergens anders mee helpen?",
     affirmedNothing: "Fijn. Waarmee kan ik je helpen?",
-    handoff: "Natuurlijk. Ik heb ons team gevraagd deze chat over te nemen; een medewerker reageert hier.",
+    handoff: "Natuurlijk. Ik heb ons team gevraagd deze chat over te nemen; een medewerker komt bij je terug.",
     damageHandoff:
-      "Vervelend dat het zo bij je aankwam. Ik heb deze chat met je foto doorgezet naar ons team; een medewerker lost het hier met je op.",
+      "Vervelend dat het zo bij je aankwam. Ik heb deze chat met je foto doorgezet naar ons team; een medewerker lost het met je op.",
     offerHandoffUnhappy: "Wat vervelend om te horen. Zal ik je doorverbinden met een medewerker van ons team?",
     orderAskAll:
       "Ik help je graag met je bestelling. Stuur me je bestelnummer en het e-mailadres of telefoonnummer waarmee je hebt besteld.",
     orderAskNumber: "Bedankt. Wat is je bestelnummer?",
     orderAskContact: "Met welk e-mailadres of telefoonnummer heb je bestelling #{number} geplaatst?",
     orderHandoff:
-      "Dank je. Ik kan bestellingen niet vanuit deze chat openen, dus ik heb {order} doorgegeven aan ons team; een medewerker komt hier bij je terug.",
+      "Dank je. Ik kan bestellingen niet vanuit deze chat openen, dus ik heb {order} doorgegeven aan ons team; een medewerker komt bij je terug.",
     orderUnavailable:
-      "Ik kan ons bestelsysteem nu niet bereiken, dus ik heb {order} doorgegeven aan ons team; een medewerker komt hier bij je terug.",
+      "Ik kan ons bestelsysteem nu niet bereiken, dus ik heb {order} doorgegeven aan ons team; een medewerker komt bij je terug.",
     orderNotFound:
       "Ik kan bestelling #{number} met dat e-mailadres of telefoonnummer niet vinden. Controleer ze allebei en stuur ze nog eens.",
     orderLocked:
@@ -124,15 +129,14 @@ export const turnPhrases: Record<VisitorLanguage, TurnPhrases> = {
     goodbye: "להתראות, ותודה שפניתם!",
     offerDeclined: "בסדר גמור. יש עוד משהו שאפשר לעזור בו?",
     affirmedNothing: "מצוין. במה אפשר לעזור?",
-    handoff: "כמובן. ביקשתי מהצוות שלנו לקחת את השיחה, ונציג יענה כאן.",
-    damageHandoff: "מצטערים שזה הגיע אליכם כך. העברתי את השיחה, עם התמונה, לצוות שלנו, ונציג יטפל בזה איתכם כאן.",
+    handoff: "כמובן. ביקשתי מהצוות שלנו לקחת את השיחה, ונציג יחזור אליכם.",
+    damageHandoff: "מצטערים שזה הגיע אליכם כך. העברתי את השיחה, עם התמונה, לצוות שלנו, ונציג יטפל בזה איתכם.",
     offerHandoffUnhappy: "מצטערים לשמוע. תרצו שאחבר אתכם לנציג מהצוות שלנו?",
     orderAskAll: "אשמח לעזור עם ההזמנה. שלחו לי את מספר ההזמנה ואת כתובת האימייל או מספר הטלפון שאיתם הזמנתם.",
     orderAskNumber: "תודה. מה מספר ההזמנה?",
     orderAskContact: "באיזו כתובת אימייל או מספר טלפון ביצעתם את הזמנה #{number}?",
-    orderHandoff:
-      "תודה. אין לי אפשרות לפתוח הזמנות מהצ'אט הזה, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם כאן.",
-    orderUnavailable: "אין לי גישה למערכת ההזמנות כרגע, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם כאן.",
+    orderHandoff: "תודה. אין לי אפשרות לפתוח הזמנות מהצ'אט הזה, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם.",
+    orderUnavailable: "אין לי גישה למערכת ההזמנות כרגע, אז העברתי את {order} לצוות שלנו, ונציג יחזור אליכם.",
     orderNotFound: "לא מצאתי את הזמנה #{number} עם כתובת האימייל או מספר הטלפון האלה. בדקו את שניהם ושלחו אותם שוב.",
     orderLocked:
       "לא הצלחתי להתאים את הפרטים האלה להזמנה, ולכן אפסיק לחפש הזמנות בינתיים. תרצו שאחבר אתכם לנציג מהצוות שלנו?",

@@ -75,6 +75,8 @@ describe("a person asked for in words", () => {
     const { chatID, turn, reply } = await say(visitor, null, text, { language });
     expect(turn).toMatchObject({ intent: "human_request", outcome: "handoff", resolvePrompt: false });
     expect(reply.message).not.toMatch(/couldn't find|kon ik niet vinden|לא מצאתי/);
+    // Where a person answers is the handoff card's to say (the shop's configured way), not the AI's.
+    expect(reply.message).not.toMatch(/\bhere\b|\bhier\b|כאן/);
     expect(await visitor.events.waitFor("chat-status", (s: { chatID: string }) => s.chatID === chatID)).toMatchObject({
       status: "human",
     });
