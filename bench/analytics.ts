@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { insightsStatement, type ReportWindow } from "../apps/server/src/modules/analytics/analytics.repository";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
 import { insightsBefore } from "./support/insights-before";
+import { seedChatAnalyses } from "./support/seed-analyses";
 import { printTable } from "./table";
 
 const MESSAGES_PER_CHAT = 10;
@@ -83,15 +84,7 @@ async function seedYear(
       c.created_at + make_interval(secs => k * 30)
     from chats c cross join generate_series(1, ${MESSAGES_PER_CHAT}) k
     where c.company_id = ${companyId}`);
-  await db.execute(sql`
-    insert into chat_analyses (company_id, chat_id, shortened_customer_message, question_category, created_at)
-    select c.company_id, c.id, 'Where is my order?',
-      (array[${sql.join(
-        CATEGORIES.map((category) => sql`${category}`),
-        sql`, `,
-      )}])[abs(hashtext(c.id::text)) % ${CATEGORIES.length} + 1],
-      c.created_at
-    from chats c where c.company_id = ${companyId}`);
+  await seedChatAnalyses(db, companyId, CATEGORIES);
   await db.execute(sql`
     insert into token_usage (company_id, chat_id, purpose, model, input_tokens, output_tokens, day, created_at)
     select c.company_id, c.id, 'chat', (array[${sql.join(

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../apps/server/src/db/client";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
+import { seedChatAnalyses } from "./support/seed-analyses";
 import { printTable } from "./table";
 
 const CATEGORIES = ["Orders", "Shipping", "Returns", "Sizing", "Payments"];
@@ -40,15 +41,7 @@ export async function seedCompany(
       c.created_at + make_interval(secs => k)
     from chats c cross join generate_series(1, ${MESSAGES_PER_CHAT}) k
     where c.company_id = ${companyId}`);
-  await db.execute(sql`
-    insert into chat_analyses (company_id, chat_id, shortened_customer_message, question_category, created_at)
-    select c.company_id, c.id, 'Where is my order?',
-      (array[${sql.join(
-        CATEGORIES.map((category) => sql`${category}`),
-        sql`, `,
-      )}])[abs(hashtext(c.id::text)) % ${CATEGORIES.length} + 1],
-      c.created_at
-    from chats c where c.company_id = ${companyId}`);
+  await seedChatAnalyses(db, companyId, CATEGORIES);
 }
 
 /**

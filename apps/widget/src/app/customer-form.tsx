@@ -7,7 +7,7 @@ import { callingCode, defaultRegion } from "./countries";
 import type { FormField } from "./message-data";
 import { PhoneField, type PhoneValue } from "./phone-field";
 import { TextField } from "./text-field";
-import { emailError, internationalDigits, phoneError } from "./validation";
+import { emailError, focusFirstInvalid, internationalDigits, phoneError } from "./validation";
 
 const PHONE_KEYS = ["number", "phone"];
 
@@ -55,7 +55,7 @@ export function CustomerForm({
     }
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      focusFirstInvalid(form.current);
       return;
     }
     const customer: VisitorCustomer = {};

@@ -13,7 +13,7 @@ import { focusScreen } from "./focus-screen";
 import { OrderCard } from "./order-card";
 import { PhoneField, type PhoneValue } from "./phone-field";
 import { TextField } from "./text-field";
-import { emailError, internationalDigits, phoneError } from "./validation";
+import { emailError, focusFirstInvalid, internationalDigits, phoneError } from "./validation";
 import { WidgetApiError } from "./widget-api";
 import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
@@ -199,7 +199,7 @@ function TrackingForm({
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      focusFirstInvalid(form.current);
       return;
     }
     if (usesCode && !isCodeStep) {
@@ -382,7 +382,7 @@ function CancellationRequest({
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      focusFirstInvalid(form.current);
       return;
     }
     setIsBusy(true);

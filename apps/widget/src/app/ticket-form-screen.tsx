@@ -8,7 +8,7 @@ import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
 import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
-import { emailError, internationalDigits, phoneError } from "./validation";
+import { emailError, focusFirstInvalid, internationalDigits, phoneError } from "./validation";
 import { WidgetHeader } from "./widget-header";
 
 type TicketFormProps = {
@@ -59,7 +59,7 @@ export function TicketRequest({ identity, language, onSubmit, isFocusedFirst }: 
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+      focusFirstInvalid(form.current);
       return;
     }
     setIsBusy(true);

@@ -36,3 +36,8 @@ export function phoneError(
   if (!/^\d{4,15}$/.test(phoneDigits(phone.number))) return t.phoneInvalid;
   return phone.region ? null : t.countryRequired;
 }
+
+/** After a refused submit, the keyboard goes to the first field in error (once it has rendered). */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>("[aria-invalid]")?.focus());
+}
