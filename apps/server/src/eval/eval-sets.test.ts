@@ -24,8 +24,8 @@ type Floors = {
 };
 const FLOORS: Record<string, Floors> = {
   "shop-a": { answerableEn: 0.75, answerableNl: 0.75, answerableHe: 0.5, unanswerableDeclined: 0.9, wrongAtMost: 0.11 },
-  "shop-b": { answerableEn: 0.34, answerableNl: 0, answerableHe: 0, unanswerableDeclined: 0.72, wrongAtMost: 0.24 },
-  "shop-c": { answerableEn: 0.38, answerableNl: 0.16, answerableHe: 0, unanswerableDeclined: 0.68, wrongAtMost: 0.22 },
+  "shop-b": { answerableEn: 0.34, answerableNl: 0, answerableHe: 0, unanswerableDeclined: 0.86, wrongAtMost: 0.21 },
+  "shop-c": { answerableEn: 0.38, answerableNl: 0.16, answerableHe: 0, unanswerableDeclined: 0.81, wrongAtMost: 0.19 },
   "shop-d": { answerableEn: 0.34, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.24 },
 };
 

@@ -157,7 +157,8 @@ describe("local answerer", () => {
       passages: [cream, delivery],
     });
     expect(result.outcome).toBe("no-match");
-    expect(result.grounds?.verdict).toBe("asked-missing");
+    // "SPF" is the attribute asked for ("what SPF does …"): missing, it is the reason given.
+    expect(result.grounds?.verdict).toBe("subject-missing");
     expect(result.grounds?.concepts.find((concept) => concept.words === "spf")?.covered).toBe(0);
     const answered = await run({
       question: "Is the Daily Moisture Cream fragrance-free?",
@@ -165,6 +166,46 @@ describe("local answerer", () => {
     });
     expect(answered.result.outcome).toBe("answered");
     expect(answered.result.text).toContain("Fragrance-free");
+  });
+
+  it("declines a feature, an attribute or a group the passages never name, though the product's page matches", async () => {
+    const helmet = passage(
+      "helmet",
+      "Cityline Helmet",
+      "Description\nA light helmet for city riding.\n\n- Weight: 320 g\n- Rear light: built-in LED\n- Sizes: S, M, L",
+      { sourceType: "shopify-products" },
+    );
+    const offers = passage(
+      "offers",
+      "Discounts",
+      "Students get 10% off with a valid student card. The discount can't be combined with other codes.",
+    );
+    const asks = [
+      // "does the … have X": X is what is asked, not the helmet its own page names.
+      { question: "Does the Cityline helmet have MIPS protection?", missing: "mips" },
+      // "what X does …" / "what's the X of …": the attribute asked for.
+      { question: "What visor does the Cityline helmet have?", missing: "visor" },
+      { question: "What's the maximum head circumference for the Cityline helmet?", missing: "head" },
+      // "is there an X for Y": a discount for students does not answer one for teachers.
+      { question: "Is there a discount for teachers?", missing: "teachers" },
+    ];
+    for (const { question, missing } of asks) {
+      const { result } = await run({ question, passages: [helmet, offers] });
+      expect(result.outcome, question).toBe("no-match");
+      expect(result.grounds?.verdict, question).toBe("subject-missing");
+      expect(result.grounds?.concepts.find((concept) => concept.words.includes(missing))?.covered, question).toBe(0);
+    }
+    // The same passages answer what they do name, asked the same ways.
+    const named = [
+      { question: "Does the Cityline helmet have a rear light?", says: "built-in LED" },
+      { question: "What sizes does the Cityline helmet come in?", says: "S, M, L" },
+      { question: "Is there a discount for students?", says: "10% off" },
+    ];
+    for (const { question, says } of named) {
+      const { result } = await run({ question, passages: [helmet, offers] });
+      expect(result.outcome, question).toBe("answered");
+      expect(result.text, question).toContain(says);
+    }
   });
 
   it("answers a yes/no question with yes or no first when every chosen sentence settles it the same way", async () => {

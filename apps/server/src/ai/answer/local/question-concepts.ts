@@ -65,30 +65,91 @@ const EXISTENCE_OPENING =
 const LEADING_FILLERS = new Set(["a", "an", "the", "any", "some", "also", "ook", "een", "de", "het", "nog"]);
 
 /**
- * The words of what a yes/no question asks about: the run of content words right after the
- * opening ("gaming monitors" in "do you sell gaming monitors?", "conditioner bar" in "do you have
- * a conditioner bar to go with …"), up to the first word that is not one, at most three, names
- * left out. Every one of them counts: "gaming" alone is not "gaming monitors".
+ * The words of what a question asks about, each of which the answer must speak to:
+ * - a yes/no question: the run of content words right after the opening ("gaming monitors" in
+ *   "do you sell gaming monitors?", "conditioner bar" in "do you have a conditioner bar to go with
+ *   …"), up to the first word that is not one, at most three, names left out; "gaming" alone is
+ *   not "gaming monitors". In "is there a discount for pensioners?" the group after "for" is
+ *   asked about too: a discount for students does not answer it.
+ * - "does the <product> have / come with <feature>": the feature ("ABS brakes"), not the product,
+ *   whose own page always names it.
+ * - "what / which <attribute> does …": the attribute ("SPF" in "what SPF does the cream have?",
+ *   "size" in "which size fits …"); its page names the product, not necessarily the attribute.
  */
-function focusWordsOf(question: string): string[] {
+type Focus = {
+  words: string[];
+  /**
+   * Whether the first word weighs double: the thing a yes/no question asks about tells most.
+   * A feature or attribute found only by the new readings is required, not weighed: requiring
+   * can only turn an answer into a decline, never a decline into an answer.
+   */
+  weighsFirst: boolean;
+};
+
+function focusOf(question: string): Focus {
   const text = normaliseForMatching(question).trim();
+  const nameWords = new Set(nameTermsOf(question).flatMap((term) => term.word.split(" ")));
   const opening = openingOf(question);
-  if (!opening) return [];
+  if (!opening) return { words: attributeWordsOf(text, nameWords), weighsFirst: false };
+  const feature = FEATURE_VERB.exec(text.slice(opening.length));
+  if (feature && /^(?:do|does|is|are)\b/.test(opening)) {
+    const rest = text.slice(opening.length + feature.index + feature[0].length);
+    return { words: contentRunOf(rest, nameWords, 3).words, weighsFirst: false };
+  }
   // Only "do you sell / is there / hebben jullie …" ask whether a thing exists; after "does the"
   // or "can I" the run goes on into a verb ("does the stove *work* with …"), so its first word is it.
-  const maxWords = EXISTENCE_OPENING.test(opening) ? 3 : 1;
-  const nameWords = new Set(nameTermsOf(question).flatMap((term) => term.word.split(" ")));
-  const tokens = text.slice(opening.length).match(/[\p{L}\p{N}'-]+/gu) ?? [];
+  const isExistence = EXISTENCE_OPENING.test(opening);
+  const run = contentRunOf(text.slice(opening.length), nameWords, isExistence ? 3 : 1);
+  const qualifier = /^\s*(?:for|voor)\s+(?:the |a |an |de |het |een )?/.exec(run.rest);
+  if (!isExistence || run.words.length === 0 || !qualifier) return { words: run.words, weighsFirst: true };
+  const group = contentRunOf(run.rest.slice(qualifier[0].length), nameWords, 1).words;
+  return { words: [...run.words, ...group], weighsFirst: true };
+}
+
+/** "does the X *have* …", "does it *come with* …": what follows is the feature asked about. */
+const FEATURE_VERB = /\b(?:have|has|come with|comes with|include|includes|support|supports)\s+(?:(?:a|an|the|any)\s+)?/;
+
+/** "what SPF does", "what's the maximum weight for", "welke maat moet", "איזה גודל": the attribute asked for. */
+const ATTRIBUTE_QUESTION =
+  /^(?:what|which|welke|wat voor(?: een)?|איזה|איזו|אילו)(?:'s|s| is| are)?\s+(?:(?:the|a|an|de|het|een)\s+)?((?:[\p{L}\p{N}'-]+\s+){1,3}?)(?:does|do|did|is|are|has|have|can|will|would|should|fits?|for|of|on|in|moet|moeten|heb|hebben|is|zijn|past|voor|van|של|יש|מתאים|צריך)\b/u;
+
+/**
+ * The attribute's first word that a stated value does not answer: in "what size bladder fits",
+ * a size answers "size" (answer-cues.ts: "what size"), so "bladder" is what must be there; in
+ * "what's the maximum rider weight" it is "rider"; "what's the cut off time" asks for a time.
+ */
+function attributeWordsOf(text: string, nameWords: Set<string>): string[] {
+  const match = ATTRIBUTE_QUESTION.exec(text);
+  const run = match?.[1] ? contentRunOf(match[1], nameWords, 3).words : [];
+  const isCue = (phrase: string) => kindsOfCueWord(phrase).length > 0;
+  for (let index = 0; index < run.length; index++) {
+    const word = run[index] ?? "";
+    const next = run[index + 1];
+    if (next && (isCue(`${word}-${next}`) || isCue(`${word}${next}`))) {
+      index++;
+      continue;
+    }
+    if (!isCue(word) && !isCue(`what ${word}`) && !isCue(`which ${word}`) && !isCue(`welke ${word}`)) return [word];
+  }
+  return [];
+}
+
+/** The run of content words at the start of `text` (fillers before it skipped, numbers stepped over), and what follows. */
+function contentRunOf(text: string, nameWords: Set<string>, maxWords: number): { words: string[]; rest: string } {
   const words: string[] = [];
-  for (const token of tokens) {
+  const tokenPattern = /[\p{L}\p{N}'-]+/gu;
+  let end = 0;
+  for (let match = tokenPattern.exec(text); match; match = tokenPattern.exec(text)) {
+    const token = match[0];
     if (words.length === 0 && LEADING_FILLERS.has(token)) continue;
     const [term] = termsOf(token);
     // A size or model number ("8K", "2-person") qualifies the thing asked about; it is not the thing.
     if (term?.isNumber) continue;
     if (!term || nameWords.has(term.word) || words.length === maxWords) break;
     words.push(term.word);
+    end = match.index + token.length;
   }
-  return words;
+  return { words, rest: text.slice(end) };
 }
 
 /**
@@ -186,7 +247,7 @@ export function questionConceptsFor(options: {
       (term) => !formWords.has(term.word) && term.word !== companyName,
     ),
   );
-  const focusWords = focusWordsOf(options.question);
+  const { words: focusWords, weighsFirst } = focusOf(options.question);
   const focus = new Set(focusWords);
   // "How much is delivery?" asks for a cost without saying "cost"; a "Costs" heading should count.
   const cost = termsOf("cost")[0];
@@ -220,7 +281,7 @@ export function questionConceptsFor(options: {
     const isFragment = draft.words.every((word) => PHRASE_FRAGMENTS.has(word));
     const isFocus = draft.words.some((word) => focus.has(word));
     // The phrase's first word carries the weight (as "tent" in "rent a tent"); all of it must be covered.
-    const isFirstFocus = focusWords[0] !== undefined && draft.words.includes(focusWords[0]);
+    const isFirstFocus = weighsFirst && focusWords[0] !== undefined && draft.words.includes(focusWords[0]);
     const weight =
       Math.log(1 + total / Math.max(frequency, 0.5)) *
       (draft.isImplied ? IMPLIED_WEIGHT : 1) *
