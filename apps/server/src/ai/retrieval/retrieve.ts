@@ -76,7 +76,10 @@ export function createRetriever(deps: {
             );
       const passages = await deps.search.search({
         companyId: options.companyId,
-        concepts: [...questionConcepts(question), ...plan.extraWords.map((word) => ({ key: `w:${word}`, text: word }))],
+        concepts: [
+          ...questionConcepts(question, { translate: true }),
+          ...plan.extraWords.map((word) => ({ key: `w:${word}`, text: word })),
+        ],
         configs: plan.configs,
         embedding,
         embeddingModel: deps.embedder.model,

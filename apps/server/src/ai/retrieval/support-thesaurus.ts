@@ -1,4 +1,6 @@
 import { wordsOf } from "../embeddings/local-hashing-embedder";
+import { LEXICON_ENGLISH, LEXICON_GROUPS } from "../lexicon/lexicon-groups";
+import { detectLanguage } from "./detect-language";
 
 /**
  * Words shop visitors and help articles use for the same thing, in English, Dutch and Hebrew.
@@ -53,6 +55,28 @@ for (const [index, group] of GROUPS.entries()) {
   for (const word of wordsOf(group)) if (!wordToGroup.has(word)) wordToGroup.set(word, index);
 }
 
+/**
+ * The shop-support lexicon's concepts, reached by their Dutch and Hebrew words only, and only when
+ * a Dutch or Hebrew question is searched (`questionConcepts(…, { translate: true })` on a question
+ * that is not English): they bring
+ * the English (and Dutch) words of a concept into the search, so "vrijdag" or "המקרר" finds an
+ * English page. English words stay with the groups above: the lexicon's English synonyms widen an
+ * English question too far (shop-a's English answers fell from 78 to 47 %), and Dutch words spelt
+ * like English ones ("do", Thursday; "pocket", a paperback) would hijack English questions.
+ * The answer step does not use them (decision 004, "The lexicon in retrieval").
+ */
+const LEXICON_OFFSET = GROUPS.length;
+const translationToGroup = new Map<string, number>();
+for (const [index, group] of LEXICON_GROUPS.entries()) {
+  for (const word of group.translationWords) {
+    if (!wordToGroup.has(word) && !translationToGroup.has(word) && !LEXICON_ENGLISH.has(word)) {
+      translationToGroup.set(word, LEXICON_OFFSET + index);
+    }
+  }
+}
+const groupText = (group: number) =>
+  group < LEXICON_OFFSET ? (GROUPS[group] ?? "") : (LEXICON_GROUPS[group - LEXICON_OFFSET]?.words.join(" ") ?? "");
+
 /** Hebrew one-letter prefixes ("ל", "ב", "ה", "ו", "מ", "ש", "כ") are tried off as well. */
 const HEBREW_PREFIX = /^[והבלמשכ]{1,2}(?=[\u0590-\u05ff]{2,})/;
 
@@ -63,16 +87,18 @@ export type QueryConcept = { key: string; text: string };
  * become a single concept holding the whole group. Retrieval scores a passage once per concept
  * (its best-matching word), so ten synonyms of "shipping" count as one match, not ten.
  */
-export function questionConcepts(question: string): QueryConcept[] {
+export function questionConcepts(question: string, options: { translate?: boolean } = {}): QueryConcept[] {
   const concepts = new Map<string, QueryConcept>();
+  const translate = options.translate === true && detectLanguage(question) !== "en";
+  const groupOf = (word: string) => wordToGroup.get(word) ?? (translate ? translationToGroup.get(word) : undefined);
   for (const word of wordsOf(question)) {
-    const group = wordToGroup.get(word) ?? wordToGroup.get(word.replace(HEBREW_PREFIX, ""));
+    const group = groupOf(word) ?? groupOf(word.replace(HEBREW_PREFIX, ""));
     if (group === undefined) {
       concepts.set(`w:${word}`, { key: `w:${word}`, text: word });
     } else {
       const key = `g:${group}`;
       const existing = concepts.get(key);
-      concepts.set(key, { key, text: `${existing?.text ?? GROUPS[group]} ${word}` });
+      concepts.set(key, { key, text: `${existing?.text ?? groupText(group)} ${word}` });
     }
   }
   return [...concepts.values()];
