@@ -6,6 +6,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { useModelPrices, useResetModelPrice, useSetModelPrice } from "../api/model-prices";
+import { ScrollableTable } from "./scrollable-table";
 import { TableSection } from "./table-section";
 
 const t = texts.analytics.costAndSpeed;
@@ -157,35 +158,33 @@ export function ModelPricesSection() {
           {t.pricesHelp}
         </Text>
         {prices.data ? (
-          <Table.ScrollContainer minWidth={560}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{columns.model}</Table.Th>
-                  <Table.Th ta="right">{columns.inputPrice}</Table.Th>
-                  <Table.Th ta="right">{columns.outputPrice}</Table.Th>
-                  <Table.Th>{columns.source}</Table.Th>
-                  <Table.Th>{columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <PriceRow
-                    key={row.model}
-                    row={row}
-                    onEdit={() =>
-                      setDraft({
-                        model: row.model,
-                        input: row.inputPerMillion ?? "",
-                        output: row.outputPerMillion ?? "",
-                        isNew: false,
-                      })
-                    }
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ScrollableTable label={t.prices} minWidth={560}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{columns.model}</Table.Th>
+                <Table.Th ta="right">{columns.inputPrice}</Table.Th>
+                <Table.Th ta="right">{columns.outputPrice}</Table.Th>
+                <Table.Th>{columns.source}</Table.Th>
+                <Table.Th>{columns.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <PriceRow
+                  key={row.model}
+                  row={row}
+                  onEdit={() =>
+                    setDraft({
+                      model: row.model,
+                      input: row.inputPerMillion ?? "",
+                      output: row.outputPerMillion ?? "",
+                      isNew: false,
+                    })
+                  }
+                />
+              ))}
+            </Table.Tbody>
+          </ScrollableTable>
         ) : prices.isError ? (
           <Text c="red.8">{texts.analytics.loadFailed}</Text>
         ) : (

@@ -10,6 +10,7 @@ import { AnalyticsToolbar } from "../components/analytics-toolbar";
 import { FigureCard } from "../components/figure-card";
 import { LatencyChart } from "../components/latency-chart";
 import { ModelPricesSection } from "../components/model-prices-section";
+import { ScrollableTable } from "../components/scrollable-table";
 import { TableSection } from "../components/table-section";
 import { longDay, withThousands } from "../lib/analytics-format";
 import { inboxPath } from "../lib/inbox-links";
@@ -46,28 +47,26 @@ function CostByModel({ data }: { data: CostAndSpeed }) {
       {rows.length === 0 ? (
         <Text c="dimmed">{t.noCost}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{columns.model}</Table.Th>
-                <Table.Th ta="right">{columns.input}</Table.Th>
-                <Table.Th ta="right">{columns.output}</Table.Th>
-                <Table.Th ta="right">{columns.cost}</Table.Th>
+        <ScrollableTable label={t.byModel} minWidth={420}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{columns.model}</Table.Th>
+              <Table.Th ta="right">{columns.input}</Table.Th>
+              <Table.Th ta="right">{columns.output}</Table.Th>
+              <Table.Th ta="right">{columns.cost}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.model}>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>{row.model}</Table.Td>
+                <Table.Td ta="right">{withThousands(row.inputTokens)}</Table.Td>
+                <Table.Td ta="right">{withThousands(row.outputTokens)}</Table.Td>
+                <Table.Td ta="right">{row.cost === null ? t.noPrice : dollars(row.cost)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.model}>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>{row.model}</Table.Td>
-                  <Table.Td ta="right">{withThousands(row.inputTokens)}</Table.Td>
-                  <Table.Td ta="right">{withThousands(row.outputTokens)}</Table.Td>
-                  <Table.Td ta="right">{row.cost === null ? t.noPrice : dollars(row.cost)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ScrollableTable>
       )}
     </TableSection>
   );
@@ -150,45 +149,43 @@ function Quality({ data, range }: { data: CostAndSpeed; range: AnalyticsRange })
         ]),
       ]}
     >
-      <Table.ScrollContainer minWidth={520}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{columns.language}</Table.Th>
-              <Table.Th ta="right">{columns.conversations}</Table.Th>
-              <Table.Th ta="right">{columns.resolutionRate}</Table.Th>
-              <Table.Th ta="right">{columns.handoffRate}</Table.Th>
-              <Table.Th ta="right">{columns.averageRating}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const name = languageName(row.language);
-              return (
-                <Table.Tr key={row.language}>
-                  <Table.Td>{name}</Table.Td>
-                  <Table.Td ta="right">
-                    <InboxCount
-                      value={withThousands(row.conversations)}
-                      label={`${name} ${columns.conversations.toLowerCase()}`}
-                      to={inboxPath(range, { language: row.language })}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right">{row.resolutionRate}%</Table.Td>
-                  <Table.Td ta="right">
-                    <InboxCount
-                      value={`${row.handoffRate}%`}
-                      label={`${name} handoffs`}
-                      to={inboxPath(range, { language: row.language, status: "handoff" })}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right">{row.averageRating ?? t.notAvailable}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollableTable label={t.quality} minWidth={520}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{columns.language}</Table.Th>
+            <Table.Th ta="right">{columns.conversations}</Table.Th>
+            <Table.Th ta="right">{columns.resolutionRate}</Table.Th>
+            <Table.Th ta="right">{columns.handoffRate}</Table.Th>
+            <Table.Th ta="right">{columns.averageRating}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const name = languageName(row.language);
+            return (
+              <Table.Tr key={row.language}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td ta="right">
+                  <InboxCount
+                    value={withThousands(row.conversations)}
+                    label={`${name} ${columns.conversations.toLowerCase()}`}
+                    to={inboxPath(range, { language: row.language })}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">{row.resolutionRate}%</Table.Td>
+                <Table.Td ta="right">
+                  <InboxCount
+                    value={`${row.handoffRate}%`}
+                    label={`${name} handoffs`}
+                    to={inboxPath(range, { language: row.language, status: "handoff" })}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">{row.averageRating ?? t.notAvailable}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </ScrollableTable>
     </TableSection>
   );
 }
