@@ -391,3 +391,23 @@ describe("/api/analytics/model-prices", () => {
     expect(priceOf((await prices(owner.cookie)).body.data, "gpt-4o")?.source).toBe("default");
   });
 });
+
+describe("days of the reporting zone", () => {
+  it("puts each answer on its day in the company's zone", async () => {
+    // New York is UTC-5 until 9 March 2025 and UTC-4 after: c8's answer (1 March 00:00:02 UTC)
+    // falls on 28 February there, and c8 itself began in February either way.
+    await h.api("POST", "/api/analytics/time-zone", { cookie: owner.cookie, body: { timeZone: "America/New_York" } });
+    const data = (await costAndSpeed(owner.cookie, MARCH)).body.data;
+    expect(data.timeZone).toBe("America/New_York");
+    expect(data.latencyByDay.map((day) => [day.date, day.answers])).toEqual([
+      ["2025-03-10", 2],
+      ["2025-03-11", 3],
+      ["2025-03-12", 1],
+      ["2025-03-13", 1],
+    ]);
+    const february = (await costAndSpeed(owner.cookie, { startDate: "2025-02-28", endDate: "2025-02-28" })).body.data;
+    expect(february.latencyByDay).toEqual([{ date: "2025-02-28", answers: 1, p50Ms: 12_000, p95Ms: 12_000 }]);
+    // c8's gpt-4o-mini tokens: 1,000,000 in at 0.15.
+    expect(february).toMatchObject({ conversations: 1, resolutions: 1, totalCost: 0.15 });
+  });
+});
