@@ -162,6 +162,8 @@ export const modelPriceRowSchema = z.object({
   inputPerMillion: z.number().nullable(),
   outputPerMillion: z.number().nullable(),
   source: z.enum(["default", "custom", "missing"]),
+  /** Harbor has a default for this model: dropping the admin's price goes back to it. */
+  hasDefault: z.boolean(),
 });
 export type ModelPriceRow = z.infer<typeof modelPriceRowSchema>;
 

@@ -1534,6 +1534,8 @@ export const texts = {
       edit: "Edit",
       resetPrice: (model: string) => `Reset the price of ${model} to the default`,
       reset: "Reset",
+      removePrice: (model: string) => `Remove the price of ${model}`,
+      remove: "Remove",
       priceDialog: (model: string) => (model ? `Price of ${model}` : "Add a model's price"),
       modelName: "Model name",
       modelNameHelp: "As your AI provider names it, e.g. gpt-4o-mini",

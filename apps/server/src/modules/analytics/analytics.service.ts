@@ -119,13 +119,18 @@ export function createAnalyticsService(deps: {
     const today = now().toISOString().slice(0, 10);
     const used = await deps.analytics.usedModels(auth.companyId, today);
     const customModels = new Set(custom.map((price) => price.model));
+    const defaults = new Set(DEFAULT_MODEL_PRICES.map((price) => price.model));
     const rows = new Map<string, ModelPrices["prices"][number]>();
     for (const [model, price] of effectivePrices(custom)) {
-      rows.set(model, { ...price, source: customModels.has(model) ? "custom" : "default" });
+      rows.set(model, {
+        ...price,
+        source: customModels.has(model) ? "custom" : "default",
+        hasDefault: defaults.has(model),
+      });
     }
     for (const model of used) {
-      if (!rows.has(model))
-        rows.set(model, { model, inputPerMillion: null, outputPerMillion: null, source: "missing" });
+      if (rows.has(model)) continue;
+      rows.set(model, { model, inputPerMillion: null, outputPerMillion: null, source: "missing", hasDefault: false });
     }
     // Unpriced models first: they are what the admin has to fill in.
     const order = { missing: 0, custom: 1, default: 2 } as const;

@@ -335,12 +335,14 @@ describe("/api/analytics/model-prices", () => {
       inputPerMillion: null,
       outputPerMillion: null,
       source: "missing",
+      hasDefault: false,
     });
     expect(priceOf(table, "local")).toEqual({
       model: "local",
       inputPerMillion: 0,
       outputPerMillion: 0,
       source: "default",
+      hasDefault: true,
     });
     expect(priceOf(table, "gpt-4o-mini")).toMatchObject({
       inputPerMillion: 0.15,
@@ -358,6 +360,7 @@ describe("/api/analytics/model-prices", () => {
       inputPerMillion: 1,
       outputPerMillion: 2,
       source: "custom",
+      hasDefault: false,
     });
     await setPrice(owner.cookie, { model: "gpt-4o-mini", inputPerMillion: 0.3, outputPerMillion: 1.2 });
     // gpt-4o-mini doubles to 2.22; my-llama adds 1,000 × 1 + 1,000 × 2 per million = 0.003.

@@ -123,9 +123,9 @@ function PriceRow({ row, onEdit }: { row: ModelPriceRow; onEdit: () => void }) {
                   { onError: (error) => notifyError({ message: errorMessage(error) }) },
                 )
               }
-              aria-label={t.resetPrice(row.model)}
+              aria-label={row.hasDefault ? t.resetPrice(row.model) : t.removePrice(row.model)}
             >
-              {t.reset}
+              {row.hasDefault ? t.reset : t.remove}
             </Button>
           ) : null}
         </Group>

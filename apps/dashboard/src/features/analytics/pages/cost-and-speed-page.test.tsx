@@ -64,9 +64,9 @@ const figures: CostAndSpeed = {
 const prices: ModelPrices = {
   currency: "USD",
   prices: [
-    { model: "my-llama", inputPerMillion: null, outputPerMillion: null, source: "missing" },
-    { model: "gpt-4o-mini", inputPerMillion: 0.15, outputPerMillion: 0.6, source: "default" },
-    { model: "local", inputPerMillion: 0, outputPerMillion: 0, source: "default" },
+    { model: "my-llama", inputPerMillion: null, outputPerMillion: null, source: "missing", hasDefault: false },
+    { model: "gpt-4o-mini", inputPerMillion: 0.15, outputPerMillion: 0.6, source: "default", hasDefault: true },
+    { model: "local", inputPerMillion: 0, outputPerMillion: 0, source: "default", hasDefault: true },
   ],
 };
 
