@@ -135,3 +135,96 @@ export const unansweredQuestionsSchema = z.object({
   timeZone: reportingTimeZoneSchema,
 });
 export type UnansweredQuestions = z.infer<typeof unansweredQuestionsSchema>;
+
+/** Prices are kept and shown in US dollars, per million tokens (the providers' own unit). */
+export const PRICE_CURRENCY = "USD";
+
+/** A model's price per million tokens, in and out (decision 046). */
+export const modelPriceSchema = z.object({
+  model: z.string().trim().min(1, "Enter the model's name").max(200, "A model's name is at most 200 characters"),
+  inputPerMillion: z
+    .number({ error: "Enter a price" })
+    .min(0, "A price cannot be negative")
+    .max(10_000, "A price is at most 10,000 per million tokens"),
+  outputPerMillion: z
+    .number({ error: "Enter a price" })
+    .min(0, "A price cannot be negative")
+    .max(10_000, "A price is at most 10,000 per million tokens"),
+});
+export type ModelPrice = z.infer<typeof modelPriceSchema>;
+
+/**
+ * One row of the company's price table: Harbor's default for a model it supports, the admin's own
+ * price, or a model the company used that has no price yet (its tokens are left out of costs).
+ */
+export const modelPriceRowSchema = z.object({
+  model: z.string(),
+  inputPerMillion: z.number().nullable(),
+  outputPerMillion: z.number().nullable(),
+  source: z.enum(["default", "custom", "missing"]),
+  /** Harbor has a default for this model: dropping the admin's price goes back to it. */
+  hasDefault: z.boolean(),
+});
+export type ModelPriceRow = z.infer<typeof modelPriceRowSchema>;
+
+/** GET /api/analytics/model-prices and the answer of its changes (not in the spec). */
+export const modelPricesSchema = z.object({
+  currency: z.literal(PRICE_CURRENCY),
+  prices: z.array(modelPriceRowSchema),
+});
+export type ModelPrices = z.infer<typeof modelPricesSchema>;
+
+/** POST /api/analytics/model-prices/reset: drop the admin's price, back to the default if any. */
+export const modelPriceResetSchema = z.object({ model: z.string().trim().min(1).max(200) });
+
+/** The visitor languages analytics splits by; any other (or none) is "other". */
+export const qualityLanguageSchema = z.enum(["en", "nl", "he", "other"]);
+export type QualityLanguage = z.infer<typeof qualityLanguageSchema>;
+
+/**
+ * POST /api/analytics/cost-and-speed (not in the spec; issue 18 item 5, decision 046): what the
+ * range's conversations cost, how fast the AI answered per day, and how conversations ended per
+ * visitor language. Days in the company's reporting zone.
+ */
+export const costAndSpeedSchema = z.object({
+  currency: z.literal(PRICE_CURRENCY),
+  /** Conversations with the AI started in the range (decision 039). */
+  conversations: z.number().int(),
+  /** Confirmed + assumed resolutions of those conversations. */
+  resolutions: z.number().int(),
+  /** What those conversations' tokens cost at the company's prices, whenever the tokens were spent. */
+  totalCost: z.number(),
+  /** totalCost / conversations; null without conversations. */
+  costPerConversation: z.number().nullable(),
+  /** totalCost / resolutions; null without resolutions. */
+  costPerResolution: z.number().nullable(),
+  costByModel: z.array(
+    z.object({
+      model: z.string(),
+      inputTokens: z.number(),
+      outputTokens: z.number(),
+      /** null when the model has no price (its tokens are not in totalCost). */
+      cost: z.number().nullable(),
+    }),
+  ),
+  /** Time from the visitor's question to the AI's answer, per day of the answer, in milliseconds. */
+  latencyByDay: z.array(
+    z.object({ date: z.string(), answers: z.number().int(), p50Ms: z.number(), p95Ms: z.number() }),
+  ),
+  qualityByLanguage: z.array(
+    z.object({
+      language: qualityLanguageSchema,
+      conversations: z.number().int(),
+      resolutions: z.number().int(),
+      handoffs: z.number().int(),
+      /** Truncated whole percentages of conversations (spec §9). */
+      resolutionRate: z.number(),
+      handoffRate: z.number(),
+      ratings: z.number().int(),
+      /** One decimal; null when nobody rated. */
+      averageRating: z.number().nullable(),
+    }),
+  ),
+  timeZone: reportingTimeZoneSchema,
+});
+export type CostAndSpeed = z.infer<typeof costAndSpeedSchema>;

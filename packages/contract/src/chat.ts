@@ -87,12 +87,32 @@ export const inboxChatSchema = z.object({
 });
 export type InboxChat = z.infer<typeof inboxChatSchema>;
 
+export const inboxLanguageFilterSchema = z.enum(["en", "nl", "he", "other"]);
+export type InboxLanguageFilter = z.infer<typeof inboxLanguageFilterSchema>;
+/** A calendar day; a day that does not exist (30 February) is refused, not read by the database. */
+const inboxDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD")
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    { message: "Not a calendar date" },
+  );
+
 export const inboxRequestSchema = z.object({
   pageNumber: z.number().int().min(1).max(100_000).default(1),
   category: z.string().trim().max(200).optional(),
   status: inboxStatusFilterSchema.optional(),
   customReply: z.string().trim().max(200).optional(),
   unreadChats: z.boolean().default(false),
+  /**
+   * Not in the spec (issue 18 item 6): analytics figures open the inbox on their chats, those in a
+   * visitor language ("other": none of en, nl, he) started from `createdFrom` to `createdTo`,
+   * calendar days of the company's reporting time zone, both included.
+   */
+  language: inboxLanguageFilterSchema.optional(),
+  createdFrom: inboxDaySchema.optional(),
+  createdTo: inboxDaySchema.optional(),
 });
 export type InboxRequest = z.input<typeof inboxRequestSchema>;
 

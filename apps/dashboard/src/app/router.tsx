@@ -84,6 +84,7 @@ const UnansweredQuestionsPage = lazyNamed(
   () => import("../features/analytics/pages/unanswered-questions-page"),
   "UnansweredQuestionsPage",
 );
+const CostAndSpeedPage = lazyNamed(() => import("../features/analytics/pages/cost-and-speed-page"), "CostAndSpeedPage");
 const TokenUsagePage = lazyNamed(() => import("../features/analytics/pages/token-usage-page"), "TokenUsagePage");
 const NotFoundPage = lazyNamed(() => import("../features/not-found/pages/not-found-page"), "NotFoundPage");
 
@@ -187,6 +188,7 @@ export const routes: RouteObject[] = [
                       { path: "unanswered", element: <UnansweredQuestionsPage /> },
                       { path: "sources", element: <AnalyticsSourcesPage /> },
                       { path: "token-usage", element: <TokenUsagePage /> },
+                      { path: "cost-and-speed", element: <CostAndSpeedPage /> },
                     ],
                   },
                 ],

@@ -1,7 +1,8 @@
-import { IconBulb, IconCoins, IconDatabase, IconMessageQuestion } from "@tabler/icons-react";
+import { IconBulb, IconCoins, IconDatabase, IconGauge, IconMessageQuestion } from "@tabler/icons-react";
 import { AnalyticsRangeProvider } from "../../features/analytics/components/analytics-range";
 import {
   ANALYTICS_SOURCES_PATH,
+  COST_AND_SPEED_PATH,
   INSIGHTS_PATH,
   TOKEN_USAGE_PATH,
   UNANSWERED_PATH,
@@ -15,6 +16,7 @@ const ANALYTICS_MENU: SideMenuItem[] = [
   { label: t.menu.unanswered, to: UNANSWERED_PATH, icon: IconMessageQuestion },
   { label: t.menu.sources, to: ANALYTICS_SOURCES_PATH, icon: IconDatabase },
   { label: t.menu.tokenUsage, to: TOKEN_USAGE_PATH, icon: IconCoins },
+  { label: t.menu.costAndSpeed, to: COST_AND_SPEED_PATH, icon: IconGauge },
 ];
 
 /** The Analytics area (spec part 2 §2.4); its pages share one date range. */

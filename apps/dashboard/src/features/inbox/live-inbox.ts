@@ -1,6 +1,6 @@
 import type { Chat, ChatMessage, InboxChat, InboxResponse } from "@harbor/contract/chat";
 import type { InfiniteData } from "@tanstack/react-query";
-import type { InboxFilter } from "./inbox-filter";
+import { type InboxFilter, isAnalyticsFilter } from "./inbox-filter";
 
 /*
  * How the live inbox (the /staff channel) changes what is loaded. Pure functions over the query
@@ -24,7 +24,8 @@ export function matchesFilter(chat: InboxChat, filter: InboxFilter): "yes" | "no
   if (filter.status === "resolved" && !chat.resolved) return "no";
   if (filter.status === "flagged" && !chat.isFlagged) return "no";
   if (filter.status === "handoff" && chat.status === "open") return "no";
-  return filter.category || filter.customReply ? "unknown" : "yes";
+  // The row carries neither the visitor's language nor the reporting zone's days: the server decides.
+  return filter.category || filter.customReply || isAnalyticsFilter(filter) ? "unknown" : "yes";
 }
 
 const isSameRow = (a: InboxChat, b: InboxChat) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,3 +1,4 @@
+import type { ModelPrice } from "@harbor/contract/analytics";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
 
@@ -307,6 +308,129 @@ export function createAnalyticsRepository(db: Database) {
           group by model
           order by model`,
       );
+    },
+
+    /**
+     * What the window's conversations (decision 039) cost and how they ended, per visitor language:
+     * every token any of them used, whenever spent (a chat's usage is never before it began, so
+     * token_usage.day bounds the scan from below), priced by `prices` (USD per million tokens).
+     */
+    async conversationCosts(window: ReportWindow, now: Date, prices: ModelPrice[]) {
+      const { companyId } = window;
+      const priceRows = JSON.stringify(
+        prices.map((price) => ({ model: price.model, input: price.inputPerMillion, output: price.outputPerMillion })),
+      );
+      return queryRows<{
+        card: "model" | "language";
+        name: string;
+        input_tokens: number;
+        output_tokens: number;
+        cost: number | null;
+        conversations: number;
+        resolutions: number;
+        handoffs: number;
+        ratings: number;
+        rating_sum: number;
+      }>(
+        db,
+        sql`
+          with ${classifiedChats(window, now)},
+          prices as (
+            select * from jsonb_to_recordset(${priceRows}::jsonb) as p(model text, input float8, output float8)
+          ),
+          used as (
+            select u.model, sum(u.input_tokens)::float8 as input_tokens, sum(u.output_tokens)::float8 as output_tokens
+            from token_usage u join classified k on k.id = u.chat_id
+            where u.company_id = ${companyId} and u.day >= ${window.startDate}::date - 1
+            group by u.model
+          )
+          select 'model' as card, used.model as name, used.input_tokens, used.output_tokens,
+            (used.input_tokens * p.input + used.output_tokens * p.output) / 1000000.0 as cost,
+            0 as conversations, 0 as resolutions, 0 as handoffs, 0 as ratings, 0 as rating_sum
+            from used left join prices p on p.model = used.model
+          union all
+          select 'language',
+            case when k.language in ('en', 'nl', 'he') then k.language else 'other' end,
+            0, 0, null,
+            count(*)::int, count(*) filter (where k.outcome in ('confirmed', 'assumed'))::int,
+            count(*) filter (where k.outcome = 'handed-off')::int,
+            count(k.rating)::int, coalesce(sum(k.rating), 0)::int
+            from classified k
+            group by 2`,
+      );
+    },
+
+    /**
+     * How long visitors waited for each AI answer given in the window: from their question
+     * (the answer's messageData.questionID) to the answer, per day of the answer in the company's
+     * zone, interpolated 50th and 95th percentiles. Chats are narrowed through the inbox's
+     * (company_id, last_message_at) index: a chat answered in the window was last written in it or after.
+     */
+    async answerLatencyByDay(window: ReportWindow) {
+      const { companyId } = window;
+      return queryRows<{ day: string; answers: number; p50_ms: number; p95_ms: number }>(
+        db,
+        sql`
+          with waits as (
+            select a.created_at as answered_at,
+              extract(epoch from (a.created_at - q.created_at)) * 1000 as wait_ms
+            from chats c
+            join chat_messages a on a.chat_id = c.id
+            join chat_messages q on q.id = case
+              when a.message_data->>'questionID' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+              then (a.message_data->>'questionID')::uuid end
+            where c.company_id = ${companyId} and c.last_message_at >= ${windowStart(window)}
+              and a.company_id = ${companyId} and a.sender_role = 'ai' and a.message_type = 'answer'
+              and a.created_at >= ${windowStart(window)} and a.created_at < ${windowEnd(window)}
+              and q.company_id = ${companyId} and q.chat_id = a.chat_id and q.created_at <= a.created_at
+          )
+          select to_char(answered_at at time zone ${window.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as answers,
+            round(percentile_cont(0.5) within group (order by wait_ms))::float8 as p50_ms,
+            round(percentile_cont(0.95) within group (order by wait_ms))::float8 as p95_ms
+          from waits
+          group by 1
+          order by 1`,
+      );
+    },
+
+    /** The admin's own prices (companies.setup_options.modelPrices, decision 046). */
+    async customModelPrices(companyId: string): Promise<ModelPrice[]> {
+      const rows = await queryRows<{ model: string; input: number; output: number }>(
+        db,
+        sql`
+          select p.key as model, (p.value->>'input')::float8 as input, (p.value->>'output')::float8 as output
+          from companies c, jsonb_each(coalesce(c.setup_options->'modelPrices', '{}'::jsonb)) p
+          where c.id = ${companyId}
+          order by p.key`,
+      );
+      return rows.map((row) => ({ model: row.model, inputPerMillion: row.input, outputPerMillion: row.output }));
+    },
+
+    /** One statement, so two admins pricing two models at once both keep theirs. */
+    async setModelPrice(companyId: string, price: ModelPrice) {
+      const value = JSON.stringify({ input: price.inputPerMillion, output: price.outputPerMillion });
+      await db.execute(sql`
+        update companies
+        set setup_options = coalesce(setup_options, '{}'::jsonb) || jsonb_build_object('modelPrices',
+          coalesce(setup_options->'modelPrices', '{}'::jsonb) || jsonb_build_object(${price.model}::text, ${value}::jsonb))
+        where id = ${companyId}`);
+    },
+
+    async removeModelPrice(companyId: string, model: string) {
+      await db.execute(sql`
+        update companies
+        set setup_options = setup_options || jsonb_build_object('modelPrices', (setup_options->'modelPrices') - ${model}::text)
+        where id = ${companyId} and setup_options->'modelPrices' ? ${model}::text`);
+    },
+
+    /** The models the company's usage names (in the last 400 days, over token_usage's day index). */
+    async usedModels(companyId: string, today: string) {
+      const rows = await queryRows<{ model: string }>(
+        db,
+        sql`select distinct model from token_usage
+          where company_id = ${companyId} and day >= ${today}::date - 400 order by model`,
+      );
+      return rows.map((row) => row.model);
     },
 
     /**

@@ -1,6 +1,10 @@
 import {
   analyticsRangeSchema,
+  costAndSpeedSchema,
   insightsSchema,
+  modelPriceResetSchema,
+  modelPriceSchema,
+  modelPricesSchema,
   reportingTimeZoneBodySchema,
   sourceInsightsSchema,
   tokenUsageResponseSchema,
@@ -38,6 +42,26 @@ export function analyticsRoutes(app: FastifyInstance, deps: { analyticsService: 
     "/api/analytics/unanswered-questions",
     { schema: { tags: ["analytics"], body: analyticsRangeSchema, response: okResponse(unansweredQuestionsSchema) } },
     async (request) => ok(await analyticsService.unanswered(requireAdmin(request), request.body)),
+  );
+  router.post(
+    "/api/analytics/cost-and-speed",
+    { schema: { tags: ["analytics"], body: analyticsRangeSchema, response: okResponse(costAndSpeedSchema) } },
+    async (request) => ok(await analyticsService.costAndSpeed(requireAdmin(request), request.body)),
+  );
+  router.get(
+    "/api/analytics/model-prices",
+    { schema: { tags: ["analytics"], response: okResponse(modelPricesSchema) } },
+    async (request) => ok(await analyticsService.modelPrices(requireAdmin(request))),
+  );
+  router.post(
+    "/api/analytics/model-prices",
+    { schema: { tags: ["analytics"], body: modelPriceSchema, response: okResponse(modelPricesSchema) } },
+    async (request) => ok(await analyticsService.setModelPrice(requireAdmin(request), request.body)),
+  );
+  router.post(
+    "/api/analytics/model-prices/reset",
+    { schema: { tags: ["analytics"], body: modelPriceResetSchema, response: okResponse(modelPricesSchema) } },
+    async (request) => ok(await analyticsService.resetModelPrice(requireAdmin(request), request.body.model)),
   );
   router.get(
     "/api/analytics/time-zone",

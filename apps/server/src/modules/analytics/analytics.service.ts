@@ -1,10 +1,15 @@
-import type {
-  AnalyticsRange,
-  Insights,
-  SourceInsight,
-  TokenUsageResponse,
-  UnansweredGroup,
-  UnansweredQuestions,
+import {
+  type AnalyticsRange,
+  type CostAndSpeed,
+  type Insights,
+  type ModelPrice,
+  type ModelPrices,
+  PRICE_CURRENCY,
+  type QualityLanguage,
+  type SourceInsight,
+  type TokenUsageResponse,
+  type UnansweredGroup,
+  type UnansweredQuestions,
 } from "@harbor/contract/analytics";
 import { sourceTypeSchema } from "@harbor/contract/knowledge";
 import {
@@ -14,6 +19,7 @@ import {
 } from "@harbor/contract/reporting-time-zones";
 import type { CompanyAuth } from "../../platform/session";
 import type { AnalyticsRepository, InsightRows } from "./analytics.repository";
+import { DEFAULT_MODEL_PRICES } from "./default-model-prices";
 import { groupUnanswered } from "./unanswered-groups";
 
 /**
@@ -55,6 +61,18 @@ function cardsOf(rows: InsightRows["counts"]) {
   return cards;
 }
 
+const QUALITY_LANGUAGES: QualityLanguage[] = ["en", "nl", "he", "other"];
+
+/** Dollars kept to a hundredth of a cent, so small per-chat costs stay visible and sums stay exact enough. */
+const toMicroDollars = (value: number) => Math.round(value * 1_000_000) / 1_000_000;
+
+/** The admin's prices over Harbor's defaults, by model. */
+function effectivePrices(custom: ModelPrice[]): Map<string, ModelPrice> {
+  const prices = new Map(DEFAULT_MODEL_PRICES.map((price) => [price.model, price]));
+  for (const price of custom) prices.set(price.model, price);
+  return prices;
+}
+
 const isKnownZone = (zone: string | null): zone is ReportingTimeZoneId =>
   zone !== null && (REPORTING_TIME_ZONES as readonly string[]).includes(zone);
 
@@ -93,6 +111,33 @@ export function createAnalyticsService(deps: {
 
   async function windowOf(auth: CompanyAuth, range: AnalyticsRange) {
     return { companyId: auth.companyId, ...range, timeZone: await timeZoneOf(auth.companyId) };
+  }
+
+  /** Harbor's defaults, the admin's prices and the models used without one, by model name. */
+  async function modelPrices(auth: CompanyAuth): Promise<ModelPrices> {
+    const custom = await deps.analytics.customModelPrices(auth.companyId);
+    const today = now().toISOString().slice(0, 10);
+    const used = await deps.analytics.usedModels(auth.companyId, today);
+    const customModels = new Set(custom.map((price) => price.model));
+    const defaults = new Set(DEFAULT_MODEL_PRICES.map((price) => price.model));
+    const rows = new Map<string, ModelPrices["prices"][number]>();
+    for (const [model, price] of effectivePrices(custom)) {
+      rows.set(model, {
+        ...price,
+        source: customModels.has(model) ? "custom" : "default",
+        hasDefault: defaults.has(model),
+      });
+    }
+    for (const model of used) {
+      if (rows.has(model)) continue;
+      rows.set(model, { model, inputPerMillion: null, outputPerMillion: null, source: "missing", hasDefault: false });
+    }
+    // Unpriced models first: they are what the admin has to fill in.
+    const order = { missing: 0, custom: 1, default: 2 } as const;
+    return {
+      currency: PRICE_CURRENCY,
+      prices: [...rows.values()].sort((a, b) => order[a.source] - order[b.source] || a.model.localeCompare(b.model)),
+    };
   }
 
   return {
@@ -183,6 +228,71 @@ export function createAnalyticsService(deps: {
         else groups.push(group);
       }
       return { groups, answeredSince: answered, timeZone: window.timeZone };
+    },
+
+    /** Cost per conversation and resolution, answer latency per day, outcomes per language (decision 046). */
+    async costAndSpeed(auth: CompanyAuth, range: AnalyticsRange): Promise<CostAndSpeed> {
+      const window = await windowOf(auth, range);
+      const prices = effectivePrices(await deps.analytics.customModelPrices(auth.companyId));
+      const [rows, latency] = await Promise.all([
+        deps.analytics.conversationCosts(window, now(), [...prices.values()]),
+        deps.analytics.answerLatencyByDay(window),
+      ]);
+      const models = rows.filter((row) => row.card === "model").sort((a, b) => a.name.localeCompare(b.name));
+      const languages = rows.filter((row) => row.card === "language");
+      const conversations = languages.reduce((sum, row) => sum + row.conversations, 0);
+      const resolutions = languages.reduce((sum, row) => sum + row.resolutions, 0);
+      const totalCost = models.reduce((sum, row) => sum + (row.cost ?? 0), 0);
+      const percent = (part: number, whole: number) => (whole > 0 ? Math.trunc((part * 100) / whole) : 0);
+      return {
+        currency: PRICE_CURRENCY,
+        conversations,
+        resolutions,
+        totalCost: toMicroDollars(totalCost),
+        costPerConversation: conversations > 0 ? toMicroDollars(totalCost / conversations) : null,
+        costPerResolution: resolutions > 0 ? toMicroDollars(totalCost / resolutions) : null,
+        costByModel: models.map((row) => ({
+          model: row.name,
+          inputTokens: row.input_tokens,
+          outputTokens: row.output_tokens,
+          cost: row.cost === null ? null : toMicroDollars(row.cost),
+        })),
+        latencyByDay: latency.map((row) => ({
+          date: row.day,
+          answers: row.answers,
+          p50Ms: row.p50_ms,
+          p95Ms: row.p95_ms,
+        })),
+        // Every language in a fixed order, with zeros, so the table's rows never move.
+        qualityByLanguage: QUALITY_LANGUAGES.map((language) => {
+          const row = languages.find((entry) => entry.name === language);
+          const chats = row?.conversations ?? 0;
+          const ratings = row?.ratings ?? 0;
+          return {
+            language,
+            conversations: chats,
+            resolutions: row?.resolutions ?? 0,
+            handoffs: row?.handoffs ?? 0,
+            resolutionRate: percent(row?.resolutions ?? 0, chats),
+            handoffRate: percent(row?.handoffs ?? 0, chats),
+            ratings,
+            averageRating: ratings > 0 ? Math.round(((row?.rating_sum ?? 0) / ratings) * 10) / 10 : null,
+          };
+        }),
+        timeZone: window.timeZone,
+      };
+    },
+
+    modelPrices,
+
+    async setModelPrice(auth: CompanyAuth, price: ModelPrice): Promise<ModelPrices> {
+      await deps.analytics.setModelPrice(auth.companyId, price);
+      return modelPrices(auth);
+    },
+
+    async resetModelPrice(auth: CompanyAuth, model: string): Promise<ModelPrices> {
+      await deps.analytics.removeModelPrice(auth.companyId, model);
+      return modelPrices(auth);
     },
 
     timeZone: (auth: CompanyAuth) => timeZoneOf(auth.companyId),

@@ -1,4 +1,4 @@
-import type { ChatStatus, InboxStatusFilter } from "@harbor/contract/chat";
+import type { ChatStatus, InboxLanguageFilter, InboxStatusFilter } from "@harbor/contract/chat";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
 import { chatAnalyses, companyIntegrations, customReplies, questionCategories } from "../../db/schema/index";
@@ -26,8 +26,17 @@ export type InboxFilter = {
   category?: string;
   /** Chats with a message sent by a custom reply of this name (messageData.customReplyID). */
   customReply?: string;
+  /** The visitor's language; "other" is any but en, nl and he, or none (as analytics splits them). */
+  language?: InboxLanguageFilter;
+  /** Chats started on or after this day, or up to and including it, in the company's reporting zone. */
+  createdFrom?: string;
+  createdTo?: string;
   isUnreadOnly: boolean;
 };
+
+/** The company's reporting zone (decision 039), so the inbox's days are the analytics' days. */
+const reportingZone = (companyId: string) =>
+  sql`coalesce((select setup_options->>'reportingTimeZone' from companies where id = ${companyId}), 'UTC')`;
 
 /**
  * The list preview skips what the chat view does not show either (events, conditions, notes),
@@ -57,6 +66,19 @@ function chatConditions(companyId: string, filter: InboxFilter) {
   if (filter.status === "flagged") conditions.push(sql`c.is_flagged = true`);
   if (filter.status === "handoff") conditions.push(sql`c.status in ('human', 'ticket')`);
   if (filter.isUnreadOnly) conditions.push(sql`c.chat_read = false`);
+  if (filter.language === "other") {
+    conditions.push(sql`(c.language is null or c.language not in ('en', 'nl', 'he'))`);
+  } else if (filter.language) conditions.push(sql`c.language = ${filter.language}`);
+  if (filter.createdFrom) {
+    conditions.push(
+      sql`c.created_at >= (${filter.createdFrom}::date::timestamp at time zone ${reportingZone(companyId)})`,
+    );
+  }
+  if (filter.createdTo) {
+    conditions.push(
+      sql`c.created_at < ((${filter.createdTo}::date + 1)::timestamp at time zone ${reportingZone(companyId)})`,
+    );
+  }
   return conditions;
 }
 

@@ -85,6 +85,9 @@ export function createInboxService(deps: {
         status: request.status,
         category: request.category || undefined,
         customReply: request.customReply || undefined,
+        language: request.language,
+        createdFrom: request.createdFrom,
+        createdTo: request.createdTo,
         isUnreadOnly: request.unreadChats,
       };
       const [rows, totalCount, unreadCount] = await Promise.all([

@@ -9,6 +9,7 @@ import { texts } from "../../../lib/texts";
 import { useSourceInsights } from "../api/get-source-insights";
 import { useAnalyticsRange } from "../components/analytics-range";
 import { AnalyticsToolbar } from "../components/analytics-toolbar";
+import { ExportCsvButton } from "../components/export-csv-button";
 import { SourceLogo } from "../components/source-logo";
 import { truncatedPercent, withThousands } from "../lib/analytics-format";
 import { useLastData } from "../lib/use-last-data";
@@ -40,16 +41,33 @@ function SourceCard({ source }: { source: SourceInsight }) {
   const used = source.documents.reduce((sum, document) => sum + document.timesUsed, 0);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={source.title}>
-      <Group gap="sm" mb="sm" wrap="nowrap">
-        <SourceLogo sourceType={source.sourceType} />
-        <div>
-          <Title order={3} size="h5">
-            {source.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t.documentCount(source.documentCount)}
-          </Text>
-        </div>
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <Group gap="sm" wrap="nowrap">
+          <SourceLogo sourceType={source.sourceType} />
+          <div>
+            <Title order={3} size="h5">
+              {source.title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t.documentCount(source.documentCount)}
+            </Text>
+          </div>
+        </Group>
+        {source.documents.length > 0 ? (
+          <ExportCsvButton
+            title={source.title}
+            isRanged={false}
+            rows={() => [
+              [t.columns.name, t.columns.usedInAnswers, t.columns.percentage, t.columns.link],
+              ...source.documents.map((document) => [
+                document.title,
+                document.timesUsed,
+                `${truncatedPercent(document.timesUsed, used)}%`,
+                document.url ?? "",
+              ]),
+            ]}
+          />
+        ) : null}
       </Group>
       {source.documents.length === 0 ? (
         <Text size="sm" c="dimmed">

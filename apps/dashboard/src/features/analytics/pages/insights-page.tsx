@@ -1,5 +1,6 @@
-import type { Insights } from "@harbor/contract/analytics";
-import { Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import type { AnalyticsRange, Insights } from "@harbor/contract/analytics";
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { texts } from "../../../lib/texts";
 import { useInsights } from "../api/get-insights";
@@ -8,6 +9,7 @@ import { AnalyticsToolbar } from "../components/analytics-toolbar";
 import { CountsCard } from "../components/counts-card";
 import { FigureCard } from "../components/figure-card";
 import { abbreviated } from "../lib/analytics-format";
+import { inboxPath } from "../lib/inbox-links";
 import { useLastData } from "../lib/use-last-data";
 
 const t = texts.analytics.insights;
@@ -39,7 +41,7 @@ function InsightsSkeleton() {
   );
 }
 
-function InsightsFigures({ insights }: { insights: Insights }) {
+function InsightsFigures({ insights, range }: { insights: Insights; range: AnalyticsRange }) {
   const deflections = insights.totalConversations - insights.totalHandoffs - insights.totalResolutions;
   const { breakdown, figures } = t;
   return (
@@ -67,6 +69,18 @@ function InsightsFigures({ insights }: { insights: Insights }) {
         />
       </SimpleGrid>
       <Text c="dimmed">{t.averageMessages(insights.averageMessagesCount)}</Text>
+      <Group gap="lg">
+        {insights.totalConversations > 0 ? (
+          <Anchor component={Link} to={inboxPath(range)} size="sm">
+            {t.openConversations(insights.totalConversations)}
+          </Anchor>
+        ) : null}
+        {insights.totalHandoffs > 0 ? (
+          <Anchor component={Link} to={inboxPath(range, { status: "handoff" })} size="sm">
+            {t.openHandoffs(insights.totalHandoffs)}
+          </Anchor>
+        ) : null}
+      </Group>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="resolution-breakdown">
         <Title order={3} size="h5" mb="sm" id="resolution-breakdown">
           {breakdown.title}
@@ -96,7 +110,19 @@ function InsightsFigures({ insights }: { insights: Insights }) {
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {CARDS.map(([key, title]) => (
-          <CountsCard key={key} title={title} counts={insights[key]} total={insights.totalConversations} />
+          <CountsCard
+            key={key}
+            title={title}
+            counts={insights[key]}
+            total={insights.totalConversations}
+            inboxPathOf={
+              key === "aiCategories"
+                ? (name) => inboxPath(range, { category: name })
+                : key === "customReplies"
+                  ? (name) => inboxPath(range, { customReply: name })
+                  : undefined
+            }
+          />
         ))}
       </SimpleGrid>
     </Stack>
@@ -113,7 +139,7 @@ export function InsightsPage() {
       <PageHeader title={t.title} description={t.description} />
       <AnalyticsToolbar />
       {data ? (
-        <InsightsFigures insights={data} />
+        <InsightsFigures insights={data} range={range} />
       ) : insights.isError ? (
         <Text c="red.8">{texts.analytics.loadFailed}</Text>
       ) : (

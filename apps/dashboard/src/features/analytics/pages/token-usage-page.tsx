@@ -1,28 +1,18 @@
 import type { TokenUsageResponse } from "@harbor/contract/analytics";
 import { DonutChart } from "@mantine/charts";
-import { Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
-import type { ReactNode } from "react";
+import { SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { texts } from "../../../lib/texts";
 import { useTokenUsage } from "../api/get-token-usage";
 import { useAnalyticsRange } from "../components/analytics-range";
 import { AnalyticsToolbar } from "../components/analytics-toolbar";
 import { DailyUsageChart } from "../components/daily-usage-chart";
+import { TableSection as Section } from "../components/table-section";
 import { CHART_SHADES, withThousands } from "../lib/analytics-format";
+import type { CsvCell } from "../lib/csv";
 import { useLastData } from "../lib/use-last-data";
 
 const t = texts.analytics.tokenUsage;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function UsageTables({ usage }: { usage: TokenUsageResponse }) {
   if (usage.overallUsage.length === 0) {
@@ -30,7 +20,13 @@ function UsageTables({ usage }: { usage: TokenUsageResponse }) {
   }
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Section title={t.overall}>
+      <Section
+        title={t.overall}
+        csv={() => [
+          [t.columns.model, t.columns.tokens],
+          ...usage.overallUsage.map((row) => [row.model, row.tokensUsed]),
+        ]}
+      >
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -48,7 +44,13 @@ function UsageTables({ usage }: { usage: TokenUsageResponse }) {
           </Table.Tbody>
         </Table>
       </Section>
-      <Section title={t.byModel}>
+      <Section
+        title={t.byModel}
+        csv={() => [
+          [t.columns.model, t.columns.input, t.columns.output],
+          ...usage.usageByModel.map((row) => [row.model, row.inputTokens, row.outputTokens]),
+        ]}
+      >
         <Stack gap="md">
           {/* inert: the table beside it carries the same figures; the chart is a picture of them. */}
           <div inert>
@@ -83,7 +85,13 @@ function UsageTables({ usage }: { usage: TokenUsageResponse }) {
           </Table>
         </Stack>
       </Section>
-      <Section title={t.perChat}>
+      <Section
+        title={t.perChat}
+        csv={() => [
+          [t.columns.model, t.columns.chats, t.columns.average],
+          ...usage.usageByConversation.map((row) => [row.model, row.chats, row.averageTokensPerChat]),
+        ]}
+      >
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -105,6 +113,18 @@ function UsageTables({ usage }: { usage: TokenUsageResponse }) {
       </Section>
     </SimpleGrid>
   );
+}
+
+/** One row per day, one column per model, as the chart shows them. */
+function dailyCsv(usage: TokenUsageResponse): CsvCell[][] {
+  const models = usage.overallUsage.map((entry) => entry.model);
+  return [
+    [t.columns.date, ...models],
+    ...usage.dailyUsage.map((day) => [
+      day.date,
+      ...models.map((model) => day.usage.find((entry) => entry.model === model)?.tokensUsed ?? 0),
+    ]),
+  ];
 }
 
 function TokenUsageSkeleton() {
@@ -133,7 +153,7 @@ export function TokenUsagePage() {
       {data ? (
         <>
           <UsageTables usage={data} />
-          <Section title={t.daily}>
+          <Section title={t.daily} csv={data.dailyUsage.length > 0 ? () => dailyCsv(data) : undefined}>
             {data.dailyUsage.length === 0 ? <Text c="dimmed">{t.noDaily}</Text> : <DailyUsageChart usage={data} />}
           </Section>
         </>

@@ -9,6 +9,8 @@ import { texts } from "../../../lib/texts";
 import { useUnansweredQuestions } from "../api/get-unanswered-questions";
 import { useAnalyticsRange } from "../components/analytics-range";
 import { AnalyticsToolbar } from "../components/analytics-toolbar";
+import { ExportCsvButton } from "../components/export-csv-button";
+import type { CsvCell } from "../lib/csv";
 
 const t = texts.analytics.unanswered;
 
@@ -71,6 +73,33 @@ function GroupCard({ group }: { group: UnansweredGroup }) {
   );
 }
 
+/** One row per group: its question, count, reasons, languages, last asked day and other wordings. */
+function unansweredCsv(groups: UnansweredGroup[]): CsvCell[][] {
+  const { csvColumns } = t;
+  return [
+    [
+      csvColumns.question,
+      csvColumns.count,
+      csvColumns.declined,
+      csvColumns.handedOff,
+      csvColumns.ratedLow,
+      csvColumns.languages,
+      csvColumns.lastAsked,
+      csvColumns.examples,
+    ],
+    ...groups.map((group) => [
+      group.question,
+      group.count,
+      group.reasons.declined,
+      group.reasons.handedOff,
+      group.reasons.ratedLow,
+      group.languages.map(languageName).join(", "),
+      dayOf(group.lastAskedAt),
+      group.examples.join("\n"),
+    ]),
+  ];
+}
+
 function UnansweredSkeleton() {
   return (
     <Stack role="status" aria-busy="true">
@@ -105,6 +134,9 @@ export function UnansweredQuestionsPage() {
             <EmptyState icon={<IconMessageCheck size={28} />} title={t.empty} text={t.emptyText} />
           ) : (
             <Stack gap="sm" aria-label={t.title} component="section">
+              <Group justify="flex-end">
+                <ExportCsvButton title={t.title} rows={() => unansweredCsv(data.groups)} />
+              </Group>
               {data.groups.map((group) => (
                 <GroupCard key={group.question} group={group} />
               ))}

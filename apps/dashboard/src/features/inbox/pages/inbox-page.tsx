@@ -11,13 +11,14 @@ import { texts } from "../../../lib/texts";
 import { messagesOf, useChat } from "../api/get-chat";
 import { markOpenedChatRead, useInboxList } from "../api/get-inbox";
 import { useToggleChatResolution } from "../api/toggle-chat-resolution";
+import { AnalyticsFilterNote } from "../components/analytics-filter-note";
 import type { ComposerDraft } from "../components/chat-composer";
 import { ChatList } from "../components/chat-list";
 import { ChatPanel } from "../components/chat-panel";
 import { ChatSummary } from "../components/chat-summary";
 import { InboxMenu } from "../components/inbox-menu";
 import { ShortcutsHelpModal } from "../components/shortcuts-help-modal";
-import { menuFilterFromSearch, withTicket } from "../inbox-filter";
+import { isAnalyticsFilter, menuFilterFromSearch, withTicket } from "../inbox-filter";
 import { uniqueChats } from "../live-inbox";
 import { useInboxShortcuts } from "../use-inbox-shortcuts";
 import { useLiveInbox } from "../use-live-inbox";
@@ -56,7 +57,9 @@ export function InboxPage() {
   const chats = uniqueChats(list.data?.pages.flatMap((page) => page.inbox) ?? []);
   const unreadCount = list.data?.pages[0]?.unreadCount;
   const isFiltered =
-    Boolean(menuFilter.status || menuFilter.category || menuFilter.customReply) || listToggle === "unread";
+    Boolean(menuFilter.status || menuFilter.category || menuFilter.customReply) ||
+    isAnalyticsFilter(menuFilter) ||
+    listToggle === "unread";
 
   const ticketID = search.get("ticketID");
   // Nothing to filter, list or open: one empty state in place of three empty columns.
@@ -168,6 +171,7 @@ export function InboxPage() {
       <Title order={1} size="h2">
         {t.title}
       </Title>
+      {isAnalyticsFilter(menuFilter) ? <AnalyticsFilterNote filter={menuFilter} /> : null}
       {isEmptyInbox ? (
         <Paper withBorder radius="lg" py="xl" data-testid="empty-inbox">
           <EmptyState icon={<IconInbox size={30} />} title={t.emptyTitle} text={t.emptyText} headingOrder={2} />
