@@ -3,13 +3,14 @@ import { benchInbox } from "./inbox";
 import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
 import { benchStartup } from "./startup";
+import { benchTtft } from "./ttft";
 import { benchUploads } from "./uploads";
 import { benchVisitors } from "./visitors";
 import { benchWidgetOpen } from "./widget-open";
 import { benchWidgetSize } from "./widget-size";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list), inbox, analytics, visitors, uploads, widget-size,
+// runs one: startup, ingest, retrieval (which also times the document list), inbox, analytics, visitors, uploads, ttft, widget-size,
 // widget-open (needs `npm run build` and Chromium).
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   analytics: () => benchAnalytics(),
   visitors: () => benchVisitors(),
   uploads: () => benchUploads(),
+  ttft: () => benchTtft(),
   "widget-size": () => benchWidgetSize(),
   "widget-open": () => benchWidgetOpen(),
 };

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { LlmProvider } from "../../apps/server/src/ai/providers/llm-provider";
 import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/client";
@@ -17,6 +18,10 @@ export async function startInProcessApp(
     uploadQuotas?: Partial<UploadQuotas>;
     /** PGlite only: start from this snapshot (`dumpDataDir`) instead of an empty database. */
     loadDataDir?: Blob;
+    /** More of the environment (AI_PROVIDER and its settings). */
+    env?: Record<string, string>;
+    /** The remote model to answer with (a bench's own wrapper around the configured provider). */
+    llm?: LlmProvider;
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
@@ -28,6 +33,7 @@ export async function startInProcessApp(
     // As behind a load balancer: a bench's many visitors say who they are in X-Forwarded-For,
     // so per-address limits count each of them, not the one loopback address they share.
     TRUST_PROXY: "1",
+    ...options.env,
   });
   const database = process.env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", connectionString: process.env.DATABASE_URL })
@@ -40,6 +46,7 @@ export async function startInProcessApp(
     rateLimitMax: 1_000_000,
     visitorLimits: options.visitorLimits,
     uploadQuotas: options.uploadQuotas,
+    ...(options.llm ? { llm: options.llm } : {}),
   });
   await app.ready();
 

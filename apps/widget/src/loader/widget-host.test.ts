@@ -43,7 +43,7 @@ const frame = () => shadow().querySelector("iframe") as HTMLIFrameElement;
 
 /** happy-dom loads no page into the iframe: it gets a stand-in window that records what is posted to it. */
 function fakeFrameWindow() {
-  const frameWindow = { postMessage: vi.fn() };
+  const frameWindow = { postMessage: vi.fn(), focus: vi.fn() };
   Object.defineProperty(frame(), "contentWindow", { value: frameWindow });
   return frameWindow;
 }
@@ -154,6 +154,42 @@ describe("the iframe", () => {
     const late = vi.fn();
     host.onReady(late);
     expect(late).toHaveBeenCalledOnce();
+  });
+
+  it("gives the keyboard to the frame's page once it is ready, when the chat was opened before it loaded", () => {
+    const host = createWidgetHost(ORIGIN, settings());
+    launcher().focus();
+    const frameWindow = fakeFrameWindow();
+    host.open();
+    expect(shadow().activeElement).toBe(frame());
+    expect(frameWindow.focus).not.toHaveBeenCalled();
+
+    deliver({ type: FRAME_READY });
+    expect(frameWindow.focus).toHaveBeenCalledOnce();
+    // Before the frame is told it is open, which puts the keyboard in its message box.
+    expect(frameWindow.focus.mock.invocationCallOrder[0]).toBeLessThan(
+      frameWindow.postMessage.mock.invocationCallOrder[0] ?? 0,
+    );
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ type: HOST_OPEN }, ORIGIN);
+  });
+
+  it("leaves the keyboard where the visitor took it while the frame loaded, and alone when the chat is closed", () => {
+    const host = createWidgetHost(ORIGIN, settings());
+    launcher().focus();
+    const frameWindow = fakeFrameWindow();
+    host.open();
+    const search = document.body.appendChild(document.createElement("input"));
+    search.focus();
+    deliver({ type: FRAME_READY });
+    expect(frameWindow.focus).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(search);
+    document.body.innerHTML = "";
+
+    createWidgetHost(ORIGIN, settings());
+    launcher().focus();
+    const closedFrameWindow = fakeFrameWindow();
+    deliver({ type: FRAME_READY });
+    expect(closedFrameWindow.focus).not.toHaveBeenCalled();
   });
 
   it("ignores messages from another origin or another window; hears its frame's close and unread count", () => {

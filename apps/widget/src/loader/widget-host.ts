@@ -154,6 +154,12 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
     const type = event.data?.type;
     if (type === FRAME_READY) {
       isReady = true;
+      // Opened before its page had loaded, the frame got the keyboard while still empty; Chromium
+      // may hand it back to the shop's page when the widget's page replaces that (another origin,
+      // another process), while the frame's element still looks focused, so the visitor's typing
+      // reaches nothing. The frame's own window takes it here, before HOST_OPEN puts it in the
+      // message box; only while the focus is still on the frame (the visitor may have moved on).
+      if (isOpen && root.activeElement === frame) frame.contentWindow?.focus();
       for (const message of queue.splice(0)) post(message);
       for (const callback of readyCallbacks.splice(0)) callback();
     } else if (type === FRAME_CLOSE) {

@@ -134,11 +134,59 @@ describe("answer pipeline with a remote model", () => {
       if (body.response_format || body.tools) return classification({ isOrderSpecific: true });
       return { type: "text", text: "Your order shipped yesterday." };
     });
-    const { result } = await ask("where is my parcel, order 1043?");
+    const { result, events } = await ask("where is my parcel, order 1043?");
     expect(result.outcome).toBe("needs-order");
     expect(result.answer?.message).not.toContain("shipped yesterday");
-    // No answer is composed for an order question: no request carried the knowledge passages.
     expect(fake.chatRequests().length).toBeGreaterThan(0);
-    expect(fake.chatRequests().some((r) => JSON.stringify(r.messages).includes("<passage"))).toBe(false);
+    // Whatever may have streamed before the verdict, the visitor is left with the order flow.
+    expect(events.at(-1)).toMatchObject({ text: result.answer?.message });
+  });
+
+  it("starts writing the answer while the classification is still out, and stores its analysis after", async () => {
+    const answer = "Evening delivery runs 18:00–22:00 and costs €2.50 extra [1].";
+    fake.setFallback((request) => {
+      const body = request.body as { response_format?: unknown; tools?: unknown };
+      // A slow classifier that fails, twice (the provider tries once more): no classification.
+      if (body.response_format || body.tools) return { type: "error", status: 500, delayMs: 3000 };
+      return { type: "text", text: answer };
+    });
+    const classifierRequests = () =>
+      fake.chatRequests().filter((request) => request.response_format || request.tools).length;
+    let classifierRequestsAtFirstChunk = -1;
+    const chat = await h.app.services.chatsRepository.createChat(owner.companyId);
+    const result = await h.app.services.chatAnswering.answerInChat({
+      companyId: owner.companyId,
+      chatId: chat.id,
+      question: "do you deliver in the evening?",
+      onEvent: (event) => {
+        if (event.type === "chunk" && classifierRequestsAtFirstChunk < 0) {
+          classifierRequestsAtFirstChunk = classifierRequests();
+        }
+      },
+    });
+    // The first words went out while the classifier was still on its first try (waiting for it
+    // would have put them after its retry).
+    expect(classifierRequestsAtFirstChunk).toBe(1);
+    expect(classifierRequests()).toBe(2);
+    expect(result.outcome).toBe("answered");
+    expect(result.answer?.message).toBe("Evening delivery runs 18:00–22:00 and costs €2.50 extra.");
+    // The failed classification leaves the analysis to the question itself, as it always did.
+    expect(result.classification?.shortenedCustomerMessage).toBe("do you deliver in the evening?");
+  });
+
+  it("stops an answer being written when a late classification finds an order question, and offers the order flow", async () => {
+    fake.setFallback((request) => {
+      const body = request.body as { response_format?: unknown; tools?: unknown };
+      if (body.response_format || body.tools) return { ...classification({ isOrderSpecific: true }), delayMs: 300 };
+      // A model that never finishes: only stopping it lets the turn end.
+      return { type: "text", text: "Your parcel is on its way", isLeftOpen: true };
+    });
+    const { result, events } = await ask("has my parcel left the warehouse yet?");
+    expect(result.outcome).toBe("needs-order");
+    expect(result.answer?.message).not.toContain("on its way");
+    expect(events.at(-1)).toMatchObject({ text: result.answer?.message });
+    // Words of the answer that went out are taken back; none went out, the order flow is simply said.
+    const hadStreamed = events.slice(0, -1).some((event) => event.type === "chunk");
+    expect(events.at(-1)?.type).toBe(hadStreamed ? "replace" : "chunk");
   });
 });

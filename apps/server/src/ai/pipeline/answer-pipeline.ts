@@ -107,8 +107,9 @@ function outcomeOfReply(plan: ReplyPlan): AnswerOutcome {
 const elapsed = (since: number) => Math.round((performance.now() - since) * 10) / 10;
 
 /**
- * One visitor question, end to end (docs/ARCHITECTURE.md, "The AI engine"): classify and retrieve
- * in parallel → answer (streamed) → guard → bubbles → references. The engine stores nothing: the
+ * One visitor question, end to end (docs/ARCHITECTURE.md, "The AI engine"): retrieve → answer
+ * (streamed) → guard → bubbles → references, with the classification beside them (awaited before
+ * the answer only when a custom reply could be routed to). The engine stores nothing: the
  * chats module stores a chat's answers (chat-answering.service.ts), the AI agent module records
  * the playground's usage.
  */
@@ -238,21 +239,38 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       isOrderSpecific: understanding.isAboutOwnOrder,
       usage: [],
     };
-    const [passages, classification] = await Promise.all([
-      retrieving,
+    const classifying =
       plan.kind === "reply"
-        ? noClassification
+        ? Promise.resolve(noClassification)
         : deps.classifier
             .classify({ question, language, categories: settings.categories, signal: options.signal })
             .catch((error: unknown) => {
               // A failed classification must not cost the visitor the answer; the analysis just stays empty.
               deps.log.warn({ err: error }, "question classification failed");
               return noClassification;
-            }),
-    ]);
-    // A remote model's classifier may see an order question the patterns missed.
-    if (plan.kind === "answer" && plan.intent === "question" && classification.isOrderSpecific) {
-      plan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
+            });
+    // A remote model's classifier may see an order question the patterns missed: the order flow then.
+    const orderPlanAfter = async (found: Classification): Promise<PlanAfterLookup | null> =>
+      plan.kind === "answer" && plan.intent === "question" && found.isOrderSpecific
+        ? planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true })
+        : null;
+    // With a remote model the classification is a model round trip of its own. Only a custom reply
+    // it could route to has to be known before a word is written (issue #20 item 5); otherwise the
+    // answer starts as soon as its passages are found, and the classification (the chat's analysis,
+    // a late order verdict) is awaited beside it.
+    const mustRouteFirst =
+      options.routeToCustomReplies === true && plan.kind === "answer" && (settings.customReplyRoutes?.length ?? 0) > 0;
+    // Set before any later reaction to `classifying` runs (reactions run in the order they were added).
+    let isClassified = false;
+    void classifying.then(() => {
+      isClassified = true;
+    });
+    let classification = noClassification;
+    const [passages] = await Promise.all([retrieving, mustRouteFirst ? classifying : null]);
+    // A classification in by the time the passages are is used before writing, as it always was.
+    if (isClassified) {
+      classification = await classifying;
+      plan = (await orderPlanAfter(classification)) ?? plan;
     }
 
     emit({ type: "phase", phase: "writing" });
@@ -276,9 +294,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     });
 
     const customReplyID =
-      options.routeToCustomReplies && plan.kind === "answer"
-        ? customReplyRouteOf(settings.customReplyRoutes, classification)
-        : null;
+      mustRouteFirst && plan.kind === "answer" ? customReplyRouteOf(settings.customReplyRoutes, classification) : null;
     if (customReplyID && plan.kind === "answer") {
       return done({
         outcome: "answered",
@@ -304,6 +320,10 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       });
     }
 
+    /** Stops the answer being written when a late classification turns the question into an order question. */
+    const overtaken = new AbortController();
+    const answerSignal = options.signal ? AbortSignal.any([options.signal, overtaken.signal]) : overtaken.signal;
+    let hasStreamed = false;
     /** One question (or part) answered from its passages; `stream` sends its text as it is written. */
     const answerOne = async (part: string, found: RetrievedChunk[], stream: boolean) => {
       const generator = deps.answerer.answer({
@@ -319,13 +339,16 @@ export function createAnswerPipeline(deps: PipelineDeps) {
           : settings.answerRules,
         passages: found,
         history: options.history,
-        signal: options.signal,
+        signal: answerSignal,
       });
       let streamed = "";
       let step = await generator.next();
       while (!step.done) {
         streamed += step.value;
-        if (stream) emit({ type: "chunk", text: step.value });
+        if (stream && !overtaken.signal.aborted) {
+          hasStreamed = true;
+          emit({ type: "chunk", text: step.value });
+        }
         step = await generator.next();
       }
       usage.push(...step.value.usage);
@@ -338,11 +361,33 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     let parts: TurnRecord["parts"];
     let grounds: AnswerGrounds[] = [];
     let quotedLanguage: VisitorLanguage | undefined;
+    const answering =
+      partQuestions.length > 1
+        ? answerParts(partQuestions, partPassages, answerOne)
+        : answerOne(question, passages, true);
+    if (!isClassified) {
+      // Awaited below unless overtaken; a failure while the classification is awaited is not unhandled.
+      answering.catch(() => {});
+      classification = await classifying;
+      usage.unshift(...classification.usage);
+      const orderPlan = await orderPlanAfter(classification);
+      if (orderPlan?.kind === "reply") {
+        overtaken.abort();
+        emit(hasStreamed ? { type: "replace", text: orderPlan.text } : { type: "chunk", text: orderPlan.text });
+        return done({
+          outcome: outcomeOfReply(orderPlan),
+          text: orderPlan.text,
+          references: [],
+          citedChunkIds: [],
+          turn: repliedTurn(orderPlan),
+          handsOff: orderPlan.handsOff,
+          orderCard: orderPlan.orderCard,
+        });
+      }
+      if (orderPlan) plan = orderPlan;
+    }
     try {
-      const result =
-        partQuestions.length > 1
-          ? await answerParts(partQuestions, partPassages, answerOne)
-          : await answerOne(question, passages, true);
+      const result = await answering;
       text = result.text;
       outcome = result.outcome;
       citedChunkIds = result.citedChunkIds;

@@ -16,13 +16,15 @@ export type FakeLlmReply =
       usage?: FakeUsage;
       /** Pause between streamed events. */
       pauseMs?: number;
+      /** The model's time to its first token: nothing is sent before it (a remote model's latency). */
+      delayMs?: number;
       /** Streams the pieces, then neither ends nor answers again (a server that stalls mid-answer). */
       isLeftOpen?: boolean;
     }
   /** Structured output: JSON text, or a call of the tool the request forces, as the request asks. */
-  | { type: "object"; value: unknown; usage?: FakeUsage }
-  | { type: "tool-call"; toolName: string; input: unknown; usage?: FakeUsage }
-  | { type: "error"; status: number; retryAfterSeconds?: number; message?: string }
+  | { type: "object"; value: unknown; usage?: FakeUsage; delayMs?: number }
+  | { type: "tool-call"; toolName: string; input: unknown; usage?: FakeUsage; delayMs?: number }
+  | { type: "error"; status: number; retryAfterSeconds?: number; message?: string; delayMs?: number }
   /** Reads the request and never answers (for timeouts). */
   | { type: "hang" };
 
@@ -39,8 +41,8 @@ export type FakeLlmScript = FakeLlmReply | ((request: FakeLlmRequest) => FakeLlm
 
 /** What a vendor fake asks the server to send. */
 export type FakeWire =
-  | { kind: "json"; status: number; headers?: Record<string, string>; body: unknown }
-  | { kind: "sse"; events: { event?: string; data: string }[]; pauseMs: number; isLeftOpen: boolean }
+  | { kind: "json"; status: number; headers?: Record<string, string>; body: unknown; delayMs?: number }
+  | { kind: "sse"; events: { event?: string; data: string }[]; pauseMs: number; isLeftOpen: boolean; delayMs?: number }
   | { kind: "hang" };
 
 export type FakeLlmServerOptions = {
@@ -127,6 +129,8 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions): Promise
 
 async function send(outgoing: ServerResponse, wire: FakeWire, commonHeaders: Record<string, string>) {
   if (wire.kind === "hang") return;
+  if (wire.delayMs) await pause(wire.delayMs);
+  if (outgoing.destroyed) return;
   if (wire.kind === "json") {
     outgoing.writeHead(wire.status, {
       "content-type": "application/json",

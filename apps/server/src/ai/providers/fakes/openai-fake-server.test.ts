@@ -77,6 +77,22 @@ describe("fake OpenAI server, spoken to by the real SDK", () => {
     expect(((await unknown.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");
   });
 
+  it("keeps a reply with a delay back until it is up, while an undelayed one answers at once", async () => {
+    const { fake, model } = await setup();
+    fake.reply(
+      { type: "object", value: { slow: true }, delayMs: 1500 },
+      { type: "text", text: "Quick answer", delayMs: 0 },
+    );
+    const order: string[] = [];
+    const slow = generateText({ model, prompt: "slow", maxRetries: 0 }).then(() => order.push("slow"));
+    // The second request leaves only once the first has reached the fake (the script is taken in order).
+    await expect.poll(() => fake.requests.length).toBe(1);
+    const quick = streamText({ model, prompt: "quick", maxRetries: 0 });
+    for await (const piece of quick.textStream) order.push(`quick:${piece}`);
+    await slow;
+    expect(order).toEqual(["quick:Quick ", "quick:answer", "slow"]);
+  });
+
   it("ends a stream with a usage chunk and [DONE] when include_usage is asked for", async () => {
     const { fake } = await setup();
     fake.reply({ type: "text", text: "Hi there", usage: { inputTokens: 3, outputTokens: 2 } });

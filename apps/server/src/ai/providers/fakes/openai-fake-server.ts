@@ -140,6 +140,7 @@ function chatCompletion(request: OpenAiChatRequest, reply: FakeLlmReply, sequenc
     return {
       kind: "json",
       status: 200,
+      delayMs: reply.delayMs,
       body: {
         id,
         object: "chat.completion",
@@ -195,6 +196,7 @@ function chatCompletion(request: OpenAiChatRequest, reply: FakeLlmReply, sequenc
     events: events.map((data) => ({ data })),
     pauseMs: reply.type === "text" ? (reply.pauseMs ?? 0) : 0,
     isLeftOpen,
+    delayMs: reply.delayMs,
   };
 }
 
@@ -259,7 +261,7 @@ function failureWire(reply: Extract<FakeLlmReply, { type: "error" | "hang" }>): 
   if (reply.type === "hang") return { kind: "hang" };
   const wire = openAiError(reply.status, reply.message ?? defaultMessage(reply.status), errorType(reply.status));
   if (reply.retryAfterSeconds !== undefined) wire.headers = { "retry-after": String(reply.retryAfterSeconds) };
-  return wire;
+  return { ...wire, delayMs: reply.delayMs };
 }
 
 function defaultMessage(status: number): string {
