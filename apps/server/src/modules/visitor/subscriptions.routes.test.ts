@@ -119,6 +119,14 @@ async function newVisitor(widget = widgetID) {
 
 const proof = { orderNumber: "1003", email: "emma@example.com" };
 
+async function setPortal(portal: { isActive: boolean; authentication: "orderID" | "email" | "phone" }) {
+  const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
+  await h.app.services.widgetRepository.saveSettings(owner.companyId, {
+    ...widget.settings,
+    customerAccountPortal: portal,
+  });
+}
+
 const actionsFor = (clientKey: string) =>
   h.database.db
     .select()
@@ -411,6 +419,44 @@ describe("POST /api/widget/manage-order/change-subscription", () => {
       expect(await chatEvents(row?.chatId as string)).toHaveLength(1);
     } finally {
       rechargeToday = new Date().toISOString().slice(0, 10);
+    }
+  });
+
+  it("follows the portal: switched off it refuses, with e-mail codes it needs the mailed code", async () => {
+    const visitor = await newVisitor();
+    const change = { kind: "next_charge_date", date: dayAfter(7) };
+    const writesBefore = recharge.writes.length;
+    try {
+      await setPortal({ isActive: false, authentication: "orderID" });
+      expect((await h.api("POST", LIST, { body: { ...visitor, ...proof } })).status).toBe(403);
+      const off = await h.api("POST", CHANGE, {
+        body: { ...visitor, ...proof, subscriptionID: 9001, change, clientKey: crypto.randomUUID() },
+      });
+      expect(off.status).toBe(403);
+
+      await setPortal({ isActive: true, authentication: "email" });
+      const noCode = await h.api("POST", LIST, { body: { ...visitor, ...proof } });
+      expect(noCode.status).toBe(400);
+      expect(noCode.body.message).toBe("Enter the code we sent to your e-mail.");
+      expect(recharge.writes.length).toBe(writesBefore);
+
+      const before = h.smtp.countTo("emma@example.com");
+      expect(
+        (await h.api("POST", "/api/widget/manage-order/send-code", { body: { ...visitor, ...proof } })).status,
+      ).toBe(200);
+      const code = /Your code: (\d{6})/.exec((await h.smtp.latestTo("emma@example.com", { after: before })).text)?.[1];
+      const listed = await h.api<ListSubscriptionsResponse>("POST", LIST, { body: { ...visitor, ...proof, code } });
+      expect(listed.status).toBe(200);
+      const clientKey = crypto.randomUUID();
+      const changed = await h.api("POST", CHANGE, {
+        body: { ...visitor, ...proof, code, subscriptionID: 9001, change, clientKey },
+      });
+      expect(changed.status).toBe(200);
+      expect((await actionsFor(clientKey))[0]?.verifiedBy).toBe("email_code");
+      const events = await chatEvents((await actionsFor(clientKey))[0]?.chatId as string);
+      expect(events[0]?.message).toContain("verified by a code sent by e-mail for order #1003");
+    } finally {
+      await setPortal({ isActive: true, authentication: "orderID" });
     }
   });
 
