@@ -190,6 +190,39 @@ describe("the subscriptions screen", () => {
   });
 });
 
+describe("a portal with e-mail codes", () => {
+  it("sends the code with every subscription call, and says so when it has expired", async () => {
+    const given = calls({
+      changeSubscription: vi
+        .fn()
+        .mockRejectedValue(
+          new WidgetApiError("This code is not valid or has expired. Please ask for a new code.", 400),
+        ),
+    });
+    renderInWidget(<OrderSelfService calls={given} language="en" onBack={vi.fn()} onToChat={vi.fn()} />, {
+      widget: publicWidget({ customerAccountPortal: { isActive: true, authentication: "email" } }),
+      language: "en",
+    });
+    await userEvent.type(screen.getByLabelText(/Order number/), "1003");
+    await userEvent.type(screen.getByRole("textbox", { name: /E-mail/ }), "emma@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    await userEvent.type(await screen.findByRole("textbox", { name: /Code from the e-mail/ }), "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Find my order" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Your subscriptions" }));
+    expect(given.subscriptions).toHaveBeenCalledWith({
+      orderNumber: "1003",
+      email: "emma@example.com",
+      code: "123456",
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Change frequency" }));
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await userEvent.click(screen.getByRole("button", { name: "Confirm" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "That code is not right or has expired. Check it, or ask for a new code.",
+    );
+  });
+});
+
 describe("the order's details", () => {
   it("offers subscriptions only when the server does, and shows the order's returns from Loop", async () => {
     const given = calls({

@@ -16,6 +16,7 @@ import { focusScreen } from "./focus-screen";
 import { TextField } from "./text-field";
 import { focusFirstInvalid } from "./validation";
 import { WidgetApiError } from "./widget-api";
+import { useWidget } from "./widget-context";
 import { WidgetHeader } from "./widget-header";
 
 export type SubscriptionChange = ChangeSubscriptionRequest["change"];
@@ -32,9 +33,14 @@ export type SubscriptionCalls = {
 
 const UNITS: IntervalUnit[] = ["day", "week", "month"];
 
-/** Recharge's refusals in the visitor's language, by the status the server gives them (decision 045). */
-export function subscriptionRefusalText(error: unknown, t: Catalogue): string {
+/**
+ * Recharge's refusals in the visitor's language, by the status the server gives them (decision
+ * 045). With e-mail codes a 400 is the code (it expires after 10 minutes, and every call here
+ * carries it again): the visitor is told to get a new one.
+ */
+export function subscriptionRefusalText(error: unknown, t: Catalogue, usesCode = false): string {
   if (!(error instanceof WidgetApiError)) return (error as Error)?.message || t.notSent;
+  if (usesCode && error.status === 400) return t.codeNotRight;
   switch (error.status) {
     case 422:
       return t.subscriptionRefused;
@@ -76,6 +82,7 @@ export function SubscriptionsScreen({
   onRecorded(chatID: string | null): void;
 }) {
   const t = useTexts();
+  const usesCode = useWidget().widget.customerAccountPortal.authentication === "email";
   const [list, setList] = useState<ListSubscriptionsResponse | null>(null);
   const [loadFailure, setLoadFailure] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -83,7 +90,7 @@ export function SubscriptionsScreen({
 
   function load() {
     setLoadFailure(null);
-    calls.list().then(setList, (error: unknown) => setLoadFailure(subscriptionRefusalText(error, t)));
+    calls.list().then(setList, (error: unknown) => setLoadFailure(subscriptionRefusalText(error, t, usesCode)));
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per screen
   useEffect(load, []);
@@ -234,6 +241,7 @@ function ChangeForm({
   onChanged(answer: ChangeSubscriptionResponse): void;
 }) {
   const t = useTexts();
+  const usesCode = useWidget().widget.customerAccountPortal.authentication === "email";
   const form = useRef<HTMLFormElement>(null);
   const { subscription, kind } = editing;
   const [date, setDate] = useState(subscription.next_charge_scheduled_at ?? "");
@@ -278,7 +286,7 @@ function ChangeForm({
       onChanged(await calls.change({ subscriptionID: subscription.id, change: pending, clientKey }));
     } catch (error) {
       if (error instanceof WidgetApiError) setClientKey(newClientId());
-      setFailure(subscriptionRefusalText(error, t));
+      setFailure(subscriptionRefusalText(error, t, usesCode));
       setIsBusy(false);
     }
   }
