@@ -19,7 +19,7 @@ import { createChatsModule } from "./modules/chats/chats.module";
 import { createCompaniesModule } from "./modules/companies/companies.module";
 import { createIntegrationsModule, type VendorBaseUrls } from "./modules/integrations/integrations.module";
 import { createKnowledgeModule, type ResolveHost } from "./modules/knowledge/knowledge.module";
-import { createOrdersModule, startDemoShop } from "./modules/orders/orders.module";
+import { createOrdersModule, startDemoRecharge, startDemoShop } from "./modules/orders/orders.module";
 import { createUsersModule } from "./modules/users/users.module";
 import { createVisitorModule, type UploadQuotas, type VisitorLimits } from "./modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "./modules/widget-settings/widget-settings.module";
@@ -180,6 +180,8 @@ export async function buildApp(deps: AppDeps) {
     appSecret: config.appSecret,
     // HARBOR_DEMO: a fake Shopify on loopback that new workspaces are connected to.
     demoShop: config.isDemo ? await startDemoShop() : null,
+    // … and a fake Recharge with the demo customer's subscriptions.
+    demoRecharge: config.isDemo ? await startDemoRecharge() : null,
   });
   const knowledge = createKnowledgeModule({
     db,

@@ -93,10 +93,24 @@ export const manageOrderGetRequestSchema = z
   .refine(needsContact, contactMessage);
 export type ManageOrderGetRequest = z.infer<typeof manageOrderGetRequestSchema>;
 
+/** A return of the order in Loop (decision 045): Loop's state in lower case (`open`, `closed`, `cancelled`, `expired`, `review`). */
+export const orderReturnSchema = z.object({ state: z.string(), createdAt: text, updatedAt: text });
+export type OrderReturn = z.infer<typeof orderReturnSchema>;
+
 export const manageOrderGetResponseSchema = z.object({
   order: orderCardSchema,
   /** Whether a cancellation may be requested, and if not, why ("Not eligible"). */
   cancellation: z.object({ isEligible: z.boolean(), reason: z.string().nullable() }),
+  /**
+   * The customer's subscriptions may be shown and changed (the shop has an active Recharge
+   * connection and the order was proven by its e-mail); absent from older servers.
+   */
+  hasSubscriptions: z.boolean().optional(),
+  /**
+   * The order's returns in Loop: absent or null when Loop is not connected; `isAvailable` false
+   * when Loop did not answer (the widget says so rather than "no returns").
+   */
+  returns: z.object({ isAvailable: z.boolean(), items: z.array(orderReturnSchema) }).nullish(),
 });
 export type ManageOrderGetResponse = z.infer<typeof manageOrderGetResponseSchema>;
 
@@ -172,9 +186,97 @@ export const orderActionSchema = z.object({
   orderName: z.string(),
   verifiedBy: z.string(),
   reason: z.string().nullish(),
+  /** A subscription change (decision 045): which subscription, what changed, from what to what. */
+  subscription: z
+    .object({
+      id: z.number(),
+      productTitle: z.string(),
+      change: z.enum(["next_charge_date", "frequency"]),
+      from: z.string().nullable(),
+      to: z.string(),
+    })
+    .optional(),
   /** `recorded` on the order in the shop, or `vendor_failed`. */
   status: z.string(),
   vendorAnswer: z.unknown().optional(),
   requestedAt: z.string(),
 });
 export type OrderAction = z.infer<typeof orderActionSchema>;
+
+/*
+ * The customer's Recharge subscriptions in the widget (issue #17 item 4, decision 045): listed
+ * and changed with the same proof of an order as the calls above (its e-mail, and the mailed code
+ * when the portal asks for one). Each change carries a client key: a retry finds the first answer.
+ */
+
+export const intervalUnitSchema = z.enum(["day", "week", "month"]);
+export type IntervalUnit = z.infer<typeof intervalUnitSchema>;
+
+/** A subscription as the widget shows it (Recharge's own field names, as `rechargeData` has them). */
+export const widgetSubscriptionSchema = z.object({
+  id: z.number(),
+  product_title: z.string(),
+  variant_title: text,
+  quantity: z.number(),
+  price: z.string(),
+  presentment_currency: z.string(),
+  /** `YYYY-MM-DD`, or null while paused. */
+  next_charge_scheduled_at: text,
+  order_interval_frequency: z.number(),
+  order_interval_unit: intervalUnitSchema,
+});
+export type WidgetSubscription = z.infer<typeof widgetSubscriptionSchema>;
+
+export const listSubscriptionsRequestSchema = manageOrderGetRequestSchema;
+export type ListSubscriptionsRequest = z.infer<typeof listSubscriptionsRequestSchema>;
+
+export const listSubscriptionsResponseSchema = z.object({
+  subscriptions: z.array(widgetSubscriptionSchema),
+  /** Today where the shop is (`YYYY-MM-DD`): the earliest next charge date. */
+  today: z.string(),
+});
+export type ListSubscriptionsResponse = z.infer<typeof listSubscriptionsResponseSchema>;
+
+const calendarDate = z
+  .string({ error: "Choose a date" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a date")
+  .refine((value) => {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+  }, "Choose a date");
+
+export const changeSubscriptionRequestSchema = z
+  .object({
+    ...visitorCall,
+    ...orderProof,
+    subscriptionID: z.number().int().positive(),
+    change: z.discriminatedUnion("kind", [
+      z.object({ kind: z.literal("next_charge_date"), date: calendarDate }),
+      z.object({
+        kind: z.literal("frequency"),
+        frequency: z
+          .number({ error: "Enter a whole number from 1 to 365" })
+          .int("Enter a whole number from 1 to 365")
+          .min(1, "Enter a whole number from 1 to 365")
+          .max(365, "Enter a whole number from 1 to 365"),
+        unit: intervalUnitSchema,
+      }),
+    ]),
+    /** Made once per confirmed change by the widget: a retry with the same key never acts twice. */
+    clientKey: z.string().trim().min(8).max(100),
+    /** The visitor's language: the chat's record is worded in it. */
+    language: visitorLanguageSchema.optional(),
+  })
+  .refine(needsContact, contactMessage);
+export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
+
+export const changeSubscriptionResponseSchema = z.object({
+  /** The subscription as Recharge answered it after the change. */
+  subscription: widgetSubscriptionSchema,
+  requestedAt: z.string(),
+  /** This key was used before: the first change's answer, Recharge not asked again. */
+  isReplay: z.boolean(),
+  /** The chat that records the change (the one named, else one opened for it). */
+  chatID: idSchema.nullable(),
+});
+export type ChangeSubscriptionResponse = z.infer<typeof changeSubscriptionResponseSchema>;

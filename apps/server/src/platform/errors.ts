@@ -5,6 +5,8 @@ const statusByCode = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Another system (a vendor) refused what was asked, with its reason. */
+  UNPROCESSABLE: 422,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,

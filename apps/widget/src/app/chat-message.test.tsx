@@ -1,5 +1,5 @@
 import { readMessageData } from "@harbor/contract/message-data";
-import { screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Catalogue } from "../i18n/en";
@@ -270,6 +270,43 @@ describe("ChatMessage", () => {
     );
     expect(bubbles()).toEqual([words]);
   });
+
+  it.each([
+    ["en", undefined, "I changed House blend to every 3 weeks."],
+    ["nl", nl, "Ik heb House blend gewijzigd naar elke 3 weken."],
+  ] as const)(
+    "shows the visitor's subscription change in their language (%s), and nothing for one Recharge refused",
+    (language, texts, words) => {
+      const event = (status: string): Parameters<typeof show>[0] => ({
+        messageType: "widget_event",
+        senderRole: "customer",
+        eventType: "SUBSCRIPTION_CHANGED",
+        message:
+          "Changed House blend from every 2 weeks to every 3 weeks; verified by e-mail for order #1003; done in Recharge.",
+        messageData: {
+          orderAction: {
+            action: "subscription_frequency",
+            orderName: "#1003",
+            verifiedBy: "email",
+            subscription: {
+              id: 9001,
+              productTitle: "House blend",
+              change: "frequency",
+              from: "2 weeks",
+              to: "3 weeks",
+            },
+            status,
+            requestedAt: "2026-11-20T10:00:00.000Z",
+          },
+        },
+      });
+      show(event("recorded"), { language, texts });
+      expect(bubbles()).toEqual([words]);
+      cleanup();
+      show(event("vendor_failed"), { language, texts });
+      expect(bubbles()).toEqual([]);
+    },
+  );
 
   it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {
     const subscription = {

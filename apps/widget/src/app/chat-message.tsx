@@ -1,5 +1,7 @@
+import { formatDay } from "@harbor/contract/dates";
 import { splitIntoBubbles } from "@harbor/contract/sentences";
 import type { VisitorCustomer, VisitorMessage } from "@harbor/contract/widget";
+import type { Catalogue } from "../i18n/en";
 import { useTexts } from "../i18n/texts";
 import { Bubbles, type Tone } from "./bubbles";
 import type { VisitorEventInput } from "./chat-session";
@@ -16,6 +18,14 @@ import { useWidget } from "./widget-context";
  * with "Answered by AI", its sources, answer-bubble choices and forms (live only on the newest
  * message), order cards, subscriptions, attachments, and the visitor's own choices and forms.
  */
+/** A frequency as the chat's record keeps it ("3 weeks") in the visitor's words, set into a sentence. */
+function everyOf(recorded: string, t: Catalogue): string {
+  const match = /^(\d+) (day|week|month)s?$/.exec(recorded);
+  if (!match) return recorded;
+  const text = t.every(Number(match[1]), match[2] as string);
+  return text.charAt(0).toLocaleLowerCase() + text.slice(1);
+}
+
 /** The visitor's answer to a custom reply's bubbles or form (add-event). */
 export type CustomReplyAnswer = Extract<VisitorEventInput, { event: "CUSTOM_REPLY_ANSWER" | "CUSTOM_REPLY_FORM" }>;
 
@@ -82,6 +92,15 @@ export function ChatMessage({
     const orderAction = message.messageData.orderAction;
     if (event === "ORDER_CANCELLATION_REQUESTED" && orderAction) {
       return <Bubbles tone="me" texts={[t.cancellationEvent(orderAction.orderName)]} meta={time} />;
+    }
+    // A subscription change (decision 045), likewise; one Recharge refused is not the visitor's to repeat.
+    const change = orderAction?.subscription;
+    if (event === "SUBSCRIPTION_CHANGED" && change && orderAction?.status === "recorded") {
+      const text =
+        change.change === "next_charge_date"
+          ? t.dateEvent(change.productTitle, formatDay(change.to, language))
+          : t.frequencyEvent(change.productTitle, everyOf(change.to, t));
+      return <Bubbles tone="me" texts={[text]} meta={time} />;
     }
     const words = event === "IS_RESOLVED" ? t.resolveYes : event === "NEED_HELP" ? t.resolveNeedHelp : null;
     return words ? <Bubbles tone="me" texts={[words]} meta={time} /> : null;

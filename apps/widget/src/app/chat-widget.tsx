@@ -369,12 +369,36 @@ export function ChatWidget({
           language: boot.language,
         }),
       ),
+    subscriptions: (proof) => visitorCall(widgetApi.listSubscriptions({ ...visitor, ...proof })),
+    // Like a cancellation request: the chat under way records the change, else the server opens one.
+    changeSubscription: (request) =>
+      visitorCall(
+        widgetApi.changeSubscription({
+          ...visitor,
+          ...request,
+          chatID: state.chat && !state.chat.isCompleted ? state.chat.chatID : null,
+          language: boot.language,
+        }),
+      ),
   };
 
   function openOrders(from: "home" | "chat", number = "") {
     setOrderNumber(number);
     setOrdersFrom(from);
     setScreen("orders");
+  }
+
+  /**
+   * After a subscription change: the chat that records it is joined (when it is a new one) while
+   * the visitor stays on the subscriptions, so the chat they open next is that one.
+   */
+  async function joinOrderChat(chatID: string | null) {
+    if (!chatID) return;
+    try {
+      await (await connectOrFail()).openChat(chatID);
+    } catch {
+      // The error screen shows (the realtime client did not load).
+    }
   }
 
   /** After a cancellation request: the chat that records it, joined when it is a new one. */
@@ -446,6 +470,7 @@ export function ChatWidget({
             orderNumber={orderNumber}
             onBack={() => setScreen(ordersFrom)}
             onToChat={showOrderChat}
+            onRecorded={(chatID) => void joinOrderChat(chatID)}
           />
         </LaterScreen>
       );

@@ -60,7 +60,8 @@ export type VisitorEventType =
   | "FEEDBACK"
   | "PRE_CHAT_FORM"
   | "RAISE_TICKET"
-  | "ORDER_CANCELLATION_REQUESTED";
+  | "ORDER_CANCELLATION_REQUESTED"
+  | "SUBSCRIPTION_CHANGED";
 
 /**
  * Which of the visitor's actions a stored message records. The server names it in `eventType`;

@@ -63,6 +63,8 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
     getOrder: vi.fn().mockResolvedValue(eligible),
     reasons: vi.fn().mockResolvedValue(reasons),
     requestCancellation: vi.fn().mockResolvedValue(sent),
+    subscriptions: vi.fn().mockResolvedValue({ subscriptions: [], today: "2026-11-22" }),
+    changeSubscription: vi.fn().mockRejectedValue(new Error("not in these tests")),
     ...overrides,
   };
 }

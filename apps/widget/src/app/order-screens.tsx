@@ -1,5 +1,8 @@
+import { formatDay } from "@harbor/contract/dates";
 import type {
   CancellationReasonsResponse,
+  ChangeSubscriptionResponse,
+  ListSubscriptionsResponse,
   ManageOrderGetResponse,
   RequestCancellationResponse,
 } from "@harbor/contract/orders";
@@ -12,6 +15,7 @@ import { callingCode, defaultRegion } from "./countries";
 import { focusScreen } from "./focus-screen";
 import { OrderCard } from "./order-card";
 import { PhoneField, type PhoneValue } from "./phone-field";
+import { type SubscriptionChange, SubscriptionsScreen } from "./subscription-screens";
 import { TextField } from "./text-field";
 import { emailError, focusFirstInvalid, internationalDigits, phoneError } from "./validation";
 import { WidgetApiError } from "./widget-api";
@@ -30,12 +34,18 @@ export type OrderCalls = {
   requestCancellation(
     request: OrderProof & { reason: string; otherReason?: string; clientKey: string },
   ): Promise<RequestCancellationResponse>;
+  /** The customer's subscriptions, for an order proven by its e-mail (decision 045). */
+  subscriptions(proof: OrderProof): Promise<ListSubscriptionsResponse>;
+  changeSubscription(
+    request: OrderProof & { subscriptionID: number; change: SubscriptionChange; clientKey: string },
+  ): Promise<ChangeSubscriptionResponse>;
 };
 
 type Step =
   | { name: "track" }
   | { name: "details"; proof: OrderProof; found: ManageOrderGetResponse }
   | { name: "cancel"; proof: OrderProof; found: ManageOrderGetResponse }
+  | { name: "subscriptions"; proof: OrderProof; found: ManageOrderGetResponse }
   | { name: "sent"; found: ManageOrderGetResponse; answer: RequestCancellationResponse };
 
 /**
@@ -74,6 +84,7 @@ export function OrderSelfService({
   orderNumber = "",
   onBack,
   onToChat,
+  onRecorded = () => {},
 }: {
   calls: OrderCalls;
   language: Language;
@@ -82,6 +93,8 @@ export function OrderSelfService({
   onBack(): void;
   /** The request went in: to the chat that records it. */
   onToChat(chatID: string | null): void;
+  /** A subscription change went in: the chat that records it, joined while the visitor stays here. */
+  onRecorded?(chatID: string | null): void;
 }) {
   const [step, setStep] = useState<Step>({ name: "track" });
   const [lastProof, setLastProof] = useState<OrderProof>({ orderNumber });
@@ -113,6 +126,19 @@ export function OrderSelfService({
           language={language}
           onBack={() => setStep({ name: "track" })}
           onCancel={() => setStep({ ...step, name: "cancel" })}
+          onSubscriptions={() => setStep({ ...step, name: "subscriptions" })}
+        />
+      );
+    case "subscriptions":
+      return (
+        <SubscriptionsScreen
+          language={language}
+          calls={{
+            list: () => calls.subscriptions(step.proof),
+            change: (request) => calls.changeSubscription({ ...step.proof, ...request }),
+          }}
+          onBack={() => setStep({ ...step, name: "details" })}
+          onRecorded={onRecorded}
         />
       );
     case "cancel":
@@ -302,14 +328,17 @@ function OrderDetails({
   language,
   onBack,
   onCancel,
+  onSubscriptions,
 }: {
   found: ManageOrderGetResponse;
   language: Language;
   onBack(): void;
   onCancel(): void;
+  onSubscriptions(): void;
 }) {
   const t = useTexts();
   const headingId = useId();
+  const returnsId = useId();
   const { order } = found.order;
   return (
     <>
@@ -326,6 +355,32 @@ function OrderDetails({
             <p>{order.cancelledAt ? t.notEligibleCancelled : t.notEligibleShipped}</p>
           </section>
         )}
+        {found.returns ? (
+          <section className="card" aria-labelledby={returnsId}>
+            <h2 id={returnsId}>{t.returns}</h2>
+            {!found.returns.isAvailable ? (
+              <p>{t.returnsUnavailable}</p>
+            ) : found.returns.items.length === 0 ? (
+              <p>{t.noReturns}</p>
+            ) : (
+              <ul className="items">
+                {found.returns.items.map((item, index) => (
+                  // Returns come in Loop's order and carry no id of their own here.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <li key={index}>
+                    <b>{t.returnState[item.state] ?? item.state}</b>
+                    {item.createdAt ? <span>{t.returnStarted(formatDay(item.createdAt, language))}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ) : null}
+        {found.hasSubscriptions ? (
+          <button type="button" className="btn" onClick={onSubscriptions}>
+            {t.yourSubscriptions}
+          </button>
+        ) : null}
       </main>
     </>
   );

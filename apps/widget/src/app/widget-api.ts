@@ -2,6 +2,10 @@ import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type {
   CancellationReasonsRequest,
   CancellationReasonsResponse,
+  ChangeSubscriptionRequest,
+  ChangeSubscriptionResponse,
+  ListSubscriptionsRequest,
+  ListSubscriptionsResponse,
   ManageOrderGetRequest,
   ManageOrderGetResponse,
   RequestCancellationRequest,
@@ -66,4 +70,12 @@ export const widgetApi = {
   /** POST /api/widget/manage-order/request-cancellation: recorded once per client key. */
   requestCancellation: (request: RequestCancellationRequest) =>
     post<RequestCancellationResponse>("/api/widget/manage-order/request-cancellation", request),
+
+  /** POST /api/widget/manage-order/subscriptions: the customer's Recharge subscriptions, for a proven order. */
+  listSubscriptions: (request: ListSubscriptionsRequest) =>
+    post<ListSubscriptionsResponse>("/api/widget/manage-order/subscriptions", request),
+
+  /** POST /api/widget/manage-order/change-subscription: a next charge date or frequency, done once per client key. */
+  changeSubscription: (request: ChangeSubscriptionRequest) =>
+    post<ChangeSubscriptionResponse>("/api/widget/manage-order/change-subscription", request),
 };

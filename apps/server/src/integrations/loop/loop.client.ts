@@ -56,6 +56,8 @@ export interface LoopClientOptions {
   /** Overrides https://api.loopreturns.com/api/v1 (the fake's URL in tests). */
   baseUrl?: string;
   timeoutMs?: number;
+  /** Retries after the first attempt (a visitor waiting on an answer gets none: decision 045). */
+  maxRetries?: number;
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -81,6 +83,7 @@ export function createLoopClient(options: LoopClientOptions): LoopClient {
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
     headers: { "x-authorization": options.apiKey },
     timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
     fetch: options.fetch,
     sleep: options.sleep,
   });

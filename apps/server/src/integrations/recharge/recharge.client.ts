@@ -56,6 +56,8 @@ export interface RechargeClientOptions {
   /** Overrides https://api.rechargeapps.com (the fake's URL in tests). */
   baseUrl?: string;
   timeoutMs?: number;
+  /** Retries after the first attempt (a visitor waiting on an answer gets none: decision 045). */
+  maxRetries?: number;
   fetch?: typeof globalThis.fetch;
   sleep?: (ms: number) => Promise<void>;
   /** Today's date where the shop is, `YYYY-MM-DD`; defaults to UTC's. */
@@ -89,6 +91,7 @@ export function createRechargeClient(options: RechargeClientOptions): RechargeCl
     baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
     headers: { "x-recharge-access-token": options.apiKey, "x-recharge-version": RECHARGE_API_VERSION },
     timeoutMs: options.timeoutMs,
+    maxRetries: options.maxRetries,
     fetch: options.fetch,
     sleep: options.sleep,
   });

@@ -5,8 +5,8 @@ export interface FakeRechargeOptions {
   apiKey: string;
   customers: RechargeCustomer[];
   subscriptions: RechargeSubscription[];
-  /** Today in the store, `YYYY-MM-DD`: dates before it are refused like Recharge does. */
-  today?: string;
+  /** Today in the store, `YYYY-MM-DD` (or how to tell it, for a fake that runs for days): dates before it are refused like Recharge does. */
+  today?: string | (() => string);
   /** Recharge's leaky bucket: 40 requests, leaking 2 per second. */
   bucketSize?: number;
   leakPerSecond?: number;
@@ -30,7 +30,9 @@ const INVALID_TOKEN = "A valid access token must be passed in the X-Recharge-Acc
  * frequency changes with Recharge's validation, and the leaky bucket that answers 429.
  */
 export async function startFakeRecharge(options: FakeRechargeOptions): Promise<FakeRecharge> {
-  const { apiKey, customers, today = new Date().toISOString().slice(0, 10), now = Date.now } = options;
+  const { apiKey, customers, now = Date.now } = options;
+  const today = () =>
+    typeof options.today === "function" ? options.today() : (options.today ?? new Date().toISOString().slice(0, 10));
   const bucketSize = options.bucketSize ?? 40;
   const leakPerSecond = options.leakPerSecond ?? 2;
   const subscriptions = new Map(options.subscriptions.map((item) => [item.id, { ...item }]));
@@ -93,7 +95,7 @@ export async function startFakeRecharge(options: FakeRechargeOptions): Promise<F
     const body = parseBody(request.body);
     const date = typeof body?.date === "string" ? body.date : "";
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return { status: 422, body: { errors: { date: ["Invalid date format"] } } };
-    if (date < today) return { status: 422, body: { errors: { date: ["Date must be in the future"] } } };
+    if (date < today()) return { status: 422, body: { errors: { date: ["Date must be in the future"] } } };
     subscription.next_charge_scheduled_at = date;
     writes.push({ method: "POST", path: request.url.pathname, body });
     return { status: 200, body: { subscription } };

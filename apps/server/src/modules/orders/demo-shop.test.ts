@@ -1,6 +1,6 @@
-import { orderCardSchema } from "@harbor/contract/orders";
+import { type ListSubscriptionsResponse, orderCardSchema } from "@harbor/contract/orders";
 import { type TurnRecord, turnOf } from "@harbor/contract/turn";
-import type { VisitorMessage } from "@harbor/contract/widget";
+import type { VisitorMessage, WidgetGetResponse } from "@harbor/contract/widget";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
@@ -74,6 +74,34 @@ describe("HARBOR_DEMO on", () => {
     expect(reply.message).toMatch(/^Order #1003 hasn't shipped yet/);
   });
 
+  it("connects it to the demo Recharge too: a proven demo order lists the customer's subscriptions, whatever address was stored", async () => {
+    const connection = await h.app.services.integrationsRepository.find(workspace.companyId, "recharge");
+    expect(connection).toMatchObject({ isActive: true, publicCredentials: { demo: "harbor-demo-recharge" } });
+    await h.app.services.integrationsRepository.save({
+      companyId: workspace.companyId,
+      app: "recharge",
+      publicCredentials: connection?.publicCredentials ?? {},
+      secrets: connection?.secrets ?? {},
+      baseUrl: "http://127.0.0.1:9",
+    });
+    const visitor = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
+      body: { widgetID: workspace.widgetID },
+    });
+    const listed = await h.api<ListSubscriptionsResponse>("POST", "/api/widget/manage-order/subscriptions", {
+      body: {
+        widgetID: workspace.widgetID,
+        visitorToken: visitor.body.data.visitorToken,
+        orderNumber: "1003",
+        email: "emma@example.com",
+      },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.subscriptions.map((item) => item.product_title)).toEqual([
+      "House blend coffee beans",
+      "Paper filters",
+    ]);
+  });
+
   it("tells the sample page's visitor what to try", async () => {
     const page = await h.app.inject({ method: "GET", url: `/widget/demo?widgetID=${workspace.widgetID}` });
     expect(page.body).toContain('id="demo-orders"');
@@ -104,6 +132,7 @@ describe("HARBOR_DEMO off", () => {
   it("connects no shop and leaves the demo hint off the sample page", async () => {
     const workspace = await newWorkspace(h, "owner@demo-off.example");
     expect(await h.app.services.integrationsRepository.find(workspace.companyId, "shopify")).toBeNull();
+    expect(await h.app.services.integrationsRepository.find(workspace.companyId, "recharge")).toBeNull();
     const page = await h.app.inject({ method: "GET", url: `/widget/demo?widgetID=${workspace.widgetID}` });
     expect(page.body).not.toContain("demo-orders");
     const { reply, turn } = await ask(h, workspace.widgetID, "Where is my order #1001? emma@example.com");

@@ -61,6 +61,11 @@ export function createManageOrderService(deps: {
   /** Codes mailed per visitor and order: a few an hour. */
   codeSends: RateLimiter;
   log: Pick<FastifyBaseLogger, "warn">;
+  /** What else the order's screen shows from other apps (subscriptions offered, Loop returns). */
+  orderExtras?: (
+    companyId: string,
+    found: { order: ShopifyOrder; verifiedBy: string },
+  ) => Promise<Pick<ManageOrderGetResponse, "hasSubscriptions" | "returns">>;
 }) {
   /**
    * The portal must be on and set to a method this widget can do: order number + e-mail or phone,
@@ -178,10 +183,18 @@ export function createManageOrderService(deps: {
       return { orderName: order.name, expiresInMinutes: ORDER_CODE_TTL_MINUTES };
     },
 
+    /** The order proven the visitor's, and how (for the calls of other apps about its customer). */
+    verifyOrder: verifiedOrder,
+
     async getOrder(asker: OrderAsker, request: ManageOrderGetRequest): Promise<ManageOrderGetResponse> {
-      const { order } = await verifiedOrder(asker, request);
-      const block = cancellationBlock(order);
-      return { order: toOrderCard(order), cancellation: { isEligible: block === null, reason: block } };
+      const found = await verifiedOrder(asker, request);
+      const block = cancellationBlock(found.order);
+      const extras = deps.orderExtras ? await deps.orderExtras(asker.companyId, found) : {};
+      return {
+        order: toOrderCard(found.order),
+        cancellation: { isEligible: block === null, reason: block },
+        ...extras,
+      };
     },
 
     /**

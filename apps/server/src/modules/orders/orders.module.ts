@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { OrderLookup } from "../../ai/pipeline/engine-ports";
 import type { Database } from "../../db/client";
+import type { FakeRecharge } from "../../integrations/recharge/recharge.fake-server";
 import type { FakeShopify } from "../../integrations/shopify/shopify.fake-server";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
@@ -8,21 +9,29 @@ import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { cancellationReasons } from "./cancellation-reasons";
 import { demoShopHint, demoShopSeeder } from "./demo-shop";
+import { demoRechargeSeeder } from "./demo-subscriptions";
 import { createManageOrderService, type ManageOrderService } from "./manage-order.service";
 import { createOrderActionsRepository } from "./order-actions.repository";
 import { createOrderCodesRepository } from "./order-codes.repository";
 import { createOrderLookupService } from "./order-lookup.service";
 import { createShopCustomers } from "./shop-customer";
+import { createSubscriptionApps } from "./subscription-apps";
+import { createSubscriptionsService, type SubscriptionsService } from "./subscriptions.service";
 
 export { reasonInLanguage } from "./cancellation-reasons";
 export { startDemoShop } from "./demo-shop";
+export { demoSubscriptions, startDemoRecharge } from "./demo-subscriptions";
 export type { OrderAsker } from "./manage-order.service";
 export type { OrderActionRow } from "./order-actions.repository";
 export { ORDER_LOOKUP_FAILURES_PER_HOUR } from "./order-lookup.service";
 export type { FindShopCustomer, ShopCustomerResult } from "./shop-customer";
+export type { SubscriptionChangeResult } from "./subscriptions.service";
 
 /** The widget's order self-service, as the visitor module calls it. */
-export type ManageOrder = ManageOrderService & { cancellationReasons: typeof cancellationReasons };
+export type ManageOrder = ManageOrderService & {
+  cancellationReasons: typeof cancellationReasons;
+  subscriptions: Pick<SubscriptionsService, "list" | "change">;
+};
 
 /** Order self-service: a visitor's order found in the company's shop, only once it is proven theirs. */
 export function createOrdersModule(deps: {
@@ -36,29 +45,50 @@ export function createOrdersModule(deps: {
   fetch?: typeof globalThis.fetch;
   /** HARBOR_DEMO's running demo shop (startDemoShop); null when the demo is off. */
   demoShop?: FakeShopify | null;
+  /** HARBOR_DEMO's running Recharge (startDemoRecharge), with the demo customer's subscriptions. */
+  demoRecharge?: FakeRecharge | null;
 }) {
-  const { demoShop } = deps;
+  const { demoShop, demoRecharge } = deps;
   const orderLookupService = createOrderLookupService(deps);
   const orderLookup: OrderLookup = (options) => orderLookupService.lookup(options);
   const orderActions = createOrderActionsRepository(deps.db);
-  const manageOrder: ManageOrder = {
-    ...createManageOrderService({
-      lookup: orderLookupService,
-      actions: orderActions,
-      codes: createOrderCodesRepository(deps.db),
-      mailer: deps.mailer,
-      appSecret: deps.appSecret,
-      // Three codes an hour per visitor and order: enough for a lost mail, not for guessing.
-      codeSends: deps.limiterStore.limiter("order-code-sends", { points: 3, durationSeconds: 3600 }),
-      log: deps.log,
+  const apps = createSubscriptionApps({
+    db: deps.db,
+    integrations: deps.integrations,
+    fetch: deps.fetch,
+    demoRecharge,
+  });
+  const subscriptions = createSubscriptionsService({
+    apps,
+    // The manage-order service proves the order (it is built next; called only once both exist).
+    verifyOrder: (asker, request) => manageOrderService.verifyOrder(asker, request),
+    actions: orderActions,
+    log: deps.log,
+  });
+  const manageOrderService = createManageOrderService({
+    lookup: orderLookupService,
+    actions: orderActions,
+    codes: createOrderCodesRepository(deps.db),
+    mailer: deps.mailer,
+    appSecret: deps.appSecret,
+    // Three codes an hour per visitor and order: enough for a lost mail, not for guessing.
+    codeSends: deps.limiterStore.limiter("order-code-sends", { points: 3, durationSeconds: 3600 }),
+    log: deps.log,
+    orderExtras: async (companyId, found) => ({
+      hasSubscriptions: await subscriptions.isOffered(companyId, found.verifiedBy),
+      returns: await subscriptions.returnsOf(companyId, found.order.name),
     }),
-    cancellationReasons,
-  };
+  });
+  const manageOrder: ManageOrder = { ...manageOrderService, cancellationReasons, subscriptions };
   const module: HarborModule = {
     name: "orders",
-    seeders: demoShop ? [demoShopSeeder({ integrations: deps.integrations, demoShop })] : [],
+    seeders: [
+      ...(demoShop ? [demoShopSeeder({ integrations: deps.integrations, demoShop })] : []),
+      ...(demoRecharge ? [demoRechargeSeeder({ integrations: deps.integrations, demoRecharge })] : []),
+    ],
     drain: async () => {
       await demoShop?.close();
+      await demoRecharge?.close();
     },
   };
   /** What the widget's sample page tells a visitor to try (null when the demo is off). */

@@ -1,6 +1,10 @@
 import {
   cancellationReasonsRequestSchema,
   cancellationReasonsResponseSchema,
+  changeSubscriptionRequestSchema,
+  changeSubscriptionResponseSchema,
+  listSubscriptionsRequestSchema,
+  listSubscriptionsResponseSchema,
   manageOrderGetRequestSchema,
   manageOrderGetResponseSchema,
   requestCancellationRequestSchema,
@@ -73,6 +77,29 @@ export function manageOrderRoutes(
       ok(
         await deps.visitorOrders.requestCancellation(await scopeOf(request.body, request.ip), request.body),
         "Your cancellation request was sent. Our team will review it and get back to you.",
+      ),
+  );
+
+  router.post(
+    "/api/widget/manage-order/subscriptions",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: listSubscriptionsRequestSchema, response: okResponse(listSubscriptionsResponseSchema) },
+    },
+    async (request) =>
+      ok(await deps.visitorOrders.listSubscriptions(await scopeOf(request.body, request.ip), request.body)),
+  );
+
+  router.post(
+    "/api/widget/manage-order/change-subscription",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: changeSubscriptionRequestSchema, response: okResponse(changeSubscriptionResponseSchema) },
+    },
+    async (request) =>
+      ok(
+        await deps.visitorOrders.changeSubscription(await scopeOf(request.body, request.ip), request.body),
+        "Your subscription was changed.",
       ),
   );
 }

@@ -1,13 +1,21 @@
 import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import type {
   CancellationReasonsRequest,
+  ChangeSubscriptionRequest,
+  ListSubscriptionsRequest,
   ManageOrderGetRequest,
   RequestCancellationRequest,
   SendOrderCodeRequest,
 } from "@harbor/contract/orders";
 import { AppError } from "../../platform/errors";
 import type { ChatsRepository } from "../chats/chats.module";
-import { type ManageOrder, type OrderActionRow, reasonInLanguage } from "../orders/orders.module";
+import {
+  type ManageOrder,
+  type OrderActionRow,
+  reasonInLanguage,
+  type SubscriptionChangeResult,
+} from "../orders/orders.module";
+import { subscriptionEventText } from "./subscription-event";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
 import type { VisitorLimiters } from "./visitor-limits";
 import type { VisitorScope, VisitorScopes } from "./visitor-scope";
@@ -111,7 +119,70 @@ export function createVisitorOrders(deps: {
     });
   }
 
+  /** A subscription change as a chat event: who, how verified, what (from, to), when, Recharge's answer. */
+  async function tellChatOfChange(scope: VisitorScope, result: SubscriptionChangeResult, language: VisitorLanguage) {
+    const { action } = result;
+    if (!action.chatId) return;
+    const chat = await deps.scopes.visitorChat(scope, action.chatId);
+    const details = action.details as {
+      subscriptionId: number;
+      productTitle: string;
+      change: ChangeSubscriptionRequest["change"];
+      from: string | null;
+      to: string;
+    };
+    const refusal = "error" in result.outcome ? result.outcome.error.message : null;
+    await deps.changes.storeEvent(scope, chat, {
+      clientMessageId: `order-action:${action.id}`,
+      messageType: "widget_event",
+      eventType: "SUBSCRIPTION_CHANGED",
+      message: subscriptionEventText(language, {
+        productTitle: details.productTitle,
+        change: details.change,
+        from: details.from,
+        orderName: action.orderName,
+        verifiedBy: action.verifiedBy,
+        refusal,
+      }),
+      messageData: {
+        orderAction: {
+          action: action.action,
+          orderName: action.orderName,
+          verifiedBy: action.verifiedBy,
+          subscription: {
+            id: details.subscriptionId,
+            productTitle: details.productTitle,
+            change: details.change.kind,
+            from: details.from,
+            to: details.to,
+          },
+          status: action.status,
+          vendorAnswer: action.vendorAnswer,
+          requestedAt: action.createdAt.toISOString(),
+        },
+      },
+    });
+  }
+
   return {
+    async listSubscriptions(scope: VisitorScope, request: ListSubscriptionsRequest) {
+      await takeAllowance(scope);
+      return deps.manageOrder.subscriptions.list(askerOf(scope), request);
+    },
+
+    /** A change to a subscription, made once per client key and told in the chat; a refusal is thrown after it is told. */
+    async changeSubscription(scope: VisitorScope, request: ChangeSubscriptionRequest) {
+      await takeAllowance(scope);
+      const chatId = request.chatID ? (await deps.scopes.visitorChat(scope, request.chatID)).id : null;
+      const language = request.language ?? scope.settings.language ?? "en";
+      const openChat = async () =>
+        (await deps.chats.createChat(scope.companyId, { visitorId: scope.visitorId, language })).id;
+      const result = await deps.manageOrder.subscriptions.change({ ...askerOf(scope), chatId, openChat }, request);
+      if (result.isNew) await tellChatOfChange(scope, result, language);
+      if ("error" in result.outcome) throw result.outcome.error;
+      return result.outcome.ok;
+    },
+
     async sendCode(scope: VisitorScope, request: SendOrderCodeRequest) {
       await takeAllowance(scope);
       return deps.manageOrder.sendCode(askerOf(scope), request);
