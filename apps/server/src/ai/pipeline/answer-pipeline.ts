@@ -293,6 +293,18 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       timings: { retrieveMs, answerMs: elapsed(answerStarted), totalMs: elapsed(started) },
     });
 
+    /** The conversation's own reply (order flow, order card, handoff, small talk) as the answer. */
+    const doneWithReply = (reply: ReplyPlan) =>
+      done({
+        outcome: outcomeOfReply(reply),
+        text: reply.text,
+        references: [],
+        citedChunkIds: [],
+        turn: repliedTurn(reply),
+        handsOff: reply.handsOff,
+        orderCard: reply.orderCard,
+      });
+
     const customReplyID =
       mustRouteFirst && plan.kind === "answer" ? customReplyRouteOf(settings.customReplyRoutes, classification) : null;
     if (customReplyID && plan.kind === "answer") {
@@ -309,15 +321,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
 
     if (plan.kind === "reply") {
       emit({ type: "chunk", text: plan.text });
-      return done({
-        outcome: outcomeOfReply(plan),
-        text: plan.text,
-        references: [],
-        citedChunkIds: [],
-        turn: repliedTurn(plan),
-        handsOff: plan.handsOff,
-        orderCard: plan.orderCard,
-      });
+      return doneWithReply(plan);
     }
 
     /** Stops the answer being written when a late classification turns the question into an order question. */
@@ -374,15 +378,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       if (orderPlan?.kind === "reply") {
         overtaken.abort();
         emit(hasStreamed ? { type: "replace", text: orderPlan.text } : { type: "chunk", text: orderPlan.text });
-        return done({
-          outcome: outcomeOfReply(orderPlan),
-          text: orderPlan.text,
-          references: [],
-          citedChunkIds: [],
-          turn: repliedTurn(orderPlan),
-          handsOff: orderPlan.handsOff,
-          orderCard: orderPlan.orderCard,
-        });
+        return doneWithReply(orderPlan);
       }
       if (orderPlan) plan = orderPlan;
     }
@@ -399,15 +395,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         const orderPlan = await planFor({ ...understanding, intent: "order_question", isAboutOwnOrder: true });
         if (orderPlan.kind === "reply") {
           emit({ type: "replace", text: orderPlan.text });
-          return done({
-            outcome: outcomeOfReply(orderPlan),
-            text: orderPlan.text,
-            references: [],
-            citedChunkIds: [],
-            turn: repliedTurn(orderPlan),
-            handsOff: orderPlan.handsOff,
-            orderCard: orderPlan.orderCard,
-          });
+          return doneWithReply(orderPlan);
         }
       }
       // The result's text is authoritative: send it when nothing streamed, or correct the stream.
