@@ -13,6 +13,7 @@ import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
 import { focusScreen } from "./focus-screen";
+import { LoadingOrRetry } from "./loading-or-retry";
 import { OrderCard } from "./order-card";
 import { PhoneField, type PhoneValue } from "./phone-field";
 import { type SubscriptionChange, SubscriptionsScreen } from "./subscription-screens";
@@ -512,20 +513,8 @@ function CancellationRequest({
               {t.sendCancellation}
             </button>
           </form>
-        ) : loadFailure !== null ? (
-          <>
-            <p className="err" role="alert">
-              {loadFailure}
-            </p>
-            <button type="button" className="btn" onClick={load}>
-              {t.retry}
-            </button>
-          </>
         ) : (
-          <div className="center" aria-busy="true">
-            <span className="spin" />
-            <span className="sr">{t.loading}</span>
-          </div>
+          <LoadingOrRetry failure={loadFailure} onRetry={load} />
         )}
       </main>
     </>

@@ -13,6 +13,7 @@ import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
 import { focusScreen } from "./focus-screen";
+import { LoadingOrRetry } from "./loading-or-retry";
 import { TextField } from "./text-field";
 import { focusFirstInvalid } from "./validation";
 import { WidgetApiError } from "./widget-api";
@@ -156,20 +157,8 @@ export function SubscriptionsScreen({
               ))}
             </ul>
           )
-        ) : loadFailure !== null ? (
-          <>
-            <p className="err" role="alert">
-              {loadFailure}
-            </p>
-            <button type="button" className="btn" onClick={load}>
-              {t.retry}
-            </button>
-          </>
         ) : (
-          <div className="center" aria-busy="true">
-            <span className="spin" />
-            <span className="sr">{t.loading}</span>
-          </div>
+          <LoadingOrRetry failure={loadFailure} onRetry={load} />
         )}
       </main>
     </>
