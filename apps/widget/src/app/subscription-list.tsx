@@ -21,22 +21,38 @@ export function SubscriptionList({ subscriptions, language }: { subscriptions: S
               <b dir="auto">{subscription.product_title}</b>
               {subscription.variant_title ? <span dir="auto"> · {subscription.variant_title}</span> : null}
               <br />
-              {t.quantityPrice(
-                subscription.quantity,
-                formatMoney(subscription.price, subscription.presentment_currency),
-              )}
-              {" · "}
-              {t.every(Number(subscription.order_interval_frequency), subscription.order_interval_unit)}
-              {subscription.next_charge_scheduled_at ? (
-                <>
-                  <br />
-                  {t.nextCharge(formatDay(subscription.next_charge_scheduled_at, language))}
-                </>
-              ) : null}
+              <SubscriptionTerms subscription={subscription} language={language} />
             </span>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** What a subscription costs and when: "2 x €12.00 · Every 4 weeks", then the next charge's day. */
+export function SubscriptionTerms({
+  subscription,
+  language,
+}: {
+  subscription: Pick<
+    Subscription,
+    "quantity" | "price" | "presentment_currency" | "order_interval_unit" | "next_charge_scheduled_at"
+  > & { order_interval_frequency: string | number };
+  language: Language;
+}) {
+  const t = useTexts();
+  return (
+    <>
+      {t.quantityPrice(subscription.quantity, formatMoney(subscription.price, subscription.presentment_currency))}
+      {" · "}
+      {t.every(Number(subscription.order_interval_frequency), subscription.order_interval_unit)}
+      {subscription.next_charge_scheduled_at ? (
+        <>
+          <br />
+          {t.nextCharge(formatDay(subscription.next_charge_scheduled_at, language))}
+        </>
+      ) : null}
+    </>
   );
 }

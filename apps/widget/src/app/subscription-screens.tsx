@@ -1,5 +1,4 @@
 import { formatDay } from "@harbor/contract/dates";
-import { formatMoney } from "@harbor/contract/money";
 import type {
   ChangeSubscriptionRequest,
   ChangeSubscriptionResponse,
@@ -14,6 +13,7 @@ import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
 import { focusScreen } from "./focus-screen";
 import { LoadingOrRetry } from "./loading-or-retry";
+import { SubscriptionTerms } from "./subscription-list";
 import { TextField } from "./text-field";
 import { focusFirstInvalid } from "./validation";
 import { WidgetApiError } from "./widget-api";
@@ -186,15 +186,7 @@ function SubscriptionItem({
         </b>
         {subscription.variant_title ? <span dir="auto"> · {subscription.variant_title}</span> : null}
         <br />
-        {t.quantityPrice(subscription.quantity, formatMoney(subscription.price, subscription.presentment_currency))}
-        {" · "}
-        {t.every(subscription.order_interval_frequency, subscription.order_interval_unit)}
-        {subscription.next_charge_scheduled_at ? (
-          <>
-            <br />
-            {t.nextCharge(formatDay(subscription.next_charge_scheduled_at, language))}
-          </>
-        ) : null}
+        <SubscriptionTerms subscription={subscription} language={language} />
       </span>
       <span className="row">
         <button
