@@ -3,6 +3,7 @@ import { createTestDatabase } from "../../../test/database";
 import type { DatabaseHandle } from "../../db/client";
 import {
   createJobRunner,
+  gatedSql,
   type JobHandler,
   type JobRunner,
   type JobRunnerOptions,
@@ -270,4 +271,17 @@ describe("job runner on pg-boss", () => {
     await sleep(3000);
     expect(runs).toHaveLength(1);
   }, 60_000);
+});
+
+describe("pg-boss's statements after the runner stopped", () => {
+  it("get an empty result and reach no database: pg-boss settles jobs without awaiting, so an error would go unhandled", async () => {
+    const gate = gatedSql(database.sql);
+    await database.sql.executeSql("create table if not exists gate_probe (n int)");
+    await gate.executeSql("insert into gate_probe values (1)");
+    await gate.close();
+    await expect(gate.executeSql("insert into gate_probe values (2)")).resolves.toEqual({ rows: [] });
+    const { rows } = await database.sql.executeSql("select n from gate_probe order by n");
+    expect(rows).toEqual([{ n: 1 }]);
+    await database.sql.executeSql("drop table gate_probe");
+  });
 });

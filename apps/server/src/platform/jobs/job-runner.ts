@@ -84,15 +84,18 @@ class JobExpiredError extends Error {
 
 /**
  * pg-boss's statements go through here, so none reaches the database after the runner stopped
- * (pg-boss's own loops may still be finishing a query when its stop returns).
+ * (pg-boss's own loops may still be finishing a query when its stop returns). Such a statement
+ * gets an empty result rather than an error: pg-boss settles a worker's jobs without awaiting
+ * (`complete` and `fail` in its manager), so an error there would be an unhandled rejection,
+ * which stops a server.
  */
-function gatedSql(sql: SqlClient) {
+export function gatedSql(sql: SqlClient) {
   let inFlight = 0;
   let isClosed = false;
   let onIdle: (() => void) | null = null;
   return {
     executeSql: async (text: string, values?: unknown[]) => {
-      if (isClosed) throw new Error("The job runner has stopped");
+      if (isClosed) return { rows: [] };
       inFlight++;
       try {
         return await sql.executeSql(text, values);
