@@ -1014,6 +1014,10 @@ export const texts = {
         category: "Category",
         none: "None",
         categoryLocked: "This question has sub-questions, so it stays at the top level.",
+        customReply: "Custom reply",
+        customReplyNone: "None: show the chat messages",
+        customReplyHint:
+          "A click on the question starts this custom reply instead of showing the chat messages. If the reply is switched off or deleted, the AI answers the question.",
         messages: "Chat messages",
         message: (position: number) => `Message ${position}`,
         addMessage: "Add message",
