@@ -632,6 +632,41 @@ describe("custom replies that cannot run", () => {
     ]);
     visitor.socket.close();
   });
+  it("a portal link whose reply is switched off has its title answered as a question", async () => {
+    const reply = await saveReply("Engraving", [{ _id: "n1", actions: [text("engrave", "We engrave names.")] }]);
+    const off = await h.api<CustomReply>("POST", "/api/custom-reply/save", {
+      cookie: owner.cookie,
+      body: { customReplyID: reply._id, name: "Engraving", isActive: false },
+    });
+    expect(off.status, off.body.message).toBe(200);
+    const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
+    const linkID = crypto.randomUUID();
+    await h.app.services.widgetRepository.saveSettings(owner.companyId, {
+      ...widget.settings,
+      selfServicePortal: {
+        ...widget.settings.selfServicePortal,
+        isActive: true,
+        customReplies: [
+          { _id: linkID, icon: "gift", title: "Engraving", description: "Names on gifts", customReplyID: reply._id },
+        ],
+      },
+    });
+    const visitor = await connectVisitor(h, widgetID);
+    const asked = ackData(
+      await emitWithAck<{ chatID: string }>(visitor.socket, "ask-question", {
+        chatID: null,
+        clientMessageID: crypto.randomUUID(),
+        question: "Engraving",
+        portalLinkID: linkID,
+      }),
+    );
+    await settled();
+    const messages = (await chatOf(visitor, asked.chatID)).messages;
+    expect(messages.some((m) => m.message === "We engrave names." || m.messageData.customReplyID)).toBe(false);
+    expect(messages.at(-1)).toMatchObject({ senderRole: "ai", messageType: "answer" });
+    visitor.socket.close();
+  });
+
   describe("a suggested question naming a custom reply", () => {
     /** Saved as an admin does it, through the route; a portal that is on. */
     async function suggest(question: string, customReplyID: string, cookie = owner.cookie) {
