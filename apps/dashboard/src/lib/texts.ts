@@ -1268,7 +1268,11 @@ export const texts = {
       fields: {
         message: "Message",
         fileUrl: "File address",
-        fileUrlHint: "A full https:// address of the file to send.",
+        fileUrlHint: "A full https:// address of the file to send, or upload the file.",
+        uploadFile: "Upload file",
+        uploadHint: "A JPG, PNG or WebP image, or a PDF, up to 10 MB.",
+        fileUploaded: (name: string) => `${name} uploaded.`,
+        fileTooLarge: "The file is larger than 10 MB. Choose a smaller one.",
         fileType: "File type",
         caption: "Message with the file (optional)",
         instruction: "Instruction for the AI (optional)",
