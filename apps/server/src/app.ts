@@ -216,6 +216,8 @@ export async function buildApp(deps: AppDeps) {
     db,
     onSettingsChanged: (companyId) => aiAgent.aiAgentService.forgetSettings(companyId),
     listDataModels: (companyId) => aiAgent.aiAgentRepository.listDataModels(companyId),
+    fileStore,
+    publicUrl,
   });
 
   const retriever = createRetriever({

@@ -17,6 +17,10 @@ export const INTENTS_MAX = 100;
 export const CUSTOM_REPLY_NAME_MAX = 120;
 export const CUSTOM_REPLIES_MAX = 200;
 export const CUSTOM_REPLY_NODES_MAX = 100;
+/** A file a custom reply sends (message_file), uploaded by an admin in the editor. */
+export const CUSTOM_REPLY_FILE_MAX_MB = 10;
+export const CUSTOM_REPLY_FILE_MAX_BYTES = CUSTOM_REPLY_FILE_MAX_MB * 1024 * 1024;
+export const CUSTOM_REPLY_FILE_TYPES_TEXT = "a JPG, PNG or WebP image, or a PDF";
 export const NODE_ACTIONS_MAX = 20;
 export const DATA_MODEL_NAME_MAX = 60;
 export const DATA_MODEL_FIELDS_MAX = 30;
@@ -196,3 +200,7 @@ export function sortCategories(categories: QuestionCategory[], sort: CategorySor
   }[sort];
   return [...categories].sort(compare);
 }
+
+/** POST /api/custom-reply/upload: where the uploaded file is served, and what it is. */
+export const customReplyFileSchema = z.object({ fileUrl: z.string(), fileType: z.string() });
+export type CustomReplyFile = z.infer<typeof customReplyFileSchema>;

@@ -60,6 +60,11 @@ export const askQuestionSchema = z.object({
    * title): the link's workflow runs instead of the title being answered as a question.
    */
   portalLinkID: idSchema.optional(),
+  /**
+   * The visitor chose the portal's suggested question with this id (the question is its text) and
+   * it names a custom reply: the reply runs, or, when it cannot, the text is answered as a question.
+   */
+  suggestedQuestionID: idSchema.optional(),
 });
 export type AskQuestion = z.infer<typeof askQuestionSchema>;
 export type AskQuestionAck = { chatID: string; ticketID: string; message: VisitorMessage };

@@ -187,6 +187,12 @@ export const suggestedQuestionSchema = z.object({
   answer: z
     .array(z.string().trim().min(1, "Message is required").max(WIDGET_TEXT_MAX))
     .min(1, "Add at least one message"),
+  /**
+   * A custom reply of the company that a click on this question runs instead of showing the
+   * answer (absent or null: the answer is shown). A reply that cannot run (deleted, switched off)
+   * has the question's text answered by the AI, as a typed question would be.
+   */
+  customReplyID: idSchema.nullable().optional(),
 });
 export type SuggestedQuestion = z.infer<typeof suggestedQuestionSchema>;
 
@@ -287,6 +293,7 @@ export const suggestedQuestionSaveSchema = z.object({
   question: suggestedQuestionSchema.shape.question,
   category: suggestedQuestionSchema.shape.category,
   answer: suggestedQuestionSchema.shape.answer,
+  customReplyID: suggestedQuestionSchema.shape.customReplyID,
 });
 export const suggestedQuestionDeleteSchema = z.object({ questionID: idSchema });
 
@@ -373,7 +380,10 @@ export const publicWidgetSchema = z.object({
     messages: z.object({ title: z.string(), description: z.string() }),
     aiSearch: z.object({ isActive: z.boolean(), placeholder: z.string() }),
     customReplies: z.array(portalLinkSchema.omit({ customReplyID: true })),
-    suggestedQuestions: z.array(suggestedQuestionSchema),
+    /** The reply's id stays on the server; `runsCustomReply` tells the widget to ask the server. */
+    suggestedQuestions: z.array(
+      suggestedQuestionSchema.omit({ customReplyID: true }).extend({ runsCustomReply: z.boolean() }),
+    ),
   }),
   /** The shop customer portal: the order cards on Home, and how an order is proven the visitor's. */
   customerAccountPortal: customerAccountPortalSchema,
@@ -391,6 +401,7 @@ export const publicWidgetSchema = z.object({
   }),
 });
 export type PublicWidget = z.infer<typeof publicWidgetSchema>;
+export type PublicSuggestedQuestion = PublicWidget["selfServicePortal"]["suggestedQuestions"][number];
 
 /**
  * A visitor token is issued by the server per widget and visitor (signed; the widget keeps it in

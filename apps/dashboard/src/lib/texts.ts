@@ -1014,6 +1014,10 @@ export const texts = {
         category: "Category",
         none: "None",
         categoryLocked: "This question has sub-questions, so it stays at the top level.",
+        customReply: "Custom reply",
+        customReplyNone: "None: show the chat messages",
+        customReplyHint:
+          "A click on the question starts this custom reply instead of showing the chat messages. If the reply is switched off or deleted, the AI answers the question.",
         messages: "Chat messages",
         message: (position: number) => `Message ${position}`,
         addMessage: "Add message",
@@ -1264,7 +1268,11 @@ export const texts = {
       fields: {
         message: "Message",
         fileUrl: "File address",
-        fileUrlHint: "A full https:// address of the file to send.",
+        fileUrlHint: "A full https:// address of the file to send, or upload the file.",
+        uploadFile: "Upload file",
+        uploadHint: "A JPG, PNG or WebP image, or a PDF, up to 10 MB.",
+        fileUploaded: (name: string) => `${name} uploaded.`,
+        fileTooLarge: "The file is larger than 10 MB. Choose a smaller one.",
         fileType: "File type",
         caption: "Message with the file (optional)",
         instruction: "Instruction for the AI (optional)",

@@ -1,6 +1,6 @@
 import { VISITOR_TYPING_MS } from "@harbor/contract/constants";
 import type { VisitorAttachment } from "@harbor/contract/message-data";
-import type { Ack, AddEventAck, AnswerPhase, VisitorClientEvents } from "@harbor/contract/realtime";
+import type { Ack, AddEventAck, AnswerPhase, AskQuestion, VisitorClientEvents } from "@harbor/contract/realtime";
 import type { QuickReply } from "@harbor/contract/turn";
 import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
 import type { Language } from "../i18n/pick-language";
@@ -13,14 +13,17 @@ export type ChatInfo = Omit<VisitorChat, "messages">;
  * A question not stored yet: "Sending…" until its ack; "Not sent · Retry" when none came within
  * SEND_TIMEOUT_MS (it is still sent again, with the same client id, when the connection returns).
  */
+/** A portal link or suggested question that names a custom reply (the server knows which). */
+export type PortalOrigin = Pick<AskQuestion, "portalLinkID" | "suggestedQuestionID">;
+
 export type PendingMessage = {
   clientMessageID: string;
   question: string;
   attachments: VisitorAttachment[];
   /** Sent with a button under an offer: its meaning travels beside the label. */
   quickReply?: QuickReply;
-  /** The portal's custom-reply link this is the title of: its workflow runs instead of an answer. */
-  portalLinkID?: string;
+  /** The portal entry this is the text of, naming a custom reply: its workflow runs instead of an answer. */
+  origin?: PortalOrigin;
   timestamp: string;
   isSending: boolean;
   /**
@@ -198,7 +201,7 @@ export function createChatSession(options: {
         question: pending.question,
         attachments: pending.attachments.length > 0 ? pending.attachments : undefined,
         quickReply: pending.quickReply,
-        portalLinkID: pending.portalLinkID,
+        ...pending.origin,
         language: options.language,
       }),
     );
@@ -306,13 +309,13 @@ export function createChatSession(options: {
     },
 
     /** Sends a question (starting the chat when there is none); it shows as sending until stored. */
-    ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply, portalLinkID?: string) {
+    ask(question: string, attachments: VisitorAttachment[] = [], quickReply?: QuickReply, origin?: PortalOrigin) {
       const pending: PendingMessage = {
         clientMessageID: newClientId(),
         question,
         attachments,
         ...(quickReply ? { quickReply } : {}),
-        ...(portalLinkID ? { portalLinkID } : {}),
+        ...(origin ? { origin } : {}),
         timestamp: new Date().toISOString(),
         isSending: false,
         error: null,

@@ -1,8 +1,8 @@
 import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { QuickReply } from "@harbor/contract/turn";
 import type {
+  PublicSuggestedQuestion,
   PublicWidget,
-  SuggestedQuestion,
   TicketConfirmation,
   TicketForm,
   VisitorCustomer,
@@ -14,7 +14,13 @@ import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { chatPrompt } from "./chat-prompt";
 import { ChatScreen } from "./chat-screen";
-import { type ChatSession, createChatSession, type SessionState, type VisitorEventInput } from "./chat-session";
+import {
+  type ChatSession,
+  createChatSession,
+  type PortalOrigin,
+  type SessionState,
+  type VisitorEventInput,
+} from "./chat-session";
 import { chime } from "./chime";
 import { newClientId } from "./client-id";
 import { ClosedScreen } from "./closed-screen";
@@ -46,8 +52,8 @@ export type WidgetBoot = {
 };
 
 type Screen = "home" | "chat" | "pre-chat" | "ticket" | "ticket-sent" | "orders";
-/** `portalLinkID`: the Self Serve Portal's custom-reply link the question is the title of. */
-type Question = { question: string; attachments: VisitorAttachment[]; portalLinkID?: string };
+/** `origin`: the Self Serve Portal's link or suggested question (naming a custom reply) the question is the text of. */
+type Question = { question: string; attachments: VisitorAttachment[]; origin?: PortalOrigin };
 
 /** Before the realtime client is loaded: the header says "Connecting…" only while it is. */
 const NO_SESSION: SessionState = {
@@ -242,7 +248,7 @@ export function ChatWidget({
     question: string,
     attachments: VisitorAttachment[] = [],
     quickReply?: QuickReply,
-    portalLinkID?: string,
+    origin?: PortalOrigin,
   ) {
     const needsDetails =
       preChatForm.isActive &&
@@ -250,7 +256,7 @@ export function ChatWidget({
       !state.chat?.preChatCompleted &&
       !hasGivenDetails.current;
     if (needsDetails) {
-      setHeld({ question, attachments, ...(portalLinkID ? { portalLinkID } : {}) });
+      setHeld({ question, attachments, ...(origin ? { origin } : {}) });
       setScreen("pre-chat");
       return;
     }
@@ -260,23 +266,28 @@ export function ChatWidget({
       current = await connectOrFail();
     } catch {
       // Kept for Restart Chat, which sends it once the realtime client loads.
-      setHeld({ question, attachments, ...(portalLinkID ? { portalLinkID } : {}) });
+      setHeld({ question, attachments, ...(origin ? { origin } : {}) });
       return;
     }
     // A finished chat takes no more questions: this one starts the next chat.
     if (current.getState().chat?.isCompleted) await current.restart();
-    current.ask(question, attachments, quickReply, portalLinkID);
+    current.ask(question, attachments, quickReply, origin);
   }
 
   function giveDetails(customer: VisitorCustomer) {
     hasGivenDetails.current = true;
     setDetails(customer);
     setScreen("chat");
-    if (held) void ask(held.question, held.attachments, undefined, held.portalLinkID);
+    if (held) void ask(held.question, held.attachments, undefined, held.origin);
     setHeld(null);
   }
 
-  function showSuggested(question: SuggestedQuestion) {
+  function showSuggested(question: PublicSuggestedQuestion) {
+    // One naming a custom reply asks the server, which runs the reply (or answers the text).
+    if (question.runsCustomReply) {
+      void ask(question.question, [], undefined, { suggestedQuestionID: question._id });
+      return;
+    }
     // A finished chat is left: the suggested answer starts the conversation afresh.
     if (state.chat?.isCompleted) void session?.restart();
     setLocalMessages((messages) => [
@@ -309,7 +320,7 @@ export function ChatWidget({
       }
       setHasLoadFailed(false);
       setHeld(null);
-      if (held) await ask(held.question, held.attachments, undefined, held.portalLinkID);
+      if (held) await ask(held.question, held.attachments, undefined, held.origin);
       else setScreen("home");
       return;
     }

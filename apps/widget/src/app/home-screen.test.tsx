@@ -16,6 +16,7 @@ const question = (id: string, text: string, category: string | null = null) => (
   question: text,
   category,
   answer: [`About ${text}`],
+  runsCustomReply: false,
 });
 
 describe("HomeScreen", () => {
@@ -68,7 +69,7 @@ describe("HomeScreen", () => {
     ];
     const { onAsk } = showHome(widget);
     await userEvent.click(screen.getByRole("button", { name: /Gift wrapping/ }));
-    expect(onAsk).toHaveBeenCalledWith("Gift wrapping", undefined, undefined, linkID);
+    expect(onAsk).toHaveBeenCalledWith("Gift wrapping", undefined, undefined, { portalLinkID: linkID });
   });
 
   it("says why Continue Chat could not reopen the chat, and lets the visitor try again", async () => {

@@ -1,8 +1,9 @@
 import type { VisitorAttachment } from "@harbor/contract/message-data";
-import type { SuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
+import type { PublicSuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
+import type { PortalOrigin } from "./chat-session";
 import { Composer } from "./composer";
 import { FailureNote } from "./failure-note";
 import { Icon } from "./icon";
@@ -28,11 +29,11 @@ export function HomeScreen({
 }: {
   canContinue: boolean;
   nudges: VisitorMessage[];
-  /** `portalLinkID`: a custom-reply link of the portal, whose workflow the server runs. */
-  onAsk(question: string, attachments?: VisitorAttachment[], quickReply?: undefined, portalLinkID?: string): unknown;
+  /** `origin`: a custom-reply link of the portal, whose workflow the server runs. */
+  onAsk(question: string, attachments?: VisitorAttachment[], quickReply?: undefined, origin?: PortalOrigin): unknown;
   /** The visitor started typing: a good moment to open the realtime channel. */
   onTyping(): void;
-  onSuggested(question: SuggestedQuestion): void;
+  onSuggested(question: PublicSuggestedQuestion): void;
   onContinue(): unknown;
   /** Opens the order tracking form (both order cards: an order is proven the visitor's first). */
   onOrders(): void;
@@ -52,7 +53,7 @@ export function HomeScreen({
     ...(portal.isActive ? portal.customReplies : []).map((link): [string, string, () => unknown] => [
       link.title,
       link.description,
-      () => onAsk(link.title, undefined, undefined, link._id),
+      () => onAsk(link.title, undefined, undefined, { portalLinkID: link._id }),
     ]),
     ...(widget.customerAccountPortal.isActive
       ? [

@@ -403,6 +403,7 @@ describe("the widget app", () => {
         question: "Do you ship abroad?",
         category: null,
         answer: ["Yes, to all of Europe.", "Shipping abroad costs €9.95."],
+        runsCustomReply: false,
       },
     ];
     const view = await openWidget(widget);
@@ -416,6 +417,42 @@ describe("the widget app", () => {
     ]);
     await userEvent.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.getByRole("button", { name: "Continue Chat" })).toBeTruthy();
+    expect(server.asks).toEqual([]);
+    view.unmount();
+  });
+
+  it("a portal link or a common question naming a custom reply asks the server to start it, naming itself", async () => {
+    server.autoAnswer = () => "We wrap every gift in paper.";
+    const widget = publicWidget();
+    widget.selfServicePortal.isActive = true;
+    const questionID = "00000000-0000-4000-8000-000000000007";
+    const linkID = "00000000-0000-4000-8000-000000000042";
+    widget.selfServicePortal.suggestedQuestions = [
+      {
+        _id: questionID,
+        question: "Can you wrap a gift?",
+        category: null,
+        answer: ["Not shown"],
+        runsCustomReply: true,
+      },
+    ];
+    widget.selfServicePortal.customReplies = [
+      { _id: linkID, icon: "gift", title: "Gift wrapping", description: "How we wrap" },
+    ];
+    const view = await openWidget(widget);
+    await userEvent.click(await screen.findByRole("button", { name: "Can you wrap a gift?" }));
+    expect(await screen.findByText("We wrap every gift in paper.")).toBeTruthy();
+    expect(screen.queryByText("Not shown")).toBeNull();
+    expect(server.asks).toEqual([
+      expect.objectContaining({ question: "Can you wrap a gift?", suggestedQuestionID: questionID }),
+    ]);
+    expect(server.asks[0]).not.toHaveProperty("portalLinkID");
+
+    await userEvent.click(screen.getByRole("button", { name: "Back" }));
+    await userEvent.click(screen.getByRole("button", { name: /Gift wrapping/ }));
+    await vi.waitFor(() => expect(server.asks).toHaveLength(2));
+    expect(server.asks[1]).toMatchObject({ question: "Gift wrapping", portalLinkID: linkID });
+    expect(server.asks[1]).not.toHaveProperty("suggestedQuestionID");
     view.unmount();
   });
 });

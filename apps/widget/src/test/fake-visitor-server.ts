@@ -15,6 +15,8 @@ export class FakeVisitorServer {
   chats = new Map<string, VisitorChat>();
   joins: { chatID: string; afterMessageID?: string }[] = [];
   questions: string[] = [];
+  /** Every ask-question payload as it arrived (what a portal click names travels beside the text). */
+  asks: Parameters<VisitorClientEvents["ask-question"]>[0][] = [];
   events: Parameters<VisitorClientEvents["add-event"]>[0][] = [];
   /** The language each question was sent with (the widget's), in order. */
   questionLanguages: (string | undefined)[] = [];
@@ -119,6 +121,7 @@ export class FakeVisitorServer {
     });
     socket.on("ask-question", (payload, ack) => {
       this.questions.push(payload.question);
+      this.asks.push(payload);
       this.questionLanguages.push(payload.language);
       if (payload.question === "refuse me") return ack({ ok: false, message: "You are sending messages too quickly." });
       // Like the real server, a retried first question finds the chat its first copy made.

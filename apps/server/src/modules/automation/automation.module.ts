@@ -1,8 +1,10 @@
 import type { Database } from "../../db/client";
+import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
 import { automationRoutes } from "./automation.routes";
 import { createCustomRepliesRepository } from "./custom-replies.repository";
 import { createCustomRepliesService } from "./custom-replies.service";
+import { createCustomReplyFiles } from "./custom-reply-files";
 import type { DataModelRow } from "./data-models.repository";
 import { createDataModelsRepository } from "./data-models.repository";
 import { createDataModelsService } from "./data-models.service";
@@ -20,6 +22,9 @@ export function createAutomationModule(deps: {
   onSettingsChanged: (companyId: string) => void;
   /** The company's data models, the Customer model made on first read (the AI agent module's). */
   listDataModels: (companyId: string) => Promise<DataModelRow[]>;
+  /** Where the files replies send are stored (served by GET /api/files/:id). */
+  fileStore: FileStore;
+  publicUrl: string;
 }) {
   const customRepliesRepository = createCustomRepliesRepository(deps.db);
   const categories = createQuestionCategoriesService({
@@ -37,7 +42,13 @@ export function createAutomationModule(deps: {
   });
   const module: HarborModule = {
     name: "automation",
-    plugin: async (app) => automationRoutes(app, { categories, customReplies, dataModels }),
+    plugin: async (app) =>
+      automationRoutes(app, {
+        categories,
+        customReplies,
+        dataModels,
+        replyFiles: createCustomReplyFiles({ db: deps.db, store: deps.fileStore, publicUrl: deps.publicUrl }),
+      }),
   };
   return {
     module,

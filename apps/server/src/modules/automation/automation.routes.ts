@@ -1,5 +1,8 @@
 import { dataModelSchema } from "@harbor/contract/ai-agent";
 import {
+  CUSTOM_REPLY_FILE_MAX_BYTES,
+  CUSTOM_REPLY_FILE_MAX_MB,
+  customReplyFileSchema,
   customReplyIdRequestSchema,
   customReplyListItemSchema,
   customReplySchema,
@@ -15,9 +18,12 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ok } from "../../platform/envelope";
+import { AppError } from "../../platform/errors";
 import { asRouter, emptyOkResponse, okResponse } from "../../platform/http";
+import { readMultipart } from "../../platform/multipart";
 import { requireAdmin } from "../../platform/session";
 import type { CustomRepliesService } from "./custom-replies.service";
+import type { CustomReplyFiles } from "./custom-reply-files";
 import type { DataModelsService } from "./data-models.service";
 import type { QuestionCategoriesService } from "./question-categories.service";
 
@@ -27,9 +33,33 @@ import type { QuestionCategoriesService } from "./question-categories.service";
  */
 export function automationRoutes(
   app: FastifyInstance,
-  deps: { categories: QuestionCategoriesService; customReplies: CustomRepliesService; dataModels: DataModelsService },
+  deps: {
+    categories: QuestionCategoriesService;
+    customReplies: CustomRepliesService;
+    dataModels: DataModelsService;
+    replyFiles: CustomReplyFiles;
+  },
 ) {
   const router = asRouter(app);
+
+  // Multipart with one part `file`: a file a message_file action sends, stored for the company.
+  router.post(
+    "/api/custom-reply/upload",
+    {
+      schema: { tags: ["automation"], consumes: ["multipart/form-data"], response: okResponse(customReplyFileSchema) },
+    },
+    async (request) => {
+      const auth = requireAdmin(request);
+      const { files } = await readMultipart(request, {
+        maxFileBytes: CUSTOM_REPLY_FILE_MAX_BYTES,
+        maxFiles: 1,
+        tooLargeMessage: `The file is larger than ${CUSTOM_REPLY_FILE_MAX_MB} MB. Choose a smaller one.`,
+      });
+      const file = files.find((candidate) => candidate.fieldName === "file");
+      if (!file) throw new AppError("BAD_REQUEST", "file: Choose a file to upload.");
+      return ok(await deps.replyFiles.store(auth.companyId, file.bytes), "File uploaded");
+    },
+  );
   const { categories, customReplies, dataModels } = deps;
   const tags = ["automation"];
   const categoryResponse = okResponse(questionCategorySchema);

@@ -54,7 +54,10 @@ export function toPublicWidget(options: {
         placeholder: settings.selfServicePortal.aiSearch.placeholder,
       },
       customReplies: settings.selfServicePortal.customReplies.map(({ customReplyID: _hidden, ...link }) => link),
-      suggestedQuestions: settings.selfServicePortal.suggestedQuestions,
+      suggestedQuestions: settings.selfServicePortal.suggestedQuestions.map(({ customReplyID, ...question }) => ({
+        ...question,
+        runsCustomReply: Boolean(customReplyID),
+      })),
     },
     customerAccountPortal: settings.customerAccountPortal,
     agent: {

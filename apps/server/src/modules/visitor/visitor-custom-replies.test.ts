@@ -3,7 +3,7 @@ import type { Chat as ChatDetail, InboxResponse } from "@harbor/contract/chat";
 import type { ConditionOperator, CustomReplyActionInput } from "@harbor/contract/custom-reply-actions";
 import { readMessageData } from "@harbor/contract/message-data";
 import type { AddEventAck } from "@harbor/contract/realtime";
-import type { VisitorChat, VisitorMessage } from "@harbor/contract/widget";
+import type { VisitorChat, VisitorMessage, WidgetGetResponse, WidgetSettings } from "@harbor/contract/widget";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
@@ -631,5 +631,142 @@ describe("custom replies that cannot run", () => {
       ["ai", "We wrap every gift in paper."],
     ]);
     visitor.socket.close();
+  });
+  it("a portal link whose reply is switched off has its title answered as a question", async () => {
+    const reply = await saveReply("Engraving", [{ _id: "n1", actions: [text("engrave", "We engrave names.")] }]);
+    const off = await h.api<CustomReply>("POST", "/api/custom-reply/save", {
+      cookie: owner.cookie,
+      body: { customReplyID: reply._id, name: "Engraving", isActive: false },
+    });
+    expect(off.status, off.body.message).toBe(200);
+    const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
+    const linkID = crypto.randomUUID();
+    await h.app.services.widgetRepository.saveSettings(owner.companyId, {
+      ...widget.settings,
+      selfServicePortal: {
+        ...widget.settings.selfServicePortal,
+        isActive: true,
+        customReplies: [
+          { _id: linkID, icon: "gift", title: "Engraving", description: "Names on gifts", customReplyID: reply._id },
+        ],
+      },
+    });
+    const visitor = await connectVisitor(h, widgetID);
+    const asked = ackData(
+      await emitWithAck<{ chatID: string }>(visitor.socket, "ask-question", {
+        chatID: null,
+        clientMessageID: crypto.randomUUID(),
+        question: "Engraving",
+        portalLinkID: linkID,
+      }),
+    );
+    await settled();
+    const messages = (await chatOf(visitor, asked.chatID)).messages;
+    expect(messages.some((m) => m.message === "We engrave names." || m.messageData.customReplyID)).toBe(false);
+    expect(messages.at(-1)).toMatchObject({ senderRole: "ai", messageType: "answer" });
+    visitor.socket.close();
+  });
+
+  describe("a suggested question naming a custom reply", () => {
+    /** Saved as an admin does it, through the route; a portal that is on. */
+    async function suggest(question: string, customReplyID: string, cookie = owner.cookie) {
+      const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
+      await h.app.services.widgetRepository.saveSettings(owner.companyId, {
+        ...widget.settings,
+        selfServicePortal: { ...widget.settings.selfServicePortal, isActive: true },
+      });
+      return h.api<WidgetSettings>("POST", "/api/widget-settings/suggested-question/save", {
+        cookie,
+        body: { question, category: null, answer: ["Shown when no reply is named"], customReplyID },
+      });
+    }
+
+    async function clickSuggested(visitor: Visitor, question: string) {
+      const { data } = (await h.api<WidgetGetResponse>("POST", "/api/widget/get", { body: { widgetID } })).body;
+      const shown = data.widget.selfServicePortal.suggestedQuestions.find((q) => q.question === question);
+      if (!shown) throw new Error(`${question} is not shown`);
+      const asked = ackData(
+        await emitWithAck<{ chatID: string }>(visitor.socket, "ask-question", {
+          chatID: null,
+          clientMessageID: crypto.randomUUID(),
+          question,
+          suggestedQuestionID: shown._id,
+        }),
+      );
+      await settled();
+      return { shown, messages: (await chatOf(visitor, asked.chatID)).messages };
+    }
+
+    it("starts its workflow; the widget learns only that it runs a reply, not which", async () => {
+      const reply = await saveReply("Returns label", [
+        { _id: "n1", actions: [text("label", "We email you a label.")] },
+      ]);
+      const saved = await suggest("How do I return an item?", reply._id);
+      expect(saved.status, saved.body.message).toBe(200);
+      const visitor = await connectVisitor(h, widgetID);
+      const { shown, messages } = await clickSuggested(visitor, "How do I return an item?");
+      expect(shown).toMatchObject({ runsCustomReply: true });
+      expect(shown).not.toHaveProperty("customReplyID");
+      expect(messages.map((m) => [m.senderRole, m.message, m.messageData.customReplyID])).toEqual([
+        ["customer", "How do I return an item?", undefined],
+        ["ai", "We email you a label.", reply._id],
+      ]);
+      visitor.socket.close();
+    });
+
+    it("another company's reply is refused on save; written past the API, or switched off, the text is answered", async () => {
+      const rivalReply = await saveReply(
+        "Rival returns",
+        [{ _id: "n1", actions: [text("x", "Rival text")] }],
+        rival.cookie,
+      );
+      const refused = await suggest("Can I swap a size?", rivalReply._id);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        hasError: true,
+        message: "customReplyID: Choose one of your custom replies",
+      });
+
+      // A corrupt row: the rival's reply id stored as if the API had let it through.
+      const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
+      const foreignID = crypto.randomUUID();
+      await h.app.services.widgetRepository.saveSettings(owner.companyId, {
+        ...widget.settings,
+        selfServicePortal: {
+          ...widget.settings.selfServicePortal,
+          isActive: true,
+          suggestedQuestions: [
+            ...widget.settings.selfServicePortal.suggestedQuestions,
+            {
+              _id: foreignID,
+              question: "Can I swap a size?",
+              category: null,
+              answer: ["x"],
+              customReplyID: rivalReply._id,
+            },
+          ],
+        },
+      });
+      const visitor = await connectVisitor(h, widgetID);
+      const foreign = await clickSuggested(visitor, "Can I swap a size?");
+      expect(foreign.messages.some((m) => m.message === "Rival text" || m.messageData.customReplyID)).toBe(false);
+      expect(foreign.messages.at(-1)).toMatchObject({ senderRole: "ai", messageType: "answer" });
+
+      const ownReply = await saveReply("Swap sizes", [{ _id: "n1", actions: [text("swap", "Swaps are free.")] }]);
+      expect((await suggest("Do swaps cost anything?", ownReply._id)).status).toBe(200);
+      const off = await h.api<CustomReply>("POST", "/api/custom-reply/save", {
+        cookie: owner.cookie,
+        body: { customReplyID: ownReply._id, name: "Swap sizes", isActive: false },
+      });
+      expect(off.status, off.body.message).toBe(200);
+      const other = await connectVisitor(h, widgetID);
+      const switchedOff = await clickSuggested(other, "Do swaps cost anything?");
+      expect(switchedOff.messages.some((m) => m.message === "Swaps are free." || m.messageData.customReplyID)).toBe(
+        false,
+      );
+      expect(switchedOff.messages.at(-1)).toMatchObject({ senderRole: "ai", messageType: "answer" });
+      visitor.socket.close();
+      other.socket.close();
+    });
   });
 });

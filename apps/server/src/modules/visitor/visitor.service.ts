@@ -20,6 +20,26 @@ import type { VisitorTokens } from "./visitor-tokens";
 export type { VisitorScope } from "./visitor-scope";
 export { widgetNotFound, widgetSwitchedOff } from "./visitor-scope";
 
+/**
+ * The custom reply the visitor's portal click names: a link's, or a suggested question's. Looked
+ * up in the stored settings (the browser never sees reply ids); the runner checks the reply is the
+ * company's and switched on. A switched-off portal, or an id that names nothing, runs no reply.
+ */
+function portalReplyId(
+  portal: VisitorScope["settings"]["selfServicePortal"],
+  input: Pick<AskQuestion, "portalLinkID" | "suggestedQuestionID">,
+): string | undefined {
+  if (!portal.isActive) return undefined;
+  if (input.portalLinkID) return portal.customReplies.find((link) => link._id === input.portalLinkID)?.customReplyID;
+  if (input.suggestedQuestionID) {
+    return (
+      portal.suggestedQuestions.find((question) => question._id === input.suggestedQuestionID)?.customReplyID ??
+      undefined
+    );
+  }
+  return undefined;
+}
+
 const chatEnded = () => new AppError("CONFLICT", "This chat has ended. Start a new chat to ask more.");
 
 /**
@@ -97,12 +117,10 @@ export function createVisitorService(deps: {
     if (!isHandledByPerson(chat.status)) {
       // A typed question while a custom reply waits for a bubble or form: the visitor moved on.
       await deps.customReplies.abandon(scope, chat);
-      // The Self Serve Portal's custom-reply link runs its workflow; its title is not a question.
-      const link = input.portalLinkID
-        ? scope.settings.selfServicePortal.customReplies.find((candidate) => candidate._id === input.portalLinkID)
-        : undefined;
-      if (link && scope.settings.selfServicePortal.isActive)
-        void deps.customReplies.start(scope, chat, link.customReplyID, stored.row);
+      // A portal link or suggested question naming a custom reply runs its workflow; its text is
+      // not answered as a question (unless the reply cannot run: the runner falls back to that).
+      const replyId = portalReplyId(scope.settings.selfServicePortal, input);
+      if (replyId) void deps.customReplies.start(scope, chat, replyId, stored.row);
       else void answers.answer(scope, chat, stored.row, input.language);
     }
     return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };

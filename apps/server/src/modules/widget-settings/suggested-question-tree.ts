@@ -58,6 +58,7 @@ export function saveSuggestedQuestion(options: {
     question: request.question,
     category: request.category,
     answer: request.answer,
+    ...(request.customReplyID ? { customReplyID: request.customReplyID } : {}),
   };
   if (!existing) return [...questions, saved];
   const children = new Set(childrenOf(questions, existing).map((child) => child._id));

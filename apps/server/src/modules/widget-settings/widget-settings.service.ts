@@ -201,6 +201,7 @@ export function createWidgetSettingsService(deps: {
     },
 
     async saveSuggestedQuestion(auth: CompanyAuth, request: SuggestedQuestionSaveRequest) {
+      if (request.customReplyID) await checkCustomReply(auth, request.customReplyID);
       return update(auth, async (current) => {
         const questions = current.selfServicePortal.suggestedQuestions;
         const suggestedQuestions = saveSuggestedQuestion({ questions, request, newId: randomUUID() });

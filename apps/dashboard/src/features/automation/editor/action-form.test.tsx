@@ -9,6 +9,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { cssVariablesResolver, theme } from "../../../app/theme";
+import { formsSentTo, stubFetch } from "../../../test/fetch-stub";
 import { ActionForm } from "./action-form";
 import { newAction } from "./draft";
 
@@ -198,5 +199,35 @@ describe("ActionForm", () => {
         aiAnswer: { sources: [{ sourceIDs: [faqSource._id], docCount: 12 }], instruction: "Mention the 30-day window" },
       },
     });
+  });
+
+  it("file: an uploaded file's stored address and type fill the action; a refused upload says why", async () => {
+    const user = userEvent.setup();
+    const fileUrl = "http://localhost:3000/api/files/00000000-0000-4000-8000-0000000000c1";
+    const fetchMock = stubFetch({
+      "POST /api/custom-reply/upload": (body) =>
+        body instanceof FormData && (body.get("file") as File | null)?.name === "guide.html"
+          ? { status: 400, message: "file: The file must be a JPG, PNG or WebP image, or a PDF." }
+          : { data: { fileUrl, fileType: "application/pdf" }, message: "File uploaded" },
+    });
+    const seen = renderForm(newAction("message_file"));
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("no file input");
+    expect(screen.getByRole("button", { name: "Upload file" })).toBeTruthy();
+
+    await user.upload(input, new File(["%PDF-1.4"], "size-guide.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("size-guide.pdf uploaded.")).toBeTruthy();
+    expect((screen.getByLabelText(/^File address/) as HTMLInputElement).value).toBe(fileUrl);
+    expect((screen.getByLabelText(/^File type/) as HTMLInputElement).value).toBe("application/pdf");
+    expect(seen.action).toMatchObject({ message: { file: { fileUrl, fileType: "application/pdf" } } });
+    const [sent] = formsSentTo(fetchMock, "POST /api/custom-reply/upload");
+    expect((sent?.form.get("file") as File | undefined)?.name).toBe("size-guide.pdf");
+
+    await user.upload(input, new File(["<html>"], "guide.html", { type: "application/pdf" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "file: The file must be a JPG, PNG or WebP image, or a PDF.",
+    );
+    // The refused file leaves the action as it was.
+    expect(seen.action).toMatchObject({ message: { file: { fileUrl } } });
   });
 });

@@ -20,6 +20,7 @@ import {
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { texts } from "../../../lib/texts";
 import { type Branch, branchesOf, type Condition } from "./draft";
+import { ReplyFileUpload } from "./reply-file-upload";
 
 const f = texts.automation.editor.fields;
 
@@ -88,6 +89,7 @@ export function ActionForm({ action, problems, dataModels, sources = [], nodeOpt
             error={errorAt("message.file.fileUrl")}
             onChange={(event) => setFile({ fileUrl: event.currentTarget.value })}
           />
+          <ReplyFileUpload onUploaded={(uploaded) => setFile(uploaded)} />
           <TextInput
             label={f.fileType}
             value={stringAt(file.fileType)}

@@ -1,3 +1,4 @@
+import type { CustomReplySummary } from "@harbor/contract/ai-agent";
 import {
   type SuggestedQuestion,
   suggestedQuestionSaveSchema,
@@ -34,13 +35,14 @@ type SuggestedQuestionModalProps = {
   /** The question to edit; null adds a new one. */
   question: SuggestedQuestion | null;
   questions: SuggestedQuestion[];
+  customReplies: CustomReplySummary[];
   onClose: () => void;
   onDirtyChange: (isDirty: boolean) => void;
 };
 
 /** Adds or edits a suggested question. Closing it with unsaved edits asks first. */
 export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
-  const { opened, question, questions, onClose, onDirtyChange } = props;
+  const { opened, question, questions, customReplies, onClose, onDirtyChange } = props;
   const [isDirty, setDirty] = useState(false);
   const [isConfirmingClose, setConfirmingClose] = useState(false);
   const changeDirty = useCallback(
@@ -71,6 +73,7 @@ export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
             key={question?._id ?? "new"}
             question={question}
             questions={questions}
+            customReplies={customReplies}
             onDirtyChange={changeDirty}
             onCancel={requestClose}
             onSaved={close}
@@ -84,24 +87,27 @@ export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
   );
 }
 
-/** `category` "" is None (the top level). */
-type QuestionFormValues = { question: string; category: string; answer: string[] };
+/** `category` "" is None (the top level); `customReplyID` "" is no reply (the messages are shown). */
+type QuestionFormValues = { question: string; category: string; answer: string[]; customReplyID: string };
 
 const toRequest = (values: QuestionFormValues) => ({
   question: values.question.trim(),
   category: values.category || null,
   answer: values.answer.map((message) => message.trim()),
+  customReplyID: values.customReplyID || null,
 });
 
 type SuggestedQuestionFormProps = {
   question: SuggestedQuestion | null;
   questions: SuggestedQuestion[];
+  customReplies: CustomReplySummary[];
   onDirtyChange: (isDirty: boolean) => void;
   onCancel: () => void;
   onSaved: () => void;
 };
 
-function SuggestedQuestionForm({ question, questions, onDirtyChange, onCancel, onSaved }: SuggestedQuestionFormProps) {
+function SuggestedQuestionForm(props: SuggestedQuestionFormProps) {
+  const { question, questions, customReplies, onDirtyChange, onCancel, onSaved } = props;
   const saveQuestion = useSaveSuggestedQuestion();
   const isPendingRef = useRef(false);
   const form = useForm<QuestionFormValues>({
@@ -110,12 +116,17 @@ function SuggestedQuestionForm({ question, questions, onDirtyChange, onCancel, o
       question: question?.question ?? "",
       category: question?.category ?? "",
       answer: question ? [...question.answer] : [""],
+      customReplyID: question?.customReplyID ?? "",
     },
     validate: zodFormValidator(suggestedQuestionSaveSchema, toRequest),
   });
   const isDirty = form.isDirty();
   const { isLocked, options } = categoryChoices(questions, question);
   const categoryOptions = [{ value: "", label: t.modal.none }, ...options];
+  const replyOptions = [
+    { value: "", label: t.modal.customReplyNone },
+    ...customReplies.map((reply) => ({ value: reply._id, label: reply.name })),
+  ];
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
@@ -159,6 +170,12 @@ function SuggestedQuestionForm({ question, questions, onDirtyChange, onCancel, o
           disabled={isLocked}
           description={isLocked ? t.modal.categoryLocked : undefined}
           {...form.getInputProps("category")}
+        />
+        <NativeSelect
+          label={t.modal.customReply}
+          description={t.modal.customReplyHint}
+          data={replyOptions}
+          {...form.getInputProps("customReplyID")}
         />
         <Fieldset legend={t.modal.messages} variant="unstyled">
           <Stack gap="xs">

@@ -18,6 +18,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import type { CustomReplySummary } from "@harbor/contract/ai-agent";
 import { SUGGESTED_QUESTIONS_MAX, type SuggestedQuestion } from "@harbor/contract/widget";
 import { ActionIcon, Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconGripVertical, IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
@@ -133,6 +134,8 @@ function NestZone({ parent }: { parent: SuggestedQuestion }) {
 
 type SuggestedQuestionsSectionProps = {
   questions: SuggestedQuestion[];
+  /** The company's custom replies, one of which a question may start. */
+  customReplies: CustomReplySummary[];
   onDirtyChange: (isDirty: boolean) => void;
 };
 
@@ -141,7 +144,7 @@ type SuggestedQuestionsSectionProps = {
  * reorder it, onto another group's question or into a nest zone to put it under that parent, or a
  * child onto a top-level question to lift it. Each drop is saved at once.
  */
-export function SuggestedQuestionsSection({ questions, onDirtyChange }: SuggestedQuestionsSectionProps) {
+export function SuggestedQuestionsSection({ questions, customReplies, onDirtyChange }: SuggestedQuestionsSectionProps) {
   const [editing, setEditing] = useState<{ question: SuggestedQuestion | null } | null>(null);
   const [deleting, setDeleting] = useState<SuggestedQuestion | null>(null);
   const [draggingId, setDraggingId] = useState<string | null>(null);
@@ -270,6 +273,7 @@ export function SuggestedQuestionsSection({ questions, onDirtyChange }: Suggeste
         opened={editing !== null}
         question={editing?.question ?? null}
         questions={questions}
+        customReplies={customReplies}
         onClose={() => setEditing(null)}
         onDirtyChange={onDirtyChange}
       />

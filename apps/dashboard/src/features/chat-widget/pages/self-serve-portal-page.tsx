@@ -172,6 +172,7 @@ function PortalPage({ settings, customReplies, sourceOptions }: PortalPageProps)
       />
       <SuggestedQuestionsSection
         questions={settings.selfServicePortal.suggestedQuestions}
+        customReplies={customReplies}
         onDirtyChange={onQuestionModalDirty}
       />
       <UnsavedChangesGuard isDirty={portal.isChanged || isLinkModalDirty || isQuestionModalDirty} />
