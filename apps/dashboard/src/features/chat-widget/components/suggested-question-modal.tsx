@@ -16,11 +16,11 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useCallback, useEffect, useState } from "react";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
-import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -103,47 +103,31 @@ type SuggestedQuestionFormProps = {
 
 function SuggestedQuestionForm({ question, questions, onDirtyChange, onCancel, onSaved }: SuggestedQuestionFormProps) {
   const saveQuestion = useSaveSuggestedQuestion();
-  const isPendingRef = useRef(false);
-  const form = useForm<QuestionFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<QuestionFormValues>({
     initialValues: {
       question: question?.question ?? "",
       category: question?.category ?? "",
       answer: question ? [...question.answer] : [""],
     },
     validate: zodFormValidator(suggestedQuestionSaveSchema, toRequest),
+    save: async (values, form) => {
+      await saveQuestion.mutateAsync({ ...(question ? { questionID: question._id } : {}), ...toRequest(values) });
+      notifySuccess({ message: texts.chatWidget.notices.questionSaved });
+      form.resetDirty();
+      onSaved();
+    },
   });
-  const isDirty = form.isDirty();
   const { isLocked, options } = categoryChoices(questions, question);
   const categoryOptions = [{ value: "", label: t.modal.none }, ...options];
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const submit = async (values: QuestionFormValues) => {
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
-      await saveQuestion.mutateAsync({ ...(question ? { questionID: question._id } : {}), ...toRequest(values) });
-      notifySuccess({ message: texts.chatWidget.notices.questionSaved });
-      form.resetDirty();
-      onSaved();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
-
   const answers = form.values.answer;
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {saveQuestion.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(saveQuestion.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={saveQuestion.error} />
         <TextInput
           label={t.modal.title}
           required
