@@ -8,8 +8,9 @@ import {
 import { isFollowedByLocalEngine } from "@harbor/contract/answer-rules";
 import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
 import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
 import { useUnsavedChangesGuard } from "../../../components/unsaved-changes-guard/use-unsaved-changes-guard";
@@ -32,14 +33,7 @@ type AnswerRuleModalProps = {
 
 /** Adds or edits a rule. Closing it with unsaved edits asks first, like leaving the page does. */
 export function AnswerRuleModal({ opened, rule, engine, onClose, onDelete }: AnswerRuleModalProps) {
-  const [isDirty, setDirty] = useState(false);
-  const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const close = () => {
-    setConfirmingClose(false);
-    setDirty(false);
-    onClose();
-  };
-  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+  const { changeDirty, close, requestClose, guard } = useGuardedModalClose({ onClose });
 
   return (
     <>
@@ -55,19 +49,17 @@ export function AnswerRuleModal({ opened, rule, engine, onClose, onDelete }: Ans
             key={rule?._id ?? "new"}
             rule={rule}
             engine={engine}
-            onDirtyChange={setDirty}
+            onDirtyChange={changeDirty}
             onCancel={requestClose}
             onSaved={close}
             onDelete={(deleted) => {
-              setDirty(false);
+              changeDirty(false);
               onDelete(deleted);
             }}
           />
         ) : null}
       </Modal>
-      <UnsavedChangesModal
-        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
-      />
+      <UnsavedChangesModal guard={guard} />
     </>
   );
 }

@@ -7,8 +7,9 @@ import {
   WIDGET_TITLE_MAX,
 } from "@harbor/contract/widget";
 import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput, ThemeIcon } from "@mantine/core";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
 import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
 import { notifySuccess } from "../../../lib/notify";
@@ -32,21 +33,7 @@ type PortalLinkModalProps = {
 
 /** Adds or edits a portal link. Closing it with unsaved edits asks first. */
 export function PortalLinkModal({ opened, link, customReplies, onClose, onDirtyChange }: PortalLinkModalProps) {
-  const [isDirty, setDirty] = useState(false);
-  const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const changeDirty = useCallback(
-    (value: boolean) => {
-      setDirty(value);
-      onDirtyChange(value);
-    },
-    [onDirtyChange],
-  );
-  const close = () => {
-    setConfirmingClose(false);
-    changeDirty(false);
-    onClose();
-  };
-  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+  const { changeDirty, close, requestClose, guard } = useGuardedModalClose({ onClose, onDirtyChange });
 
   return (
     <>
@@ -68,9 +55,7 @@ export function PortalLinkModal({ opened, link, customReplies, onClose, onDirtyC
           />
         ) : null}
       </Modal>
-      <UnsavedChangesModal
-        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
-      />
+      <UnsavedChangesModal guard={guard} />
     </>
   );
 }

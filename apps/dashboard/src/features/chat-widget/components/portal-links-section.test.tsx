@@ -12,12 +12,15 @@ vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.
 
 const returns: CustomReplySummary = { _id: "00000000-0000-4000-8000-0000000000a1", name: "Returns" };
 
-function renderSection(save: (body: unknown) => StubAnswer | Promise<StubAnswer>) {
+function renderSection(
+  save: (body: unknown) => StubAnswer | Promise<StubAnswer>,
+  onDirtyChange: (isDirty: boolean) => void = () => {},
+) {
   const fetchMock = stubFetch({ "POST /api/widget-settings/custom-reply/save": save });
   renderRoutes({
     initialPath: "/",
     routes: [
-      { path: "/", element: <PortalLinksSection links={[]} customReplies={[returns]} onDirtyChange={() => {}} /> },
+      { path: "/", element: <PortalLinksSection links={[]} customReplies={[returns]} onDirtyChange={onDirtyChange} /> },
     ],
   });
   return fetchMock;
@@ -67,5 +70,24 @@ describe("PortalLinksSection's link form", () => {
     await user.click(save);
     expect((await within(dialog).findByRole("alert")).textContent).toContain("A link with this title already exists.");
     expect((within(dialog).getByRole("textbox", { name: /^Title/ }) as HTMLInputElement).value).toBe("Start a return");
+  });
+
+  it("asks before closing with unsaved edits, and tells the page while it has them", async () => {
+    const user = userEvent.setup();
+    const onDirtyChange = vi.fn();
+    renderSection(() => ({ status: 500, message: "not sent" }), onDirtyChange);
+    const { dialog } = await fillNewLink(user);
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    const question = await screen.findByRole("dialog", { name: "You Have Unsaved Changes" });
+    await user.click(within(question).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "You Have Unsaved Changes" })).toBeNull());
+    expect((within(dialog).getByRole("textbox", { name: /^Title/ }) as HTMLInputElement).value).toBe("Start a return");
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: "Yes, Continue" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
   });
 });

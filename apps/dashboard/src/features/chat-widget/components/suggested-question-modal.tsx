@@ -17,8 +17,9 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
 import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
 import { notifySuccess } from "../../../lib/notify";
@@ -41,21 +42,7 @@ type SuggestedQuestionModalProps = {
 /** Adds or edits a suggested question. Closing it with unsaved edits asks first. */
 export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
   const { opened, question, questions, onClose, onDirtyChange } = props;
-  const [isDirty, setDirty] = useState(false);
-  const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const changeDirty = useCallback(
-    (value: boolean) => {
-      setDirty(value);
-      onDirtyChange(value);
-    },
-    [onDirtyChange],
-  );
-  const close = () => {
-    setConfirmingClose(false);
-    changeDirty(false);
-    onClose();
-  };
-  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+  const { changeDirty, close, requestClose, guard } = useGuardedModalClose({ onClose, onDirtyChange });
 
   return (
     <>
@@ -77,9 +64,7 @@ export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
           />
         ) : null}
       </Modal>
-      <UnsavedChangesModal
-        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
-      />
+      <UnsavedChangesModal guard={guard} />
     </>
   );
 }
