@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { takeDriftedAnswers } from "./fetch-stub";
 
 // findBy/waitFor give up after 1 s by default; two workers on two busy cores were seen to need
 // more (as the widget's tests already allow). A wait, not a timing assertion.
@@ -37,4 +38,6 @@ afterEach(() => {
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  const drifted = takeDriftedAnswers();
+  if (drifted.length > 0) throw new Error(`Stubbed API answers drifted from the contract:\n${drifted.join("\n")}`);
 });

@@ -7,12 +7,13 @@ import {
 } from "@harbor/contract/ai-agent";
 import { isFollowedByLocalEngine } from "@harbor/contract/answer-rules";
 import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconAlertTriangle, IconTrash } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { IconAlertTriangle, IconTrash } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
 import { useUnsavedChangesGuard } from "../../../components/unsaved-changes-guard/use-unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -32,14 +33,7 @@ type AnswerRuleModalProps = {
 
 /** Adds or edits a rule. Closing it with unsaved edits asks first, like leaving the page does. */
 export function AnswerRuleModal({ opened, rule, engine, onClose, onDelete }: AnswerRuleModalProps) {
-  const [isDirty, setDirty] = useState(false);
-  const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const close = () => {
-    setConfirmingClose(false);
-    setDirty(false);
-    onClose();
-  };
-  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+  const { changeDirty, close, requestClose, guard } = useGuardedModalClose({ onClose });
 
   return (
     <>
@@ -55,19 +49,17 @@ export function AnswerRuleModal({ opened, rule, engine, onClose, onDelete }: Ans
             key={rule?._id ?? "new"}
             rule={rule}
             engine={engine}
-            onDirtyChange={setDirty}
+            onDirtyChange={changeDirty}
             onCancel={requestClose}
             onSaved={close}
             onDelete={(deleted) => {
-              setDirty(false);
+              changeDirty(false);
               onDelete(deleted);
             }}
           />
         ) : null}
       </Modal>
-      <UnsavedChangesModal
-        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
-      />
+      <UnsavedChangesModal guard={guard} />
     </>
   );
 }
@@ -85,28 +77,10 @@ type AnswerRuleFormProps = {
 
 function AnswerRuleForm({ rule, engine, onDirtyChange, onCancel, onSaved, onDelete }: AnswerRuleFormProps) {
   const saveRule = useSaveAnswerRule();
-  const isPendingRef = useRef(false);
-  const form = useForm<AnswerRuleFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<AnswerRuleFormValues>({
     initialValues: { title: rule?.title ?? "", description: rule?.description ?? "", isActive: rule?.isActive ?? true },
     validate: zodFormValidator(saveAnswerRuleRequestSchema),
-  });
-  const isDirty = form.isDirty();
-  const guard = useUnsavedChangesGuard({ isDirty });
-  const { title, description } = form.getValues();
-  // Said as the admin writes, not only after saving: once the rule has words, and the engine won't follow it.
-  const isIgnoredByEngine =
-    engine === "local" &&
-    (title.trim() !== "" || description.trim() !== "") &&
-    !isFollowedByLocalEngine(form.getValues());
-
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-
-  const submit = async (values: AnswerRuleFormValues) => {
-    // A second submit while the first is on its way is ignored.
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
+    save: async (values, form) => {
       const saved = await saveRule.mutateAsync({
         ...(rule ? { ruleID: rule._id } : {}),
         title: values.title.trim(),
@@ -117,21 +91,22 @@ function AnswerRuleForm({ rule, engine, onDirtyChange, onCancel, onSaved, onDele
       notifySuccess({ message: isIgnored ? t.localEngine.savedIgnored : t.saved });
       form.resetDirty();
       onSaved();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
+  const guard = useUnsavedChangesGuard({ isDirty });
+  const { title, description } = form.getValues();
+  // Said as the admin writes, not only after saving: once the rule has words, and the engine won't follow it.
+  const isIgnoredByEngine =
+    engine === "local" &&
+    (title.trim() !== "" || description.trim() !== "") &&
+    !isFollowedByLocalEngine(form.getValues());
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {saveRule.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(saveRule.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={saveRule.error} />
         <TextInput
           label={t.modal.title}
           placeholder={t.modal.titlePlaceholder}

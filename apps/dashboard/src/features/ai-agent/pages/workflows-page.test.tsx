@@ -1,4 +1,5 @@
-import type { AiAgent, CustomReplySummary, DataModel, Workflows } from "@harbor/contract/ai-agent";
+import type { AiAgent, DataModel, Workflows } from "@harbor/contract/ai-agent";
+import type { CustomReplyListItem } from "@harbor/contract/automation";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link, Outlet } from "react-router";
@@ -21,7 +22,13 @@ const customerModel: DataModel = {
     { key: "email", title: "Email" },
   ],
 };
-const returnsReply: CustomReplySummary = { _id: CUSTOM_REPLY_ID, name: "Start a return" };
+// As GET /api/custom-reply/all sends it; the page reads only the id and name.
+const returnsReply: CustomReplyListItem = {
+  _id: CUSTOM_REPLY_ID,
+  name: "Start a return",
+  isActive: true,
+  nodeCount: 2,
+};
 
 function Shell() {
   return (
@@ -45,7 +52,7 @@ function renderPage({
   routes = {},
 }: {
   agent?: AiAgent;
-  customReplies?: CustomReplySummary[];
+  customReplies?: CustomReplyListItem[];
   routes?: Record<string, Handler>;
 } = {}) {
   const fetchMock = stubFetch({

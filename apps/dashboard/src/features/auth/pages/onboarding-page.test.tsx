@@ -13,6 +13,7 @@ function userAnswer(isDemoContentReady: boolean) {
         name: "Owner",
         role: "admin",
         companies: [],
+        invitations: [],
         hasMultipleCompanies: false,
         isPlatformAdmin: false,
       },

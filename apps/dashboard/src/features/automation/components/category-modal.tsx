@@ -5,11 +5,9 @@ import {
   type QuestionCategory,
   saveQuestionCategoryRequestSchema,
 } from "@harbor/contract/automation";
-import { Alert, Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useRef } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -49,9 +47,7 @@ function CategoryForm({
   onDone: () => void;
 }) {
   const save = useSaveQuestionCategory();
-  const isPendingRef = useRef(false);
-  const form = useForm<CategoryFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<CategoryFormValues>({
     initialValues: {
       title: category?.title ?? "",
       description: category?.description ?? "",
@@ -59,15 +55,7 @@ function CategoryForm({
       isActive: category?.isActive ?? true,
     },
     validate: zodFormValidator(saveQuestionCategoryRequestSchema),
-  });
-  const isDirty = form.isDirty();
-  const descriptionLength = form.getValues().description.length;
-
-  const submit = async (values: CategoryFormValues) => {
-    // A second submit while the first is on its way is ignored (spec part 2 §4).
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
+    save: async (values) => {
       await save.mutateAsync({
         ...(category ? { questionCategoryID: category._id } : {}),
         title: values.title.trim(),
@@ -77,21 +65,14 @@ function CategoryForm({
       });
       notifySuccess({ message: t.saved });
       onDone();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
+  const descriptionLength = form.getValues().description.length;
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {save.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(save.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={save.error} />
         <TextInput
           label={t.modal.name}
           placeholder={t.modal.namePlaceholder}

@@ -1,9 +1,7 @@
 import { CUSTOM_REPLY_NAME_MAX, type CustomReply, saveCustomReplyRequestSchema } from "@harbor/contract/automation";
-import { Alert, Button, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useRef } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { Button, Group, Modal, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -34,36 +32,20 @@ type CustomReplyFormValues = { name: string; isActive: boolean };
 
 function CustomReplyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (reply: CustomReply) => void }) {
   const save = useSaveCustomReply();
-  const isPendingRef = useRef(false);
-  const form = useForm<CustomReplyFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<CustomReplyFormValues>({
     initialValues: { name: "", isActive: true },
     validate: zodFormValidator(saveCustomReplyRequestSchema),
-  });
-  const isDirty = form.isDirty();
-
-  const submit = async (values: CustomReplyFormValues) => {
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
+    save: async (values) => {
       const { data } = await save.mutateAsync({ name: values.name.trim(), isActive: values.isActive });
       notifySuccess({ message: t.saved });
       onCreated(data);
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {save.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(save.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={save.error} />
         <TextInput
           label={t.modal.name}
           required

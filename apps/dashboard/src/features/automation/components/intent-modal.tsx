@@ -4,11 +4,9 @@ import {
   type Intent,
   saveIntentRequestSchema,
 } from "@harbor/contract/automation";
-import { Alert, Button, Group, Modal, Stack, Switch, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useRef } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { Button, Group, Modal, Stack, Switch, Textarea } from "@mantine/core";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -57,9 +55,7 @@ function IntentForm({
   onDone: () => void;
 }) {
   const save = useSaveIntent(categoryId);
-  const isPendingRef = useRef(false);
-  const form = useForm<IntentFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<IntentFormValues>({
     initialValues: {
       intent: {
         title: intent?.title ?? "",
@@ -71,34 +67,20 @@ function IntentForm({
       questionCategoryID: categoryId,
       ...values,
     })),
-  });
-  const isDirty = form.isDirty();
-
-  const submit = async (values: IntentFormValues) => {
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
+    save: async (values) => {
       await save.mutateAsync({
         questionCategoryID: categoryId,
         intent: { ...(intent ? { _id: intent._id } : {}), ...values.intent, title: values.intent.title.trim() },
       });
       notifySuccess({ message: t.saved });
       onDone();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {save.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(save.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={save.error} />
         <Textarea
           label={t.modal.description}
           description={t.modal.descriptionHint}

@@ -21,7 +21,7 @@ const returnsModel: DataModel = {
   ],
 };
 
-/** A question whose text is still empty, branching to a second node. */
+/** A question with answer bubbles, branching to a second node: valid, as the server only stores valid replies. */
 function reply(overrides: Partial<CustomReply> = {}): CustomReply {
   return {
     _id: REPLY_ID,
@@ -35,7 +35,7 @@ function reply(overrides: Partial<CustomReply> = {}): CustomReply {
           {
             _id: "a1",
             actionType: "answer_bubbles",
-            answerBubbles: { content: "", bubbles: [{ message: "Too small", value: "small" }] },
+            answerBubbles: { content: "Which size did not fit?", bubbles: [{ message: "Too small", value: "small" }] },
             dataModel: { dataModelID: returnsModel._id, fields: [{ key: "reason", required: true }] },
           },
           {
@@ -83,6 +83,12 @@ beforeEach(() => {
   vi.mocked(notifySuccess).mockClear();
 });
 
+/** A stored reply has no problems (the server refuses to save one that has): they start with an edit. */
+async function clearTheQuestion(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole("button", { name: "Edit 1. Answer bubbles" }));
+  await user.clear(await screen.findByRole("textbox", { name: /^Question/ }));
+}
+
 /** Pastes instead of typing key by key: the same events a form sees, in a fraction of the time. */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.click(field);
@@ -93,6 +99,7 @@ describe("CustomReplyEditorPage", () => {
   it("lists the problems naming the node; choosing one opens the action with its field's message", async () => {
     const user = userEvent.setup();
     renderEditor();
+    await clearTheQuestion(user);
     const problem = await screen.findByRole("button", {
       name: "Error: Node 1, action 1 (Answer bubbles): Question is required",
     });
@@ -115,6 +122,7 @@ describe("CustomReplyEditorPage", () => {
   it("refuses to save while errors remain, then saves the graph with positions and shows success", async () => {
     const user = userEvent.setup();
     const { fetchMock, save } = renderEditor();
+    await clearTheQuestion(user);
     await user.click(await screen.findByRole("button", { name: "Save" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Fix the errors listed before saving.");
     expect(save).not.toHaveBeenCalled();
@@ -134,11 +142,8 @@ describe("CustomReplyEditorPage", () => {
 
   it("shows the server's refusal when a save fails", async () => {
     const user = userEvent.setup();
-    const saved = reply();
-    const first = saved.nodes[0]?.actions[0] as { answerBubbles: { content: string } };
-    first.answerBubbles.content = "Why?";
     renderEditor(
-      saved,
+      reply(),
       vi.fn<SaveHandler>(() => ({ status: 409, message: 'A custom reply named "Returns" already exists.' })),
     );
     await user.click(await screen.findByRole("button", { name: "Save" }));

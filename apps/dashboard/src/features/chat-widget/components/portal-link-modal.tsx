@@ -6,12 +6,12 @@ import {
   WIDGET_TEXT_MAX,
   WIDGET_TITLE_MAX,
 } from "@harbor/contract/widget";
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput, ThemeIcon } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput, ThemeIcon } from "@mantine/core";
+import { useEffect } from "react";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
-import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -33,21 +33,7 @@ type PortalLinkModalProps = {
 
 /** Adds or edits a portal link. Closing it with unsaved edits asks first. */
 export function PortalLinkModal({ opened, link, customReplies, onClose, onDirtyChange }: PortalLinkModalProps) {
-  const [isDirty, setDirty] = useState(false);
-  const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const changeDirty = useCallback(
-    (value: boolean) => {
-      setDirty(value);
-      onDirtyChange(value);
-    },
-    [onDirtyChange],
-  );
-  const close = () => {
-    setConfirmingClose(false);
-    changeDirty(false);
-    onClose();
-  };
-  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+  const { changeDirty, close, requestClose, guard } = useGuardedModalClose({ onClose, onDirtyChange });
 
   return (
     <>
@@ -69,9 +55,7 @@ export function PortalLinkModal({ opened, link, customReplies, onClose, onDirtyC
           />
         ) : null}
       </Modal>
-      <UnsavedChangesModal
-        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
-      />
+      <UnsavedChangesModal guard={guard} />
     </>
   );
 }
@@ -88,15 +72,13 @@ type PortalLinkFormProps = {
 
 function PortalLinkForm({ link, customReplies, onDirtyChange, onCancel, onSaved }: PortalLinkFormProps) {
   const saveLink = useSavePortalLink();
-  const isPendingRef = useRef(false);
   const contractErrors = zodFormValidator<PortalLinkFormValues>(portalLinkSaveSchema, (values) => ({
     icon: values.icon,
     title: values.title.trim(),
     description: values.description.trim(),
     customReplyID: values.customReplyID,
   }));
-  const form = useForm<PortalLinkFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<PortalLinkFormValues>({
     initialValues: {
       icon: link?.icon ?? PORTAL_LINK_ICONS[0],
       title: link?.title ?? "",
@@ -108,19 +90,7 @@ function PortalLinkForm({ link, customReplies, onDirtyChange, onCancel, onSaved 
       ...contractErrors(values),
       ...(values.customReplyID ? {} : { customReplyID: t.modal.customReplyRequired }),
     }),
-  });
-  const isDirty = form.isDirty();
-  const replyOptions = [
-    { value: "", label: t.modal.customReplyPlaceholder, disabled: true },
-    ...customReplies.map((reply) => ({ value: reply._id, label: reply.name })),
-  ];
-
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-
-  const submit = async (values: PortalLinkFormValues) => {
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
+    save: async (values, form) => {
       await saveLink.mutateAsync({
         ...(link ? { replyID: link._id } : {}),
         icon: values.icon,
@@ -131,21 +101,19 @@ function PortalLinkForm({ link, customReplies, onDirtyChange, onCancel, onSaved 
       notifySuccess({ message: texts.chatWidget.notices.customReplySaved });
       form.resetDirty();
       onSaved();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
+  const replyOptions = [
+    { value: "", label: t.modal.customReplyPlaceholder, disabled: true },
+    ...customReplies.map((reply) => ({ value: reply._id, label: reply.name })),
+  ];
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {saveLink.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(saveLink.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={saveLink.error} />
         <Group gap="sm" align="flex-end" wrap="nowrap">
           <ThemeIcon size={36} variant="light" radius="md" aria-hidden mb={2}>
             <PortalLinkIcon name={form.values.icon} />

@@ -17,11 +17,12 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
-import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -43,21 +44,7 @@ type SuggestedQuestionModalProps = {
 /** Adds or edits a suggested question. Closing it with unsaved edits asks first. */
 export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
   const { opened, question, questions, customReplies, onClose, onDirtyChange } = props;
-  const [isDirty, setDirty] = useState(false);
-  const [isConfirmingClose, setConfirmingClose] = useState(false);
-  const changeDirty = useCallback(
-    (value: boolean) => {
-      setDirty(value);
-      onDirtyChange(value);
-    },
-    [onDirtyChange],
-  );
-  const close = () => {
-    setConfirmingClose(false);
-    changeDirty(false);
-    onClose();
-  };
-  const requestClose = () => (isDirty ? setConfirmingClose(true) : close());
+  const { changeDirty, close, requestClose, guard } = useGuardedModalClose({ onClose, onDirtyChange });
 
   return (
     <>
@@ -80,9 +67,7 @@ export function SuggestedQuestionModal(props: SuggestedQuestionModalProps) {
           />
         ) : null}
       </Modal>
-      <UnsavedChangesModal
-        guard={{ isBlocked: isConfirmingClose, proceed: close, cancel: () => setConfirmingClose(false) }}
-      />
+      <UnsavedChangesModal guard={guard} />
     </>
   );
 }
@@ -109,9 +94,7 @@ type SuggestedQuestionFormProps = {
 function SuggestedQuestionForm(props: SuggestedQuestionFormProps) {
   const { question, questions, customReplies, onDirtyChange, onCancel, onSaved } = props;
   const saveQuestion = useSaveSuggestedQuestion();
-  const isPendingRef = useRef(false);
-  const form = useForm<QuestionFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<QuestionFormValues>({
     initialValues: {
       question: question?.question ?? "",
       category: question?.category ?? "",
@@ -119,8 +102,13 @@ function SuggestedQuestionForm(props: SuggestedQuestionFormProps) {
       customReplyID: question?.customReplyID ?? "",
     },
     validate: zodFormValidator(suggestedQuestionSaveSchema, toRequest),
+    save: async (values, form) => {
+      await saveQuestion.mutateAsync({ ...(question ? { questionID: question._id } : {}), ...toRequest(values) });
+      notifySuccess({ message: texts.chatWidget.notices.questionSaved });
+      form.resetDirty();
+      onSaved();
+    },
   });
-  const isDirty = form.isDirty();
   const { isLocked, options } = categoryChoices(questions, question);
   const categoryOptions = [{ value: "", label: t.modal.none }, ...options];
   const replyOptions = [
@@ -130,31 +118,12 @@ function SuggestedQuestionForm(props: SuggestedQuestionFormProps) {
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const submit = async (values: QuestionFormValues) => {
-    if (isPendingRef.current || !isDirty) return;
-    isPendingRef.current = true;
-    try {
-      await saveQuestion.mutateAsync({ ...(question ? { questionID: question._id } : {}), ...toRequest(values) });
-      notifySuccess({ message: texts.chatWidget.notices.questionSaved });
-      form.resetDirty();
-      onSaved();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
-
   const answers = form.values.answer;
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {saveQuestion.error ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(saveQuestion.error)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={saveQuestion.error} />
         <TextInput
           label={t.modal.title}
           required

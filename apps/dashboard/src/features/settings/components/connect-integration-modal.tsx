@@ -6,11 +6,11 @@ import {
   shopifyCredentialsSchema,
   zendeskCredentialsSchema,
 } from "@harbor/contract/integrations";
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
-import { useRef, useState } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
+import { IconCircleCheck } from "@tabler/icons-react";
+import { useState } from "react";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useAddIntegration } from "../api/integrations";
@@ -82,26 +82,15 @@ function ConnectForm({ app, isConnected, onDone }: { app: IntegrationApp; isConn
   const label = INTEGRATION_LABELS[app];
   const add = useAddIntegration();
   const [isDone, setIsDone] = useState(isConnected);
-  const isPendingRef = useRef(false);
-  const form = useForm<Record<string, string>>({
-    mode: "controlled",
+  const { form, onSubmit } = useModalForm<Record<string, string>>({
     initialValues: Object.fromEntries(fields.map((field) => [field.name, ""])),
     validate: zodFormValidator(schema),
-  });
-
-  const submit = async (values: Record<string, string>) => {
-    // A second Continue while the first is on its way is ignored.
-    if (isPendingRef.current) return;
-    isPendingRef.current = true;
-    try {
+    requireChanges: false,
+    save: async (values) => {
       await add.mutateAsync({ appName: app, credentials: values } as Parameters<typeof add.mutateAsync>[0]);
       setIsDone(true);
-    } catch {
-      // The banner below shows the server's message (spec §8).
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
 
   if (isDone) {
     return (
@@ -123,14 +112,11 @@ function ConnectForm({ app, isConnected, onDone }: { app: IntegrationApp; isConn
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t.connectApp(label)}>
+    <form onSubmit={onSubmit} noValidate aria-label={t.connectApp(label)}>
       <Stack>
         <Text size="sm">{t.connectApp(label)}</Text>
-        {add.isError ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(add.error)}
-          </Alert>
-        ) : null}
+        {/* The server's message (spec §8). */}
+        <ModalFormError error={add.error} />
         {fields.map((field, index) => {
           const props = {
             label: field.label,

@@ -1,12 +1,10 @@
 import type { Role } from "@harbor/contract/common";
 import { newTeamMemberSchema, type TeamMember } from "@harbor/contract/user";
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { IconAlertCircle } from "@tabler/icons-react";
-import { useRef } from "react";
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { ModalFormError } from "../../../components/modal-form/modal-form-error";
+import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { UnsavedChangesModal } from "../../../components/unsaved-changes-guard/unsaved-changes-modal";
 import { useUnsavedChangesGuard } from "../../../components/unsaved-changes-guard/use-unsaved-changes-guard";
-import { errorMessage } from "../../../lib/api-client";
 import { notifySuccess } from "../../../lib/notify";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
@@ -39,22 +37,13 @@ type UserFormValues = { name: string; email: string; role: Role };
 function UserForm({ user, onDone }: { user: TeamMember | null; onDone: () => void }) {
   const addUsers = useAddUsers();
   const updateUser = useUpdateUser();
-  const isPendingRef = useRef(false);
-  const form = useForm<UserFormValues>({
-    mode: "controlled",
+  const { form, isDirty, onSubmit } = useModalForm<UserFormValues>({
     initialValues: { name: user?.name ?? "", email: user?.email ?? "", role: user?.role ?? "agent" },
     validate: zodFormValidator(newTeamMemberSchema),
-  });
-  const guard = useUnsavedChangesGuard({ isDirty: form.isDirty() });
-  const isPending = addUsers.isPending || updateUser.isPending;
-  const failure = addUsers.error ?? updateUser.error;
-
-  const submit = async (values: UserFormValues) => {
-    // A second submit while the first is on its way is ignored.
-    if (isPendingRef.current) return;
-    isPendingRef.current = true;
-    const name = values.name.trim();
-    try {
+    // Its Submit is never off, so an unchanged edit is sent as well.
+    requireChanges: false,
+    save: async (values, form) => {
+      const name = values.name.trim();
       if (user) {
         await updateUser.mutateAsync({ userID: user._id, name, role: values.role });
         notifySuccess({ message: t.updated });
@@ -66,21 +55,16 @@ function UserForm({ user, onDone }: { user: TeamMember | null; onDone: () => voi
       }
       form.resetDirty();
       onDone();
-    } catch {
-      // The mutation's error is shown in the form.
-    } finally {
-      isPendingRef.current = false;
-    }
-  };
+    },
+  });
+  const guard = useUnsavedChangesGuard({ isDirty });
+  const isPending = addUsers.isPending || updateUser.isPending;
+  const failure = addUsers.error ?? updateUser.error;
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack>
-        {failure ? (
-          <Alert color="red" role="alert" icon={<IconAlertCircle aria-hidden />}>
-            {errorMessage(failure)}
-          </Alert>
-        ) : null}
+        <ModalFormError error={failure} />
         {user ? null : (
           <Text size="sm" c="dimmed">
             {t.modal.invitationNote}

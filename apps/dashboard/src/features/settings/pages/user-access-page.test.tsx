@@ -88,7 +88,11 @@ describe("UserAccessPage", () => {
       "GET /api/user/all": () => ({ data: [admin] }),
       "POST /api/user/add-users": () =>
         new Promise<StubAnswer>((resolve) => {
-          release = () => resolve({ message: "User added" });
+          release = () =>
+            resolve({
+              message: "User added",
+              data: [{ ...invitedAdmin, name: "Cy New", email: "cy@shop.test", status: "invited" }],
+            });
         }),
     });
     await user.click(await screen.findByRole("button", { name: "Add User" }));
@@ -125,7 +129,7 @@ describe("UserAccessPage", () => {
     const user = userEvent.setup();
     const { fetchMock } = renderPage({
       "GET /api/user/all": () => ({ data: [admin, agent] }),
-      "POST /api/user/update": () => ({ message: "User updated" }),
+      "POST /api/user/update": () => ({ message: "User updated", data: { ...agent, name: "Bo Renamed" } }),
     });
     await user.click(await screen.findByRole("button", { name: "Edit Bo Agent" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit User" });
@@ -169,7 +173,7 @@ describe("UserAccessPage", () => {
     const user = userEvent.setup();
     const { fetchMock } = renderPage({
       "GET /api/user/all": () => ({ data: [admin, agent] }),
-      "POST /api/user/delete": () => ({ message: "User deleted" }),
+      "POST /api/user/delete": () => ({ message: "User deleted", data: agent }),
     });
     await user.click(await screen.findByRole("button", { name: "Delete Bo Agent" }));
     const dialog = await screen.findByRole("dialog", { name: "Delete Bo Agent?" });
@@ -184,7 +188,7 @@ describe("UserAccessPage", () => {
     const user = userEvent.setup();
     const { fetchMock } = renderPage({
       "GET /api/user/all": () => ({ data: [admin, invitedAdmin] }),
-      "POST /api/user/delete": () => ({ message: "Cy Invited was removed." }),
+      "POST /api/user/delete": () => ({ message: "Cy Invited was removed.", data: invitedAdmin }),
     });
     expect(await screen.findByText("Invited")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Withdraw the invitation to Cy Invited" }));
