@@ -366,6 +366,8 @@ export const changeAddressRequestSchema = z
   })
   .refine(needsContact, contactMessage);
 export type ChangeAddressRequest = z.infer<typeof changeAddressRequestSchema>;
+/** What the widget sends (optional address fields may be left out or empty). */
+export type ChangeAddressInput = z.input<typeof changeAddressRequestSchema>;
 
 export const changeAddressResponseSchema = z.object({
   orderName: z.string(),
