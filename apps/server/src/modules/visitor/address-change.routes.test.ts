@@ -1,6 +1,6 @@
 import type { Chat } from "@harbor/contract/chat";
 import type { ChangeAddressResponse, ManageOrderGetResponse } from "@harbor/contract/orders";
-import type { WidgetGetResponse } from "@harbor/contract/widget";
+import type { WidgetGetResponse, WidgetSettings } from "@harbor/contract/widget";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
@@ -53,12 +53,13 @@ afterAll(async () => {
   await shop?.close();
 });
 
+/** The admin turns the portal's "Allow shipping address to be changed" on or off, as the settings API saves it. */
 async function setPortal(allowAddressChange: boolean) {
-  const widget = await h.app.services.widgetRepository.findOrCreate(owner.companyId);
-  await h.app.services.widgetRepository.saveSettings(owner.companyId, {
-    ...widget.settings,
-    customerAccountPortal: { isActive: true, authentication: "orderID", allowAddressChange },
-  });
+  const form = new FormData();
+  form.set("customerAccountPortal", JSON.stringify({ isActive: true, authentication: "orderID", allowAddressChange }));
+  const saved = await h.api<WidgetSettings>("POST", "/api/widget-settings/save", { cookie: owner.cookie, body: form });
+  expect(saved.status).toBe(200);
+  expect(saved.body.data.customerAccountPortal.allowAddressChange).toBe(allowAddressChange);
 }
 
 async function newVisitor() {
