@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { visitorLanguageSchema } from "./ai-agent";
 import { emailSchema, idSchema } from "./common";
+import { COUNTRY_REGIONS } from "./countries";
 
 /*
  * Order self-service: the order card an AI answer carries in `messageData.order` (spec part 1 §3,
@@ -97,6 +98,64 @@ export type ManageOrderGetRequest = z.infer<typeof manageOrderGetRequestSchema>;
 export const orderReturnSchema = z.object({ state: z.string(), createdAt: text, updatedAt: text });
 export type OrderReturn = z.infer<typeof orderReturnSchema>;
 
+const addressLine = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Keep this under ${max} characters`);
+const optionalLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep this under ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+/**
+ * A shipping address as the visitor enters it and Shopify keeps it (MailingAddressInput's fields;
+ * decision 047). The country is one of the widget's country list, by its ISO code.
+ */
+export const shippingAddressSchema = z.object({
+  firstName: optionalLine(60),
+  lastName: addressLine("Last name is required", 60),
+  address1: addressLine("Address is required", 120),
+  address2: optionalLine(120),
+  city: addressLine("City is required", 80),
+  zip: z
+    .string({ error: "Postal code is required" })
+    .trim()
+    .min(1, "Postal code is required")
+    .max(16, "Keep this under 16 characters")
+    .regex(/^[\p{L}\p{N} -]+$/u, "Enter a valid postal code"),
+  countryCode: z
+    .string({ error: "Choose a country" })
+    .trim()
+    .toUpperCase()
+    .refine((code) => COUNTRY_REGIONS.includes(code), "Choose a country"),
+  /** Shopify's province code ("CA", "NH"); optional where a country has none. */
+  provinceCode: optionalLine(40),
+  phone: z
+    .string()
+    .trim()
+    .max(40, "Phone number is too long")
+    .regex(/^\+?[\d\s().-]{6,}$/, "Enter a valid phone number")
+    .nullish()
+    .or(z.literal(""))
+    .transform((value) => value || null),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** A shipping address as the server answers it (no transforms: answers are serialized, not parsed). */
+export const shippingAddressViewSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  zip: z.string(),
+  countryCode: z.string(),
+  provinceCode: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+
 export const manageOrderGetResponseSchema = z.object({
   order: orderCardSchema,
   /** Whether a cancellation may be requested, and if not, why ("Not eligible"). */
@@ -106,6 +165,12 @@ export const manageOrderGetResponseSchema = z.object({
    * connection and the order was proven by its e-mail); absent from older servers.
    */
   hasSubscriptions: z.boolean().optional(),
+  /**
+   * Whether the shipping address may be changed (the portal allows it and nothing has shipped,
+   * decision 047), and the address the order has now, to start the form from; absent from older
+   * servers.
+   */
+  addressChange: z.object({ isAllowed: z.boolean(), address: shippingAddressViewSchema.nullable() }).optional(),
   /**
    * The order's returns in Loop: absent or null when Loop is not connected; `isAvailable` false
    * when Loop did not answer (the widget says so rather than "no returns").
@@ -196,6 +261,8 @@ export const orderActionSchema = z.object({
       to: z.string(),
     })
     .optional(),
+  /** A shipping-address change (decision 047): the address before (null when the order had none) and after. */
+  address: z.object({ from: shippingAddressViewSchema.nullable(), to: shippingAddressViewSchema }).optional(),
   /** `recorded` on the order in the shop, or `vendor_failed`. */
   status: z.string(),
   vendorAnswer: z.unknown().optional(),
@@ -280,3 +347,36 @@ export const changeSubscriptionResponseSchema = z.object({
   chatID: idSchema.nullable(),
 });
 export type ChangeSubscriptionResponse = z.infer<typeof changeSubscriptionResponseSchema>;
+
+/*
+ * A shipping-address change (issue #17 items 3 and 9, decision 047): with the same proof of the
+ * order as above, allowed while the portal allows it and nothing has shipped; made in Shopify once
+ * per client key and recorded on the chat.
+ */
+
+export const changeAddressRequestSchema = z
+  .object({
+    ...visitorCall,
+    ...orderProof,
+    address: shippingAddressSchema,
+    /** Made once per confirmed change by the widget: a retry with the same key never acts twice. */
+    clientKey: z.string().trim().min(8).max(100),
+    /** The visitor's language: the chat's record is worded in it. */
+    language: visitorLanguageSchema.optional(),
+  })
+  .refine(needsContact, contactMessage);
+export type ChangeAddressRequest = z.infer<typeof changeAddressRequestSchema>;
+/** What the widget sends (optional address fields may be left out or empty). */
+export type ChangeAddressInput = z.input<typeof changeAddressRequestSchema>;
+
+export const changeAddressResponseSchema = z.object({
+  orderName: z.string(),
+  /** The address as Shopify answered it after the change. */
+  address: shippingAddressViewSchema,
+  requestedAt: z.string(),
+  /** This key was used before: the first change's answer, Shopify not asked again. */
+  isReplay: z.boolean(),
+  /** The chat that records the change (the one named, else one opened for it). */
+  chatID: idSchema.nullable(),
+});
+export type ChangeAddressResponse = z.infer<typeof changeAddressResponseSchema>;

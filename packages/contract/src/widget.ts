@@ -228,6 +228,12 @@ export type SelfServicePortal = z.infer<typeof selfServicePortalSchema>;
 export const customerAccountPortalSchema = z.object({
   isActive: z.boolean(),
   authentication: z.enum(["orderID", "email", "phone"], { error: "Authentication method is required" }),
+  /**
+   * Order Actions "Allow shipping address to be changed" (spec part 2 §2.3): a visitor may change
+   * the shipping address of an order not yet shipped (decision 047). Absent (settings saved before
+   * it) is off: a write to the shop is something the merchant turns on.
+   */
+  allowAddressChange: z.boolean().optional(),
 });
 
 export const openingMessagesSchema = z

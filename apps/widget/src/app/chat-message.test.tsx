@@ -308,6 +308,41 @@ describe("ChatMessage", () => {
     },
   );
 
+  it("shows the visitor's address change in their language, and nothing for one the shop refused", () => {
+    const address = {
+      firstName: "Emma",
+      lastName: "de Vries",
+      address1: "Damrak 1",
+      address2: null,
+      city: "Amsterdam",
+      zip: "1012 LG",
+      countryCode: "NL",
+      provinceCode: null,
+      phone: null,
+    };
+    const event = (status: string): Parameters<typeof show>[0] => ({
+      messageType: "widget_event",
+      senderRole: "customer",
+      eventType: "ORDER_ADDRESS_CHANGED",
+      message: "Changed the shipping address of order #1003 to …; verified by e-mail; done in Shopify.",
+      messageData: {
+        orderAction: {
+          action: "shipping_address_change",
+          orderName: "#1003",
+          verifiedBy: "email",
+          address: { from: null, to: address },
+          status,
+          requestedAt: "2026-11-20T10:00:00.000Z",
+        },
+      },
+    });
+    show(event("recorded"), { language: "nl", texts: nl });
+    expect(bubbles()).toEqual(["Ik heb het verzendadres van bestelling #1003 gewijzigd."]);
+    cleanup();
+    show(event("vendor_failed"), { language: "nl", texts: nl });
+    expect(bubbles()).toEqual([]);
+  });
+
   it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {
     const subscription = {
       product_title: "Coffee beans",

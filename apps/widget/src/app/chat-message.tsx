@@ -102,6 +102,10 @@ export function ChatMessage({
           : t.frequencyEvent(change.productTitle, everyOf(change.to, t));
       return <Bubbles tone="me" texts={[text]} meta={time} />;
     }
+    // A shipping-address change (decision 047); one the shop refused is not the visitor's to repeat.
+    if (event === "ORDER_ADDRESS_CHANGED" && orderAction?.status === "recorded") {
+      return <Bubbles tone="me" texts={[t.addressEvent(orderAction.orderName)]} meta={time} />;
+    }
     const words = event === "IS_RESOLVED" ? t.resolveYes : event === "NEED_HELP" ? t.resolveNeedHelp : null;
     return words ? <Bubbles tone="me" texts={[words]} meta={time} /> : null;
   }

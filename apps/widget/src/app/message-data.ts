@@ -61,7 +61,8 @@ export type VisitorEventType =
   | "PRE_CHAT_FORM"
   | "RAISE_TICKET"
   | "ORDER_CANCELLATION_REQUESTED"
-  | "SUBSCRIPTION_CHANGED";
+  | "SUBSCRIPTION_CHANGED"
+  | "ORDER_ADDRESS_CHANGED";
 
 /**
  * Which of the visitor's actions a stored message records. The server names it in `eventType`;

@@ -65,6 +65,7 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
     requestCancellation: vi.fn().mockResolvedValue(sent),
     subscriptions: vi.fn().mockResolvedValue({ subscriptions: [], today: "2026-11-22" }),
     changeSubscription: vi.fn().mockRejectedValue(new Error("not in these tests")),
+    changeAddress: vi.fn().mockRejectedValue(new Error("not in these tests")),
     ...overrides,
   };
 }

@@ -1,15 +1,18 @@
 import { formatDay } from "@harbor/contract/dates";
 import type {
   CancellationReasonsResponse,
+  ChangeAddressResponse,
   ChangeSubscriptionResponse,
   ListSubscriptionsResponse,
   ManageOrderGetResponse,
   RequestCancellationResponse,
+  ShippingAddress,
 } from "@harbor/contract/orders";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Catalogue } from "../i18n/en";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
+import { AddressChanged, AddressChangeScreen } from "./address-screens";
 import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
 import { focusScreen } from "./focus-screen";
@@ -35,6 +38,8 @@ export type OrderCalls = {
   requestCancellation(
     request: OrderProof & { reason: string; otherReason?: string; clientKey: string },
   ): Promise<RequestCancellationResponse>;
+  /** A new shipping address for an order not yet shipped (decision 047). */
+  changeAddress(request: OrderProof & { address: ShippingAddress; clientKey: string }): Promise<ChangeAddressResponse>;
   /** The customer's subscriptions, for an order proven by its e-mail (decision 045). */
   subscriptions(proof: OrderProof): Promise<ListSubscriptionsResponse>;
   changeSubscription(
@@ -47,6 +52,8 @@ type Step =
   | { name: "details"; proof: OrderProof; found: ManageOrderGetResponse }
   | { name: "cancel"; proof: OrderProof; found: ManageOrderGetResponse }
   | { name: "subscriptions"; proof: OrderProof; found: ManageOrderGetResponse }
+  | { name: "address"; proof: OrderProof; found: ManageOrderGetResponse }
+  | { name: "addressChanged"; answer: ChangeAddressResponse }
   | { name: "sent"; found: ManageOrderGetResponse; answer: RequestCancellationResponse };
 
 /**
@@ -128,8 +135,23 @@ export function OrderSelfService({
           onBack={() => setStep({ name: "track" })}
           onCancel={() => setStep({ ...step, name: "cancel" })}
           onSubscriptions={() => setStep({ ...step, name: "subscriptions" })}
+          onChangeAddress={() => setStep({ ...step, name: "address" })}
         />
       );
+    case "address":
+      return (
+        <AddressChangeScreen
+          orderName={step.found.order.order.name}
+          current={step.found.addressChange?.address ?? null}
+          language={language}
+          usesCode={step.proof.code !== undefined}
+          change={(request) => calls.changeAddress({ ...step.proof, ...request })}
+          onBack={() => setStep({ ...step, name: "details" })}
+          onChanged={(answer) => setStep({ name: "addressChanged", answer })}
+        />
+      );
+    case "addressChanged":
+      return <AddressChanged answer={step.answer} onBack={onBack} onToChat={onToChat} />;
     case "subscriptions":
       return (
         <SubscriptionsScreen
@@ -330,12 +352,14 @@ function OrderDetails({
   onBack,
   onCancel,
   onSubscriptions,
+  onChangeAddress,
 }: {
   found: ManageOrderGetResponse;
   language: Language;
   onBack(): void;
   onCancel(): void;
   onSubscriptions(): void;
+  onChangeAddress(): void;
 }) {
   const t = useTexts();
   const headingId = useId();
@@ -356,6 +380,11 @@ function OrderDetails({
             <p>{order.cancelledAt ? t.notEligibleCancelled : t.notEligibleShipped}</p>
           </section>
         )}
+        {found.addressChange?.isAllowed ? (
+          <button type="button" className="btn" onClick={onChangeAddress}>
+            {t.changeAddress}
+          </button>
+        ) : null}
         {found.returns ? (
           <section className="card" aria-labelledby={returnsId}>
             <h2 id={returnsId}>{t.returns}</h2>

@@ -60,6 +60,7 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
     requestCancellation: vi.fn(),
     subscriptions: vi.fn().mockResolvedValue(list),
     changeSubscription: vi.fn().mockResolvedValue(changed({ next_charge_scheduled_at: "2026-11-30" })),
+    changeAddress: vi.fn(),
     ...overrides,
   };
 }

@@ -2,6 +2,8 @@ import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type {
   CancellationReasonsRequest,
   CancellationReasonsResponse,
+  ChangeAddressInput,
+  ChangeAddressResponse,
   ChangeSubscriptionRequest,
   ChangeSubscriptionResponse,
   ListSubscriptionsRequest,
@@ -78,4 +80,8 @@ export const widgetApi = {
   /** POST /api/widget/manage-order/change-subscription: a next charge date or frequency, done once per client key. */
   changeSubscription: (request: ChangeSubscriptionRequest) =>
     post<ChangeSubscriptionResponse>("/api/widget/manage-order/change-subscription", request),
+
+  /** POST /api/widget/manage-order/change-address: a new shipping address, made once per client key (decision 047). */
+  changeAddress: (request: ChangeAddressInput) =>
+    post<ChangeAddressResponse>("/api/widget/manage-order/change-address", request),
 };

@@ -219,6 +219,24 @@ export const en = {
   returnStarted: (date: string) => `Started ${date}`,
   noReturns: "No return was started for this order.",
   returnsUnavailable: "The returns system is not answering right now.",
+  /** A shipping-address change in the order self-service (decision 047). */
+  changeAddress: "Change shipping address",
+  addressIntro: "Where should we send this order? You can change it until the order ships.",
+  firstName: "First name",
+  lastName: "Last name",
+  address1: "Street and house number",
+  address2: "Apartment, suite, etc.",
+  city: "City",
+  zip: "Postal code",
+  country: "Country",
+  province: "Province or state code",
+  addressPhone: "Phone for the delivery",
+  zipInvalid: "Enter a valid postal code",
+  confirmAddress: (order: string) => `Send order ${order} to this address?`,
+  addressChanged: (order: string) => `Done: order ${order} will be sent to the new address.`,
+  addressRefused: "The shop did not accept this address. Check it, or ask us in the chat.",
+  addressNotAllowed: "The shipping address of this order can no longer be changed here. Please ask us in the chat.",
+  addressEvent: (order: string) => `I changed the shipping address of order ${order}.`,
 };
 
 export type Catalogue = typeof en;

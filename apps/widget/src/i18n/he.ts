@@ -223,6 +223,23 @@ export const he: Catalogue = {
   returnStarted: (date) => `נפתחה ב-${isolate(date)}`,
   noReturns: "לא נפתחה החזרה להזמנה הזו.",
   returnsUnavailable: "מערכת ההחזרות לא עונה כרגע.",
+  changeAddress: "שינוי כתובת משלוח",
+  addressIntro: "לאן לשלוח את ההזמנה? אפשר לשנות את הכתובת עד שההזמנה נשלחת.",
+  firstName: "שם פרטי",
+  lastName: "שם משפחה",
+  address1: "רחוב ומספר בית",
+  address2: "דירה, קומה וכו׳",
+  city: "עיר",
+  zip: "מיקוד",
+  country: "מדינה",
+  province: "קוד מחוז או מדינה",
+  addressPhone: "טלפון למשלוח",
+  zipInvalid: "יש להזין מיקוד תקין",
+  confirmAddress: (order: string) => `לשלוח את הזמנה ${order} לכתובת הזו?`,
+  addressChanged: (order: string) => `בוצע: הזמנה ${order} תישלח לכתובת החדשה.`,
+  addressRefused: "החנות לא קיבלה את הכתובת הזו. כדאי לבדוק אותה, או לשאול אותנו בצ׳אט.",
+  addressNotAllowed: "לא ניתן עוד לשנות כאן את כתובת המשלוח של ההזמנה. אפשר לשאול אותנו בצ׳אט.",
+  addressEvent: (order: string) => `שיניתי את כתובת המשלוח של הזמנה ${order}.`,
 };
 
 /** Recharge's interval units (day, week, month) in Hebrew: [one, many]. */

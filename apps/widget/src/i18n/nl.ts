@@ -213,6 +213,24 @@ export const nl: Catalogue = {
   returnStarted: (date) => `Gestart op ${date}`,
   noReturns: "Voor deze bestelling is geen retour gestart.",
   returnsUnavailable: "Het retoursysteem reageert nu niet.",
+  changeAddress: "Verzendadres wijzigen",
+  addressIntro: "Waar moeten we deze bestelling heen sturen? Je kunt het wijzigen tot de bestelling verzonden is.",
+  firstName: "Voornaam",
+  lastName: "Achternaam",
+  address1: "Straat en huisnummer",
+  address2: "Appartement, verdieping, enz.",
+  city: "Plaats",
+  zip: "Postcode",
+  country: "Land",
+  province: "Provincie- of staatcode",
+  addressPhone: "Telefoon voor de bezorging",
+  zipInvalid: "Vul een geldige postcode in",
+  confirmAddress: (order: string) => `Bestelling ${order} naar dit adres sturen?`,
+  addressChanged: (order: string) => `Klaar: bestelling ${order} wordt naar het nieuwe adres gestuurd.`,
+  addressRefused: "De winkel heeft dit adres niet geaccepteerd. Controleer het, of vraag het ons in de chat.",
+  addressNotAllowed:
+    "Het verzendadres van deze bestelling kan hier niet meer gewijzigd worden. Vraag het ons in de chat.",
+  addressEvent: (order: string) => `Ik heb het verzendadres van bestelling ${order} gewijzigd.`,
 };
 
 const DUTCH_UNITS: Record<string, [one: string, many: string]> = {

@@ -1,3 +1,4 @@
+import { COUNTRY_REGIONS } from "@harbor/contract/countries";
 import { buildSchema } from "graphql";
 
 /**
@@ -177,6 +178,56 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
 
   type Mutation {
     tagsAdd(id: ID!, tags: [String!]!): TagsAddPayload
+    orderUpdate(input: OrderInput!): OrderUpdatePayload
+  }
+
+  # Shopify's CountryCode has every ISO region (and a few more); these are the widget's country list.
+  enum CountryCode {
+    ${COUNTRY_REGIONS.join("\n    ")}
+  }
+
+  "The fields of orderUpdate that Harbor sends (Shopify's OrderInput has more)."
+  input OrderInput {
+    id: ID!
+    email: String
+    note: String
+    tags: [String!]
+    shippingAddress: MailingAddressInput
+  }
+
+  input MailingAddressInput {
+    address1: String
+    address2: String
+    city: String
+    company: String
+    countryCode: CountryCode
+    firstName: String
+    lastName: String
+    phone: String
+    provinceCode: String
+    zip: String
+  }
+
+  type OrderUpdatePayload {
+    order: Order
+    userErrors: [UserError!]!
+  }
+
+  type MailingAddress {
+    id: ID
+    address1: String
+    address2: String
+    city: String
+    company: String
+    country: String
+    countryCodeV2: CountryCode
+    firstName: String
+    lastName: String
+    name: String
+    phone: String
+    province: String
+    provinceCode: String
+    zip: String
   }
 
   type TagsAddPayload {
@@ -311,6 +362,7 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
     displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
     totalPriceSet: MoneyBag!
     customer: Customer
+    shippingAddress: MailingAddress
     lineItems(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): LineItemConnection!
     fulfillments(first: Int): [Fulfillment!]!
     refunds(first: Int): [Refund!]!

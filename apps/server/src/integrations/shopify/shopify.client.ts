@@ -3,14 +3,17 @@ import { createHttpClient } from "../http-client";
 import { IntegrationError, type VendorLabel } from "../integration-error";
 import { parseVendorAnswer } from "../parse-vendor-answer";
 import {
+  MAILING_ADDRESS_FRAGMENT,
+  mailingAddressSchema,
   normalizeOrderName,
   ORDER_BY_NAME_QUERY,
   orderNameSearch,
   ordersDataSchema,
+  type ShopifyMailingAddress,
   type ShopifyOrder,
 } from "./shopify.order-query";
 
-export type { ShopifyOrder, ShopifyOrderItem } from "./shopify.order-query";
+export type { ShopifyMailingAddress, ShopifyOrder, ShopifyOrderItem } from "./shopify.order-query";
 
 /** A product as knowledge sync needs it. */
 export interface ShopifyProduct {
@@ -68,6 +71,11 @@ export interface ShopifyClient {
   findOrderByNumber(name: string): Promise<ShopifyOrder | null>;
   /** Adds tags to an order (staff see them in the shop's order list); a refusal is an `invalid` error. */
   addOrderTags(orderId: string, tags: string[]): Promise<void>;
+  /**
+   * Replaces the order's shipping address (orderUpdate); answers the address as Shopify now holds
+   * it. A refusal (userErrors) is an `invalid` error with Shopify's words.
+   */
+  updateShippingAddress(orderId: string, address: ShopifyMailingAddress): Promise<ShopifyMailingAddress | null>;
   /** The customer with exactly this e-mail address (case aside), or null. */
   findCustomerByEmail(email: string): Promise<ShopifyCustomer | null>;
 }
@@ -136,6 +144,25 @@ const TAGS_ADD_MUTATION = /* GraphQL */ `
 
 const tagsAddDataSchema = z.object({
   tagsAdd: z.object({ userErrors: z.array(z.object({ message: z.string() })) }).nullable(),
+});
+
+const ORDER_UPDATE_MUTATION = /* GraphQL */ `
+  ${MAILING_ADDRESS_FRAGMENT}
+  mutation HarborOrderAddressUpdate($input: OrderInput!) {
+    orderUpdate(input: $input) {
+      order { id shippingAddress { ...HarborMailingAddress } }
+      userErrors { field message }
+    }
+  }
+`;
+
+const orderUpdateDataSchema = z.object({
+  orderUpdate: z
+    .object({
+      order: z.object({ id: z.string(), shippingAddress: mailingAddressSchema.nullable() }).nullable(),
+      userErrors: z.array(z.object({ message: z.string() })),
+    })
+    .nullable(),
 });
 
 const throttleStatusSchema = z.object({
@@ -292,6 +319,28 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     }
   }
 
+  async function updateShippingAddress(
+    orderId: string,
+    address: ShopifyMailingAddress,
+  ): Promise<ShopifyMailingAddress | null> {
+    const { countryCode, ...rest } = address;
+    const { orderUpdate } = await query({
+      document: ORDER_UPDATE_MUTATION,
+      variables: { input: { id: orderId, shippingAddress: { ...rest, countryCode } } },
+      schema: orderUpdateDataSchema,
+    });
+    const errors = orderUpdate?.userErrors ?? [];
+    if (errors.length > 0 || !orderUpdate?.order) {
+      throw new IntegrationError({
+        vendor: SHOPIFY,
+        kind: "invalid",
+        status: 200,
+        vendorMessage: errors.map((error) => error.message).join("; ") || "Order not updated",
+      });
+    }
+    return orderUpdate.order.shippingAddress;
+  }
+
   async function findCustomerByEmail(email: string): Promise<ShopifyCustomer | null> {
     const wanted = email.trim().toLowerCase();
     if (!wanted) return null;
@@ -303,7 +352,7 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     return customers.nodes.find((customer) => customer.email?.toLowerCase() === wanted) ?? null;
   }
 
-  return { iterateProducts, getShop, findOrderByNumber, addOrderTags, findCustomerByEmail };
+  return { iterateProducts, getShop, findOrderByNumber, addOrderTags, updateShippingAddress, findCustomerByEmail };
 }
 
 interface GraphqlCall<T> {

@@ -42,6 +42,19 @@ export interface FakeShopifyRefund {
   items: FakeShopifyLineQuantity[];
 }
 
+/** A shipping address as the fake shop stores it (MailingAddress, with the ISO country code). */
+export interface FakeShopifyMailingAddress {
+  firstName: string | null;
+  lastName: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  countryCode: string | null;
+  provinceCode: string | null;
+  phone: string | null;
+}
+
 /** An order as the fake shop stores it; the fake serves it in Shopify's Admin API shape. */
 export interface FakeShopifyOrder {
   /** `gid://shopify/Order/<number>`; the number orders the list. */
@@ -63,6 +76,8 @@ export interface FakeShopifyOrder {
   fulfillments: FakeShopifyFulfillment[];
   refunds: FakeShopifyRefund[];
   tags?: string[];
+  /** None when omitted (an order that ships nowhere). */
+  shippingAddress?: FakeShopifyMailingAddress | null;
 }
 
 /** The demo shop's customer: the widget's demo page tells visitors to use these details. */
@@ -72,6 +87,18 @@ export const DEMO_CUSTOMER = {
   email: "emma@example.com",
   phone: "+31612345678",
 } as const;
+
+const DEMO_ADDRESS: FakeShopifyMailingAddress = {
+  firstName: DEMO_CUSTOMER.firstName,
+  lastName: DEMO_CUSTOMER.lastName,
+  address1: "Prinsengracht 263",
+  address2: null,
+  city: "Amsterdam",
+  zip: "1016 GV",
+  countryCode: "NL",
+  provinceCode: "NH",
+  phone: DEMO_CUSTOMER.phone,
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -121,6 +148,7 @@ export function demoShopOrders(now: Date = new Date()): FakeShopifyOrder[] {
     email: DEMO_CUSTOMER.email,
     phone: DEMO_CUSTOMER.phone,
     customer: { ...DEMO_CUSTOMER },
+    shippingAddress: { ...DEMO_ADDRESS },
     ...rest,
   });
   return [

@@ -2,7 +2,12 @@ import { STATUS_CODES } from "node:http";
 import { type DocumentNode, execute, GraphQLError, parse, validate } from "graphql";
 import { type FakeHttpServer, type InjectedFailure, startFakeHttpServer } from "../fake-http-server";
 import { shopifyAdminSchema } from "./shopify.admin-schema";
-import type { FakeShopifyLineItem, FakeShopifyLineQuantity, FakeShopifyOrder } from "./shopify.fake-orders";
+import type {
+  FakeShopifyLineItem,
+  FakeShopifyLineQuantity,
+  FakeShopifyMailingAddress,
+  FakeShopifyOrder,
+} from "./shopify.fake-orders";
 import type { FakeShopifyProduct } from "./shopify.fake-products";
 import { calculateQueryCost } from "./shopify.query-cost";
 
@@ -52,8 +57,12 @@ export interface FakeShopify extends FakeHttpServer {
   shopDomain: string;
   setProducts(products: FakeShopifyProduct[]): void;
   setOrders(orders: FakeShopifyOrder[]): void;
-  /** The order as the shop holds it now (with tags added by mutations). */
+  /** The order as the shop holds it now (with tags added and addresses changed by mutations). */
   order(name: string): FakeShopifyOrder | undefined;
+  /** How many orderUpdate mutations the shop has run (a retried request must not add one). */
+  orderUpdateCount(): number;
+  /** The next orderUpdate is refused with this userError, as a shop refuses an address it cannot ship to. */
+  refuseNextOrderUpdate(userError: { field: string[]; message: string }): void;
 }
 
 /**
@@ -71,6 +80,8 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
   let searchResults = new Map<string, CatalogueEntry[]>();
   const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
   const bucket = createBucket(options.throttle, now);
+  let orderUpdates = 0;
+  let nextOrderUpdateRefusal: { field: string[]; message: string } | null = null;
 
   const rootValue = {
     shop: () => ({
@@ -124,6 +135,22 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
       if (!entry) return { userErrors: [{ field: ["id"], message: "Order does not exist" }] };
       entry.order = { ...entry.order, tags: [...new Set([...(entry.order.tags ?? []), ...args.tags])] };
       return { userErrors: [] };
+    },
+    orderUpdate: ({ input }: { input: { id: string; shippingAddress?: MailingAddressInput | null } }) => {
+      orderUpdates++;
+      const entry = orderBook.find((candidate) => candidate.order.id === input.id);
+      if (!entry) return { order: null, userErrors: [{ field: ["id"], message: "Order does not exist" }] };
+      if (nextOrderUpdateRefusal) {
+        const refusal = nextOrderUpdateRefusal;
+        nextOrderUpdateRefusal = null;
+        return { order: null, userErrors: [refusal] };
+      }
+      if (input.shippingAddress) {
+        const problem = addressProblem(input.shippingAddress);
+        if (problem) return { order: null, userErrors: [problem] };
+        entry.order = { ...entry.order, shippingAddress: toStoredAddress(input.shippingAddress) };
+      }
+      return { order: toOrderNode(entry.order), userErrors: [] };
     },
   };
 
@@ -216,6 +243,60 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     order(name) {
       return orderBook.find((entry) => entry.order.name === name)?.order;
     },
+    orderUpdateCount: () => orderUpdates,
+    refuseNextOrderUpdate(userError) {
+      nextOrderUpdateRefusal = userError;
+    },
+  };
+}
+
+/** MailingAddressInput as the executor hands it over (fields left out are absent). */
+type MailingAddressInput = Partial<Record<keyof FakeShopifyMailingAddress, string | null>>;
+
+/**
+ * Shopify's checks on a new shipping address, as far as the fake knows them: an address line,
+ * a city and a country. (Wording of the userErrors not confirmed from Shopify's docs.)
+ */
+function addressProblem(address: MailingAddressInput): { field: string[]; message: string } | null {
+  for (const field of ["address1", "city", "countryCode"] as const) {
+    if (!address[field]?.trim()) {
+      return { field: ["shippingAddress", field], message: `${field} can't be blank` };
+    }
+  }
+  return null;
+}
+
+function toStoredAddress(address: MailingAddressInput): FakeShopifyMailingAddress {
+  const value = (field: keyof FakeShopifyMailingAddress) => address[field] ?? null;
+  return {
+    firstName: value("firstName"),
+    lastName: value("lastName"),
+    address1: value("address1"),
+    address2: value("address2"),
+    city: value("city"),
+    zip: value("zip"),
+    countryCode: value("countryCode"),
+    provinceCode: value("provinceCode"),
+    phone: value("phone"),
+  };
+}
+
+function toMailingAddressNode(address: FakeShopifyMailingAddress, order: FakeShopifyOrder) {
+  const regionName = (code: string | null) => {
+    try {
+      return code ? (new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code) : null;
+    } catch {
+      return code;
+    }
+  };
+  return {
+    ...address,
+    id: `gid://shopify/MailingAddress/${order.id.replace(/\D/g, "")}`,
+    company: null,
+    country: regionName(address.countryCode),
+    countryCodeV2: address.countryCode,
+    name: [address.firstName, address.lastName].filter(Boolean).join(" ") || null,
+    province: address.provinceCode,
   };
 }
 
@@ -482,6 +563,7 @@ function toOrderNode(order: FakeShopifyOrder) {
     displayFulfillmentStatus: order.fulfillmentStatus,
     totalPriceSet: money(order.totalPrice),
     customer: order.customer && toCustomerNode(orderCustomer(order) as FakeShopifyCustomer),
+    shippingAddress: order.shippingAddress ? toMailingAddressNode(order.shippingAddress, order) : null,
     lineItems: (args: ConnectionArgs) =>
       paginate({ items: lineItems, args, keyOf: (line) => lineItems.indexOf(line) + 1, toNode: (line) => line }),
     fulfillments: firstOf(

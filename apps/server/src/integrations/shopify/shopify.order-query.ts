@@ -8,6 +8,20 @@ export interface ShopifyOrderItem {
   imageUrl: string | null;
 }
 
+/** A shipping address as Shopify keeps it on an order (MailingAddress), in the fields Harbor reads and writes. */
+export interface ShopifyMailingAddress {
+  firstName: string | null;
+  lastName: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  zip: string | null;
+  /** ISO region, e.g. `NL`. */
+  countryCode: string | null;
+  provinceCode: string | null;
+  phone: string | null;
+}
+
 /** An order as order self-service needs it: who placed it (to verify), and where it is. */
 export interface ShopifyOrder {
   /** `gid://shopify/Order/<number>` */
@@ -17,6 +31,8 @@ export interface ShopifyOrder {
   email: string | null;
   phone: string | null;
   customer: { displayName: string; email: string | null; phone: string | null } | null;
+  /** Where it ships to; null for an order that ships nowhere. */
+  shippingAddress: ShopifyMailingAddress | null;
   createdAt: string;
   cancelledAt: string | null;
   cancelReason: string | null;
@@ -50,7 +66,14 @@ const LINES_PER_ORDER = 50;
 const LINES_PER_SHIPMENT = 20;
 
 /** The fields of the integration contract (docs/integrations.md, "Order lookup"), by name. */
+export const MAILING_ADDRESS_FRAGMENT = /* GraphQL */ `
+  fragment HarborMailingAddress on MailingAddress {
+    firstName lastName address1 address2 city zip countryCodeV2 provinceCode phone
+  }
+`;
+
 export const ORDER_BY_NAME_QUERY = /* GraphQL */ `
+  ${MAILING_ADDRESS_FRAGMENT}
   fragment HarborOrderLine on LineItem { title variantTitle image { url } }
   query HarborOrderByName($query: String!) {
     orders(first: 1, query: $query) {
@@ -66,6 +89,7 @@ export const ORDER_BY_NAME_QUERY = /* GraphQL */ `
         displayFulfillmentStatus
         totalPriceSet { shopMoney { amount currencyCode } }
         customer { displayName email phone }
+        shippingAddress { ...HarborMailingAddress }
         lineItems(first: ${LINES_PER_ORDER}) { nodes { ...HarborOrderLine quantity unfulfilledQuantity sku } }
         fulfillments(first: 10) {
           status
@@ -86,6 +110,20 @@ export const ORDER_BY_NAME_QUERY = /* GraphQL */ `
     }
   }
 `;
+
+export const mailingAddressSchema = z
+  .object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    address1: z.string().nullable(),
+    address2: z.string().nullable(),
+    city: z.string().nullable(),
+    zip: z.string().nullable(),
+    countryCodeV2: z.string().nullable(),
+    provinceCode: z.string().nullable(),
+    phone: z.string().nullable(),
+  })
+  .transform(({ countryCodeV2, ...address }): ShopifyMailingAddress => ({ ...address, countryCode: countryCodeV2 }));
 
 const moneySchema = z.object({ shopMoney: z.object({ amount: z.string(), currencyCode: z.string() }) });
 const lineSchema = z.object({
@@ -117,6 +155,7 @@ const orderNodeSchema = z
     customer: z
       .object({ displayName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
       .nullable(),
+    shippingAddress: mailingAddressSchema.nullable(),
     lineItems: z.object({
       nodes: z.array(
         lineSchema.extend({ quantity: z.number(), unfulfilledQuantity: z.number(), sku: z.string().nullable() }),
@@ -151,6 +190,7 @@ const orderNodeSchema = z
       email: node.email,
       phone: node.phone,
       customer: node.customer,
+      shippingAddress: node.shippingAddress,
       createdAt: node.createdAt,
       cancelledAt: node.cancelledAt,
       cancelReason: node.cancelReason,

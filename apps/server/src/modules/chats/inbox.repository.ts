@@ -40,10 +40,10 @@ const reportingZone = (companyId: string) =>
 
 /**
  * The list preview skips what the chat view does not show either (events, conditions, notes),
- * except a visitor's order action (a cancellation request, a subscription change), which the chat view shows for staff to act on.
+ * except a visitor's order action (a cancellation request, a subscription change, an address change), which the chat view shows for staff to act on.
  */
 const PREVIEW_TYPES = sql.raw(`('question', 'answer', 'answer_bubbles', 'form', 'agent_reply')`);
-const PREVIEW_EVENTS = sql.raw(`('ORDER_CANCELLATION_REQUESTED', 'SUBSCRIPTION_CHANGED')`);
+const PREVIEW_EVENTS = sql.raw(`('ORDER_CANCELLATION_REQUESTED', 'SUBSCRIPTION_CHANGED', 'ORDER_ADDRESS_CHANGED')`);
 /** Enough of the latest message for the list's cut; the rest never leaves the database. */
 const PREVIEW_CHARS = 200;
 

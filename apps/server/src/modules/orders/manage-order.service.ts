@@ -14,6 +14,7 @@ import { safeEqual } from "../../platform/crypto";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
 import type { RateLimiter } from "../../platform/rate-limiter";
+import { addressChangeBlock, toShippingAddress } from "./address-change.service";
 import { reasonForStaff } from "./cancellation-reasons";
 import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
 import { toOrderCard } from "./order-card";
@@ -25,7 +26,12 @@ import type { OrderLookupService } from "./order-lookup.service";
 export const CANCELLATION_REQUEST_TAG = "harbor-cancellation-requested";
 
 /** The widget's portal settings that decide how an order is proven the visitor's. */
-export type OrderPortal = { isActive: boolean; authentication: "orderID" | "email" | "phone" };
+export type OrderPortal = {
+  isActive: boolean;
+  authentication: "orderID" | "email" | "phone";
+  /** Order Actions "Allow shipping address to be changed" (decision 047); absent is off. */
+  allowAddressChange?: boolean;
+};
 
 /** Who asks: the visitor of a widget (the visitor module resolves and checks the token). */
 export type OrderAsker = { companyId: string; visitorId: string; portal: OrderPortal };
@@ -193,6 +199,10 @@ export function createManageOrderService(deps: {
       return {
         order: toOrderCard(found.order),
         cancellation: { isEligible: block === null, reason: block },
+        addressChange: {
+          isAllowed: addressChangeBlock(asker.portal, found.order) === null,
+          address: toShippingAddress(found.order.shippingAddress),
+        },
         ...extras,
       };
     },

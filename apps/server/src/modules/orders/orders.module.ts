@@ -7,6 +7,7 @@ import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
+import { type AddressChangeService, createAddressChangeService } from "./address-change.service";
 import { cancellationReasons } from "./cancellation-reasons";
 import { demoShopHint, demoShopSeeder } from "./demo-shop";
 import { demoRechargeSeeder } from "./demo-subscriptions";
@@ -18,6 +19,7 @@ import { createShopCustomers } from "./shop-customer";
 import { createSubscriptionApps } from "./subscription-apps";
 import { createSubscriptionsService, type SubscriptionsService } from "./subscriptions.service";
 
+export type { AddressChangeResult } from "./address-change.service";
 export { reasonInLanguage } from "./cancellation-reasons";
 export { startDemoShop } from "./demo-shop";
 export { demoSubscriptions, startDemoRecharge } from "./demo-subscriptions";
@@ -31,6 +33,7 @@ export type { SubscriptionChangeResult } from "./subscriptions.service";
 export type ManageOrder = ManageOrderService & {
   cancellationReasons: typeof cancellationReasons;
   subscriptions: Pick<SubscriptionsService, "list" | "change">;
+  addressChange: Pick<AddressChangeService, "change">;
 };
 
 /** Order self-service: a visitor's order found in the company's shop, only once it is proven theirs. */
@@ -79,7 +82,13 @@ export function createOrdersModule(deps: {
       returns: await subscriptions.returnsOf(companyId, found.order.name),
     }),
   });
-  const manageOrder: ManageOrder = { ...manageOrderService, cancellationReasons, subscriptions };
+  const addressChange = createAddressChangeService({
+    lookup: orderLookupService,
+    verifyOrder: (asker, request) => manageOrderService.verifyOrder(asker, request),
+    actions: orderActions,
+    log: deps.log,
+  });
+  const manageOrder: ManageOrder = { ...manageOrderService, cancellationReasons, subscriptions, addressChange };
   const module: HarborModule = {
     name: "orders",
     seeders: [

@@ -1,6 +1,8 @@
 import {
   cancellationReasonsRequestSchema,
   cancellationReasonsResponseSchema,
+  changeAddressRequestSchema,
+  changeAddressResponseSchema,
   changeSubscriptionRequestSchema,
   changeSubscriptionResponseSchema,
   listSubscriptionsRequestSchema,
@@ -77,6 +79,19 @@ export function manageOrderRoutes(
       ok(
         await deps.visitorOrders.requestCancellation(await scopeOf(request.body, request.ip), request.body),
         "Your cancellation request was sent. Our team will review it and get back to you.",
+      ),
+  );
+
+  router.post(
+    "/api/widget/manage-order/change-address",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: changeAddressRequestSchema, response: okResponse(changeAddressResponseSchema) },
+    },
+    async (request) =>
+      ok(
+        await deps.visitorOrders.changeAddress(await scopeOf(request.body, request.ip), request.body),
+        "Your shipping address was changed.",
       ),
   );
 

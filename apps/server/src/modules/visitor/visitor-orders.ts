@@ -1,20 +1,24 @@
 import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import type {
   CancellationReasonsRequest,
+  ChangeAddressRequest,
   ChangeSubscriptionRequest,
   ListSubscriptionsRequest,
   ManageOrderGetRequest,
   RequestCancellationRequest,
   SendOrderCodeRequest,
+  ShippingAddress,
 } from "@harbor/contract/orders";
 import { AppError } from "../../platform/errors";
 import type { ChatsRepository } from "../chats/chats.module";
 import {
+  type AddressChangeResult,
   type ManageOrder,
   type OrderActionRow,
   reasonInLanguage,
   type SubscriptionChangeResult,
 } from "../orders/orders.module";
+import { addressEventText } from "./address-event";
 import { subscriptionEventText } from "./subscription-event";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
 import type { VisitorLimiters } from "./visitor-limits";
@@ -63,7 +67,7 @@ const EVENT_WORDING: Record<
 /**
  * The widget's order self-service calls for one visitor (spec part 2 §7, manage-order): each
  * counts against the visitor's allowance of events, the order is proven theirs by the orders
- * module, and a cancellation request shows in the chat, so staff see it in the inbox.
+ * module, and a cancellation request or an address change shows in the chat, so staff see it in the inbox.
  */
 export function createVisitorOrders(deps: {
   manageOrder: ManageOrder;
@@ -164,7 +168,51 @@ export function createVisitorOrders(deps: {
     });
   }
 
+  /** An address change as a chat event: who, how verified, what (from, to), when, Shopify's answer. */
+  async function tellChatOfAddress(scope: VisitorScope, result: AddressChangeResult, language: VisitorLanguage) {
+    const { action } = result;
+    if (!action.chatId) return;
+    const chat = await deps.scopes.visitorChat(scope, action.chatId);
+    const details = action.details as { from: ShippingAddress | null; to: ShippingAddress };
+    const refusal = "error" in result.outcome ? result.outcome.error.message : null;
+    await deps.changes.storeEvent(scope, chat, {
+      clientMessageId: `order-action:${action.id}`,
+      messageType: "widget_event",
+      eventType: "ORDER_ADDRESS_CHANGED",
+      message: addressEventText(language, {
+        orderName: action.orderName,
+        to: details.to,
+        verifiedBy: action.verifiedBy,
+        refusal,
+      }),
+      messageData: {
+        orderAction: {
+          action: action.action,
+          orderName: action.orderName,
+          verifiedBy: action.verifiedBy,
+          address: { from: details.from, to: details.to },
+          status: action.status,
+          vendorAnswer: action.vendorAnswer,
+          requestedAt: action.createdAt.toISOString(),
+        },
+      },
+    });
+  }
+
   return {
+    /** A new shipping address, made once per client key and told in the chat; a refusal by Shopify is thrown after it is told. */
+    async changeAddress(scope: VisitorScope, request: ChangeAddressRequest) {
+      await takeAllowance(scope);
+      const chatId = request.chatID ? (await deps.scopes.visitorChat(scope, request.chatID)).id : null;
+      const language = request.language ?? scope.settings.language ?? "en";
+      const openChat = async () =>
+        (await deps.chats.createChat(scope.companyId, { visitorId: scope.visitorId, language })).id;
+      const result = await deps.manageOrder.addressChange.change({ ...askerOf(scope), chatId, openChat }, request);
+      if (result.isNew) await tellChatOfAddress(scope, result, language);
+      if ("error" in result.outcome) throw result.outcome.error;
+      return result.outcome.ok;
+    },
+
     async listSubscriptions(scope: VisitorScope, request: ListSubscriptionsRequest) {
       await takeAllowance(scope);
       return deps.manageOrder.subscriptions.list(askerOf(scope), request);
