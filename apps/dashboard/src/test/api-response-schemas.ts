@@ -11,6 +11,7 @@ import {
 } from "@harbor/contract/analytics";
 import { validateEmailOtpResponseSchema } from "@harbor/contract/auth";
 import {
+  customReplyFileSchema,
   customReplyListItemSchema,
   customReplySchema,
   intentSchema,
@@ -78,6 +79,7 @@ export const apiResponseSchemas: Record<string, z.ZodType> = {
   "POST /api/custom-reply/get": customReplySchema,
   "POST /api/custom-reply/save": customReplySchema,
   "POST /api/custom-reply/delete": nothing,
+  "POST /api/custom-reply/upload": customReplyFileSchema,
   "GET /api/data-model/all": z.array(dataModelSchema),
 
   "GET /api/ai-agent/": aiAgentSchema,

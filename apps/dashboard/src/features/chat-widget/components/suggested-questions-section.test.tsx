@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { bodiesSentTo, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
+import { widgetSettings } from "../test-fixtures";
 import { SuggestedQuestionsSection } from "./suggested-questions-section";
 
 const question = (id: number, text: string, category: string | null = null): SuggestedQuestion => ({
@@ -19,7 +20,7 @@ const REPLY_ID = "00000000-0000-4000-8000-0000000000aa";
 
 function renderSection(questions: SuggestedQuestion[]) {
   const fetchMock = stubFetch({
-    "POST /api/widget-settings/suggested-question/save": () => ({ data: null, message: "Question saved" }),
+    "POST /api/widget-settings/suggested-question/save": () => ({ data: widgetSettings(), message: "Question saved" }),
   });
   renderRoutes({
     initialPath: "/",
