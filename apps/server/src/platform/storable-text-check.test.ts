@@ -61,6 +61,7 @@ const MULTIPART_ROUTES: Record<string, { jsonParts: Record<string, z.ZodType>; t
     file: "images",
   },
   "/api/widget/upload": { jsonParts: {}, textParts: ["widgetID", "visitorToken"], file: "file" },
+  "/api/custom-reply/upload": { jsonParts: {}, textParts: [], file: "file" },
 };
 /** POST routes that take no body at all. */
 const BODYLESS_POSTS = ["/api/auth/logout"];
