@@ -1,3 +1,4 @@
+import { SHIPPING_ADDRESS_FIELDS } from "@harbor/contract/address-fields";
 import type { ChangeAddressResponse, ShippingAddress } from "@harbor/contract/orders";
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Catalogue } from "../i18n/en";
@@ -14,17 +15,7 @@ import { WidgetHeader } from "./widget-header";
 /** The form's fields, as typed (empty for a field left out). */
 type Draft = Record<keyof ShippingAddress, string>;
 
-const FIELDS = [
-  "firstName",
-  "lastName",
-  "address1",
-  "address2",
-  "city",
-  "zip",
-  "countryCode",
-  "provinceCode",
-  "phone",
-] as const;
+const FIELDS = SHIPPING_ADDRESS_FIELDS;
 const REQUIRED = new Set<keyof ShippingAddress>(["lastName", "address1", "city", "zip", "countryCode"]);
 /** The server's limits (contract orders.ts), so the form never sends what it would refuse. */
 const MAX_LENGTH: Record<keyof ShippingAddress, number> = {

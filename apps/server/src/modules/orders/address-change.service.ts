@@ -1,3 +1,4 @@
+import { SHIPPING_ADDRESS_FIELDS } from "@harbor/contract/address-fields";
 import type { ChangeAddressRequest, ChangeAddressResponse, ShippingAddress } from "@harbor/contract/orders";
 import type { FastifyBaseLogger } from "fastify";
 import { IntegrationError } from "../../integrations/integration-error";
@@ -7,6 +8,7 @@ import type { OrderAsker, OrderPortal } from "./manage-order.service";
 import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
 import type { OrderLookupService } from "./order-lookup.service";
 import type { VerifiedOrder } from "./subscriptions.service";
+import { refusedVendorAnswer } from "./vendor-refusal";
 
 type VerifyOrder = (asker: OrderAsker, request: ChangeAddressRequest) => Promise<VerifiedOrder>;
 
@@ -17,17 +19,7 @@ export type AddressChangeResult = {
   outcome: { ok: ChangeAddressResponse } | { error: AppError };
 };
 
-const ADDRESS_FIELDS = [
-  "firstName",
-  "lastName",
-  "address1",
-  "address2",
-  "city",
-  "zip",
-  "countryCode",
-  "provinceCode",
-  "phone",
-] as const;
+const ADDRESS_FIELDS = SHIPPING_ADDRESS_FIELDS;
 
 /** The order's address as the widget's form starts from it. */
 export function toShippingAddress(address: ShopifyMailingAddress | null): ShippingAddress | null {
@@ -169,12 +161,7 @@ export function createAddressChangeService(deps: {
         const refusal = shopRefusal(error);
         deps.log.warn({ err: error, companyId: asker.companyId }, "Shopify did not change an order's shipping address");
         status = "vendor_failed";
-        vendorAnswer = {
-          refusal: { status: refusal.statusCode, message: refusal.message },
-          ...(error instanceof IntegrationError
-            ? { vendorStatus: error.status ?? null, vendorMessage: error.vendorMessage ?? null }
-            : {}),
-        };
+        vendorAnswer = refusedVendorAnswer(refusal, error);
       }
       const finished =
         (await deps.actions.finish({ companyId: asker.companyId, id: claimed.row.id, status, vendorAnswer })) ??

@@ -14,6 +14,7 @@ import { AppError } from "../../platform/errors";
 import type { OrderAsker } from "./manage-order.service";
 import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
 import type { SubscriptionApps } from "./subscription-apps";
+import { refusedVendorAnswer } from "./vendor-refusal";
 
 /** How the order was proven the visitor's (manage-order.service's verifiedOrder). */
 export type VerifiedOrder = { order: ShopifyOrder; verifiedBy: "email" | "phone" | "email_code" };
@@ -271,12 +272,7 @@ export function createSubscriptionsService(deps: {
         refusal = subscriptionRefusal(error);
         deps.log.warn({ err: error, companyId: asker.companyId }, "Recharge did not make a subscription change");
         status = "vendor_failed";
-        vendorAnswer = {
-          refusal: { status: refusal.statusCode, message: refusal.message },
-          ...(error instanceof IntegrationError
-            ? { vendorStatus: error.status ?? null, vendorMessage: error.vendorMessage ?? null }
-            : {}),
-        };
+        vendorAnswer = refusedVendorAnswer(refusal, error);
       }
       const finished =
         (await deps.actions.finish({ companyId: asker.companyId, id: claimed.row.id, status, vendorAnswer })) ??
