@@ -111,7 +111,7 @@ const FEATURE_VERB = /\b(?:have|has|come with|comes with|include|includes|suppor
 
 /** "what SPF does", "what's the maximum weight for", "welke maat moet", "איזה גודל": the attribute asked for. */
 const ATTRIBUTE_QUESTION =
-  /^(?:what|which|welke|wat voor(?: een)?|איזה|איזו|אילו)(?:'s|s| is| are)?\s+(?:(?:the|a|an|de|het|een)\s+)?((?:[\p{L}\p{N}'-]+\s+){1,3}?)(?:does|do|did|is|are|has|have|can|will|would|should|fits?|for|of|on|in|moet|moeten|heb|hebben|zijn|past|voor|van|של|יש|מתאים|צריך)(?![\p{L}\p{N}])/u;
+  /^(?:what|which|welke|wat voor(?: een)?|איזה|איזו|אילו)(?:'s|s| is| are)?\s+(?:(?:the|a|an|de|het|een)\s+)?((?:[\p{L}\p{N}'-]+\s+){1,3}?)(?:does|do|did|is|are|has|have|can|will|would|should|fits?|for|of|on|in|moet|moeten|heb|hebben|heeft|zijn|past|voor|van|של|יש|מתאים|צריך)(?![\p{L}\p{N}])/u;
 
 /**
  * The attribute's first word that a stated value does not answer: in "what size bladder fits",

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { questionConceptsFor } from "./question-concepts";
+
+/** The question's concepts marked as what it asks about (focus), read with no passages at all. */
+function focusOf(question: string): string[] {
+  return questionConceptsFor({ question, kinds: [], units: [], titleKeys: [], vocabulary: new Set() })
+    .filter((concept) => concept.isFocus)
+    .flatMap((concept) => concept.words);
+}
+
+describe("what a question asks about", () => {
+  it("reads the attribute of a what/which question in English, Dutch and Hebrew", () => {
+    expect(focusOf("What SPF does the Daily Cream have?")).toEqual(["spf"]);
+    expect(focusOf("Welke garantie heeft de helm?")).toEqual(["garantie"]);
+    expect(focusOf("איזה מגן יש לקסדה?")).toEqual(["מגן"]);
+  });
+
+  it("leaves out an attribute a stated value answers ('what size', 'what time')", () => {
+    expect(focusOf("What size bladder fits in the pack?")).toEqual(["bladder"]);
+    expect(focusOf("What time does the shop open?")).toEqual([]);
+  });
+
+  it("reads the feature after 'have' and the group after 'for'", () => {
+    expect(focusOf("Does the Stroomlijn 45 have ABS brakes?")).toEqual(["abs", "brakes"]);
+    expect(focusOf("Is there a discount for pensioners?")).toEqual(["discount", "pensioners"]);
+  });
+});
