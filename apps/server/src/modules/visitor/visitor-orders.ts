@@ -87,6 +87,22 @@ export function createVisitorOrders(deps: {
     portal: scope.settings.customerAccountPortal,
   });
 
+  /**
+   * Who acts on an order, with the chat the action is told in: the visitor's own chat (checked to
+   * be theirs before anything is done), or, for a visitor who came from Home with none, one opened
+   * for the action so staff find it in the inbox and the visitor in their chat.
+   */
+  async function actingVisitor(
+    scope: VisitorScope,
+    request: { chatID?: string | null; language?: VisitorLanguage | null },
+  ) {
+    const chatId = request.chatID ? (await deps.scopes.visitorChat(scope, request.chatID)).id : null;
+    const language = request.language ?? scope.settings.language ?? "en";
+    const openChat = async () =>
+      (await deps.chats.createChat(scope.companyId, { visitorId: scope.visitorId, language })).id;
+    return { asker: { ...askerOf(scope), chatId, openChat }, language };
+  }
+
   /** The request as a chat event: who, how verified, what, when, the shop's answer. */
   async function tellChat(
     scope: VisitorScope,
@@ -203,11 +219,8 @@ export function createVisitorOrders(deps: {
     /** A new shipping address, made once per client key and told in the chat; a refusal by Shopify is thrown after it is told. */
     async changeAddress(scope: VisitorScope, request: ChangeAddressRequest) {
       await takeAllowance(scope);
-      const chatId = request.chatID ? (await deps.scopes.visitorChat(scope, request.chatID)).id : null;
-      const language = request.language ?? scope.settings.language ?? "en";
-      const openChat = async () =>
-        (await deps.chats.createChat(scope.companyId, { visitorId: scope.visitorId, language })).id;
-      const result = await deps.manageOrder.addressChange.change({ ...askerOf(scope), chatId, openChat }, request);
+      const { asker, language } = await actingVisitor(scope, request);
+      const result = await deps.manageOrder.addressChange.change(asker, request);
       if (result.isNew) await tellChatOfAddress(scope, result, language);
       if ("error" in result.outcome) throw result.outcome.error;
       return result.outcome.ok;
@@ -221,11 +234,8 @@ export function createVisitorOrders(deps: {
     /** A change to a subscription, made once per client key and told in the chat; a refusal is thrown after it is told. */
     async changeSubscription(scope: VisitorScope, request: ChangeSubscriptionRequest) {
       await takeAllowance(scope);
-      const chatId = request.chatID ? (await deps.scopes.visitorChat(scope, request.chatID)).id : null;
-      const language = request.language ?? scope.settings.language ?? "en";
-      const openChat = async () =>
-        (await deps.chats.createChat(scope.companyId, { visitorId: scope.visitorId, language })).id;
-      const result = await deps.manageOrder.subscriptions.change({ ...askerOf(scope), chatId, openChat }, request);
+      const { asker, language } = await actingVisitor(scope, request);
+      const result = await deps.manageOrder.subscriptions.change(asker, request);
       if (result.isNew) await tellChatOfChange(scope, result, language);
       if ("error" in result.outcome) throw result.outcome.error;
       return result.outcome.ok;
