@@ -269,27 +269,3 @@ export function AddressChangeScreen({
     </>
   );
 }
-
-/** Done: the order goes to the new address, and the chat has it. */
-export function AddressChanged({
-  answer,
-  onBack,
-  onToChat,
-}: {
-  answer: ChangeAddressResponse;
-  onBack(): void;
-  onToChat(chatID: string | null): void;
-}) {
-  const t = useTexts();
-  return (
-    <>
-      <WidgetHeader title={t.changeAddress} onBack={onBack} />
-      <main className="bd">
-        <p role="status">{t.addressChanged(answer.orderName)}</p>
-        <button type="button" className="btn p" onClick={() => onToChat(answer.chatID)} data-autofocus>
-          {t.goToChat}
-        </button>
-      </main>
-    </>
-  );
-}

@@ -12,7 +12,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Catalogue } from "../i18n/en";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
-import { AddressChanged, AddressChangeScreen } from "./address-screens";
+import { ActionDone } from "./action-done";
+import { AddressChangeScreen } from "./address-screens";
 import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
 import { focusScreen } from "./focus-screen";
@@ -104,6 +105,7 @@ export function OrderSelfService({
   /** A subscription change went in: the chat that records it, joined while the visitor stays here. */
   onRecorded?(chatID: string | null): void;
 }) {
+  const t = useTexts();
   const [step, setStep] = useState<Step>({ name: "track" });
   const [lastProof, setLastProof] = useState<OrderProof>({ orderNumber });
 
@@ -151,7 +153,15 @@ export function OrderSelfService({
         />
       );
     case "addressChanged":
-      return <AddressChanged answer={step.answer} onBack={onBack} onToChat={onToChat} />;
+      return (
+        <ActionDone
+          title={t.changeAddress}
+          text={t.addressChanged(step.answer.orderName)}
+          chatID={step.answer.chatID}
+          onBack={onBack}
+          onToChat={onToChat}
+        />
+      );
     case "subscriptions":
       return (
         <SubscriptionsScreen
@@ -175,7 +185,15 @@ export function OrderSelfService({
         />
       );
     case "sent":
-      return <CancellationSent answer={step.answer} onBack={onBack} onToChat={onToChat} />;
+      return (
+        <ActionDone
+          title={t.cancellationSent}
+          text={t.cancellationSentText(step.answer.orderName)}
+          chatID={step.answer.chatID}
+          onBack={onBack}
+          onToChat={onToChat}
+        />
+      );
   }
 }
 
@@ -545,29 +563,6 @@ function CancellationRequest({
         ) : (
           <LoadingOrRetry failure={loadFailure} onRetry={load} />
         )}
-      </main>
-    </>
-  );
-}
-
-function CancellationSent({
-  answer,
-  onBack,
-  onToChat,
-}: {
-  answer: RequestCancellationResponse;
-  onBack(): void;
-  onToChat(chatID: string | null): void;
-}) {
-  const t = useTexts();
-  return (
-    <>
-      <WidgetHeader title={t.cancellationSent} onBack={onBack} />
-      <main className="bd">
-        <p role="status">{t.cancellationSentText(answer.orderName)}</p>
-        <button type="button" className="btn p" onClick={() => onToChat(answer.chatID)} data-autofocus>
-          {t.goToChat}
-        </button>
       </main>
     </>
   );
