@@ -101,6 +101,7 @@ describe("Automation journeys", () => {
     await page.waitForURL("**/automation/question-categories");
     await page.getByRole("button", { name: "Delete Shipping" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete Shipping?" });
+    await confirm.waitFor();
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("heading", { name: "Add Question Categories" }).waitFor();

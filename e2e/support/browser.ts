@@ -26,8 +26,25 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
+/**
+ * Waits for the page's finite animations and transitions to end: axe measures colour contrast on
+ * what is painted, and a dialog still fading in (Mantine's modal transition) reads as low contrast.
+ * Endless ones (loaders) are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** axe-core on the current page: the serious and critical violations, described for a failure message. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
