@@ -9,7 +9,7 @@ module.exports = {
       name: "engine-and-platform-know-no-module",
       comment:
         "The AI engine (apps/server/src/ai) and the platform (apps/server/src/platform) take what they need " +
-        "from the domain through ports they own; the composition root (app.ts) plugs the modules in.",
+        "from the domain through ports they own; the composition root (app.ts, composition/) plugs the modules in.",
       severity: "error",
       from: { path: "^apps/server/src/(ai|platform)/" },
       to: { path: "^apps/server/src/modules/" },
