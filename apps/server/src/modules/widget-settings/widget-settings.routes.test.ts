@@ -7,10 +7,10 @@ import {
   type WidgetImageFlag,
   type WidgetSettings,
 } from "@harbor/contract/widget";
+import { defaultWidgetSettings } from "@harbor/contract/widget-defaults";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { customReplies } from "../../db/schema/index";
-import { defaultWidgetSettings } from "./widget.defaults";
 
 let h: Harness;
 let owner: Awaited<ReturnType<Harness["signUp"]>>;

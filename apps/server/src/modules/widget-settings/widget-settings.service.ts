@@ -10,6 +10,7 @@ import {
   type WidgetImageFlag,
   type WidgetSettings,
 } from "@harbor/contract/widget";
+import { defaultWidgetSettings } from "@harbor/contract/widget-defaults";
 import type { StoredWidgetSettings } from "../../db/schema/index";
 import { AppError } from "../../platform/errors";
 import { type FileStore, storeSmallFile } from "../../platform/files/file-store";
@@ -17,7 +18,6 @@ import type { CompanyAuth } from "../../platform/session";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
 import { deleteSuggestedQuestion, moveSuggestedQuestion, saveSuggestedQuestion } from "./suggested-question-tree";
-import { defaultWidgetSettings } from "./widget.defaults";
 import type { WidgetPictureStore, WidgetRepository, WidgetRow } from "./widget.repository";
 
 export type WidgetPicture = { flag: WidgetImageFlag; contentType: string; bytes: Buffer };

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { defaultWidgetSettings } from "@harbor/contract/widget-defaults";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type StoredWidgetSettings, storedFiles, widgets } from "../../db/schema/index";
-import { defaultWidgetSettings } from "./widget.defaults";
 
 export type WidgetRow = typeof widgets.$inferSelect;
 

@@ -1,11 +1,15 @@
+/**
+ * A new widget's settings, in one place: the server stores them for a new company, and the
+ * dashboard's tests start from them, so a test fixture cannot drift from what the server answers.
+ */
 import {
   type AvailableDay,
   DEFAULT_BRAND_COLOR,
   DEFAULT_BUBBLE_TEXT_COLOR,
   WEEK_DAYS,
   type WeekDay,
-} from "@harbor/contract/widget";
-import type { StoredWidgetSettings } from "../../db/schema/widgets";
+  type WidgetSettings,
+} from "./widget";
 
 const WEEKEND: readonly WeekDay[] = ["Sat", "Sun"];
 
@@ -18,7 +22,7 @@ export function defaultSchedule(): AvailableDay[] {
 }
 
 /** What a new widget looks like: ready to embed, on, with the brand colour of the spec. */
-export function defaultWidgetSettings(): StoredWidgetSettings {
+export function defaultWidgetSettings(): Omit<WidgetSettings, "widgetID"> {
   return {
     isActive: true,
     language: null,
