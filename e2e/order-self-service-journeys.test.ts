@@ -168,7 +168,7 @@ describe("order self-service in the demo shop", () => {
   });
 
   it("runs in Hebrew, right to left on a phone: Other with the visitor's words, recorded in Hebrew", async () => {
-    const { page, frame } = await openWidget({ locale: "he-IL", viewport: PHONE, openLabel: "פתיחת הצ'אט" });
+    const { page, frame } = await openWidget({ locale: "he-IL", viewport: PHONE, openLabel: "פתיחת צ'אט" });
     await frame.getByRole("button", { name: /מעקב אחר ההזמנה/ }).click();
     const labels = { number: /מספר הזמנה/, email: /אימייל/, find: "חיפוש ההזמנה" };
     await expect.poll(() => frame.getByRole("textbox", { name: labels.number }).isVisible()).toBe(true);

@@ -329,7 +329,7 @@ describe("look and languages", () => {
   it("keeps a Hebrew question's question mark at its end though it opens with English, and writes times on a 24-hour clock", async () => {
     const { widgetID } = await widgetWith("owner@hebrew-rtl-shop.example", noWelcome);
     const page = await openShop(widgetID, { locale: "he-IL" });
-    const frame = await openChat(page, "פתיחת הצ'אט");
+    const frame = await openChat(page, "פתיחת צ'אט");
     await ask(frame, "iPhone 15 זה הדגם הכי חדש?");
     // The stored question (its time under it), once answered.
     await expect.poll(() => frame.getByText("נענה על ידי AI").first().isVisible(), { timeout: 30_000 }).toBe(true);

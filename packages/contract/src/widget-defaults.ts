@@ -10,6 +10,7 @@ import {
   type WeekDay,
   type WidgetSettings,
 } from "./widget";
+import { DEFAULT_WIDGET_TEXTS } from "./widget-default-texts";
 
 const WEEKEND: readonly WeekDay[] = ["Sat", "Sun"];
 
@@ -26,7 +27,7 @@ export function defaultWidgetSettings(): Omit<WidgetSettings, "widgetID"> {
   return {
     isActive: true,
     language: null,
-    openingMessages: ["Hi there 👋 How can I help you today?"],
+    openingMessages: [DEFAULT_WIDGET_TEXTS.openingMessage],
     theme: {
       brand: { brandColor: DEFAULT_BRAND_COLOR },
       chatBubble: {
@@ -46,7 +47,7 @@ export function defaultWidgetSettings(): Omit<WidgetSettings, "widgetID"> {
       channels: {
         ticket: {
           isActive: true,
-          handoffMessage: "Leave your details and our team will get back to you by e-mail.",
+          handoffMessage: DEFAULT_WIDGET_TEXTS.ticketHandoffMessage,
           appType: "email",
           attributes: [{ notificationEmail: "" }],
         },
@@ -68,8 +69,8 @@ export function defaultWidgetSettings(): Omit<WidgetSettings, "widgetID"> {
     selfServicePortal: {
       isActive: false,
       thumbnailURL: null,
-      messages: { title: "Help centre", description: "Find answers to common questions" },
-      aiSearch: { isActive: false, placeholder: "Search for answers", activeSources: [] },
+      messages: { title: DEFAULT_WIDGET_TEXTS.portalTitle, description: DEFAULT_WIDGET_TEXTS.portalDescription },
+      aiSearch: { isActive: false, placeholder: DEFAULT_WIDGET_TEXTS.searchPlaceholder, activeSources: [] },
       customReplies: [],
       suggestedQuestions: [],
     },

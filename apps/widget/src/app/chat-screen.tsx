@@ -4,6 +4,7 @@ import type { QuickReply } from "@harbor/contract/turn";
 import type { TicketForm, VisitorMessage } from "@harbor/contract/widget";
 import { useEffect, useRef } from "react";
 import type { Catalogue } from "../i18n/en";
+import { shopText } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import { ChatMessage } from "./chat-message";
@@ -127,7 +128,9 @@ export function ChatScreen({
       />
       <main className="bd">
         <div className="log" role="log">
-          {widget.openingMessages.length > 0 ? <Bubbles tone="ai" texts={widget.openingMessages} /> : null}
+          {widget.openingMessages.length > 0 ? (
+            <Bubbles tone="ai" texts={widget.openingMessages.map((text) => shopText(text, t))} />
+          ) : null}
           {messages.map((message) => (
             <ChatMessage
               key={message._id}

@@ -1,13 +1,17 @@
 import type { PublicWidget } from "@harbor/contract/widget";
+import { DEFAULT_WIDGET_TEXTS } from "@harbor/contract/widget-default-texts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import type { Catalogue } from "../i18n/en";
+import { he } from "../i18n/he";
+import { nl } from "../i18n/nl";
 import { publicWidget, renderInWidget } from "../test/widget-fixtures";
 import { HomeScreen } from "./home-screen";
 
-function showHome(widget: PublicWidget, canContinue = false) {
+function showHome(widget: PublicWidget, canContinue = false, language?: { language: "nl" | "he"; texts: Catalogue }) {
   const handlers = { onAsk: vi.fn(), onTyping: vi.fn(), onSuggested: vi.fn(), onContinue: vi.fn(), onOrders: vi.fn() };
-  renderInWidget(<HomeScreen canContinue={canContinue} nudges={[]} {...handlers} />, { widget });
+  renderInWidget(<HomeScreen canContinue={canContinue} nudges={[]} {...handlers} />, { widget, ...language });
   return handlers;
 }
 
@@ -39,6 +43,24 @@ describe("HomeScreen", () => {
     expect(onSuggested).toHaveBeenCalledWith(expect.objectContaining({ question: "Do you ship abroad?" }));
     await userEvent.click(screen.getByRole("button", { name: "Back" }));
     expect(screen.getByRole("button", { name: "Can I return a sale item?" })).toBeTruthy();
+  });
+
+  it("greets a Dutch or Hebrew visitor of an untouched widget in their language, and shows the admin's own words as written", () => {
+    const untouched = publicWidget({ openingMessages: [DEFAULT_WIDGET_TEXTS.openingMessage] });
+    untouched.selfServicePortal = {
+      ...untouched.selfServicePortal,
+      isActive: true,
+      messages: { title: DEFAULT_WIDGET_TEXTS.portalTitle, description: DEFAULT_WIDGET_TEXTS.portalDescription },
+    };
+    showHome(untouched, false, { language: "nl", texts: nl });
+    expect(screen.getByRole("heading", { name: "Helpcentrum" })).toBeTruthy();
+    expect(screen.getByText("Vind antwoorden op veelgestelde vragen")).toBeTruthy();
+    expect(screen.getByText("Hoi 👋 Waarmee kan ik je vandaag helpen?")).toBeTruthy();
+    expect(screen.queryByText(DEFAULT_WIDGET_TEXTS.openingMessage)).toBeNull();
+    document.body.innerHTML = "";
+
+    showHome(publicWidget(), false, { language: "he", texts: he });
+    expect(screen.getByText("Hi! Ask me anything about your order.")).toBeTruthy();
   });
 
   it("offers Continue Chat only when a chat is under way, and order cards only when the shop portal is on", async () => {

@@ -1,6 +1,7 @@
 import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { PublicSuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
+import { shopText } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import type { PortalOrigin } from "./chat-session";
@@ -66,8 +67,8 @@ export function HomeScreen({
   return (
     <>
       <WidgetHeader
-        title={(portal.isActive && portal.messages.title) || t.greetingTitle}
-        subtitle={(portal.isActive && portal.messages.description) || t.greetingText}
+        title={(portal.isActive && shopText(portal.messages.title, t)) || t.greetingTitle}
+        subtitle={(portal.isActive && shopText(portal.messages.description, t)) || t.greetingText}
         pictureURL={portal.isActive ? portal.thumbnailURL : widget.agent.thumbnailURL}
       />
       <main className="bd">
@@ -83,7 +84,10 @@ export function HomeScreen({
             ) : null}
           </section>
         )}
-        <Bubbles tone="ai" texts={[...widget.openingMessages, ...nudges.map((nudge) => nudge.message)]} />
+        <Bubbles
+          tone="ai"
+          texts={[...widget.openingMessages.map((text) => shopText(text, t)), ...nudges.map((nudge) => nudge.message)]}
+        />
         {canContinue ? (
           <>
             <button type="button" className="btn p" disabled={isBusy} onClick={() => run(async () => onContinue())}>
@@ -137,7 +141,7 @@ export function HomeScreen({
       </main>
       <footer className="ft">
         <Composer
-          placeholder={(portal.aiSearch.isActive && portal.aiSearch.placeholder) || t.askPlaceholder}
+          placeholder={(portal.aiSearch.isActive && shopText(portal.aiSearch.placeholder, t)) || t.askPlaceholder}
           onSend={onAsk}
           onTyping={onTyping}
         />

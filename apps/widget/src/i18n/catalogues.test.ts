@@ -1,9 +1,11 @@
+import { DEFAULT_WIDGET_TEXTS, type DefaultWidgetText } from "@harbor/contract/widget-default-texts";
 import { describe, expect, it } from "vitest";
 import { type Catalogue, en } from "./en";
 import { he } from "./he";
-import { launcherTexts, welcomeTexts } from "./launcher-texts";
+import { defaultGreetings, launcherTexts, welcomeTexts } from "./launcher-texts";
 import { nl } from "./nl";
 import { pickLanguage } from "./pick-language";
+import { shopText } from "./shop-texts";
 
 /** Every text of a catalogue, functions called with sample values, keyed by its path. */
 function texts(catalogue: Record<string, unknown>, prefix = ""): Map<string, string> {
@@ -58,6 +60,29 @@ describe("the widget's catalogues", () => {
     expect(he.copySentTo("dana@example.com")).toBe("עותק נשלח אל \u2068dana@example.com\u2069.");
     expect(he.agentTyping("Dana")).toBe("\u2068Dana\u2069 מקליד/ה…");
     expect(he.order("#1043")).toContain("\u2068#1043\u2069");
+  });
+
+  it("keeps the widget's default texts in English as the contract writes them, and translates each", () => {
+    expect(en.shopDefaults).toEqual(DEFAULT_WIDGET_TEXTS);
+    // welcome.js carries its own copy (no catalogue in a 1 kB script): the same words.
+    expect(defaultGreetings).toEqual({
+      en: DEFAULT_WIDGET_TEXTS.openingMessage,
+      nl: nl.shopDefaults.openingMessage,
+      he: he.shopDefaults.openingMessage,
+    });
+    for (const catalogue of [nl, he]) {
+      for (const key of Object.keys(DEFAULT_WIDGET_TEXTS) as DefaultWidgetText[]) {
+        expect(catalogue.shopDefaults[key]).not.toBe(DEFAULT_WIDGET_TEXTS[key]);
+      }
+    }
+  });
+
+  it("shows a default the admin kept in the visitor's language, and the admin's own words as written", () => {
+    expect(shopText(DEFAULT_WIDGET_TEXTS.openingMessage, nl)).toBe("Hoi 👋 Waarmee kan ik je vandaag helpen?");
+    expect(shopText(DEFAULT_WIDGET_TEXTS.portalTitle, he)).toBe("מרכז העזרה");
+    expect(shopText(DEFAULT_WIDGET_TEXTS.searchPlaceholder, en)).toBe("Search for answers");
+    expect(shopText("Welkom bij Brume! Stel je vraag.", he)).toBe("Welkom bij Brume! Stel je vraag.");
+    expect(shopText("", nl)).toBe("");
   });
 
   it("has launcher words in every language", () => {

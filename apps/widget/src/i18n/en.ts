@@ -1,8 +1,11 @@
+import { DEFAULT_WIDGET_TEXTS, type DefaultWidgetText } from "@harbor/contract/widget-default-texts";
+
 /**
  * Everything the visitor reads in the widget, in English. nl.ts and he.ts have the same keys
  * (checked by the compiler and by catalogues.test.ts). Wording the spec gives is kept as given
  * (spec part 2 §4, §5, §8); the admin's own texts (greeting, opening messages, feedback messages)
- * come from the widget's settings as they were typed.
+ * come from the widget's settings as they were typed, except a default never changed
+ * (`shopDefaults`, i18n/shop-texts.ts).
  */
 export const en = {
   close: "Close",
@@ -11,6 +14,9 @@ export const en = {
   cancel: "Cancel",
   loading: "Loading…",
   onlineAiExpert: "Online - AI Expert",
+
+  /** The widget's default texts (contract widget-default-texts.ts), shown while the admin keeps them. */
+  shopDefaults: { ...DEFAULT_WIDGET_TEXTS } as Record<DefaultWidgetText, string>,
 
   greetingTitle: "Hi there 👋",
   greetingText: "How can we help you today?",

@@ -19,6 +19,14 @@ export const he: Catalogue = {
   loading: "טוען…",
   onlineAiExpert: "מחובר - מומחה AI",
 
+  shopDefaults: {
+    openingMessage: "היי 👋 איך אפשר לעזור לכם היום?",
+    ticketHandoffMessage: "השאירו את הפרטים שלכם והצוות שלנו יחזור אליכם באימייל.",
+    portalTitle: "מרכז העזרה",
+    portalDescription: "תשובות לשאלות נפוצות",
+    searchPlaceholder: "חיפוש תשובות",
+  },
+
   greetingTitle: "שלום 👋",
   greetingText: "איך נוכל לעזור לכם היום?",
   askPlaceholder: "שאלו שאלה…",

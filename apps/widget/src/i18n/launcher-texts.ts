@@ -8,7 +8,7 @@ import type { Language } from "./pick-language";
 export const launcherTexts: Record<Language, [open: string, close: string, title: string]> = {
   en: ["Open chat", "Close chat", "Chat"],
   nl: ["Chat openen", "Chat sluiten", "Chat"],
-  he: ["פתיחת הצ'אט", "סגירת הצ'אט", "צ'אט"],
+  he: ["פתיחת צ'אט", "סגירת צ'אט", "צ'אט"],
 };
 
 /** The welcome message's close button (welcome.js, a script of its own). */
@@ -16,4 +16,15 @@ export const welcomeTexts: Record<Language, string> = {
   en: "Dismiss",
   nl: "Sluiten",
   he: "סגירה",
+};
+
+/**
+ * The default opening message in each language, for the welcome bubble (welcome.js carries no
+ * catalogue): while the admin keeps the default, the bubble greets in the visitor's language.
+ * The same words as the catalogues' `shopDefaults.openingMessage` (catalogues.test.ts checks it).
+ */
+export const defaultGreetings: Record<Language, string> = {
+  en: "Hi there 👋 How can I help you today?",
+  nl: "Hoi 👋 Waarmee kan ik je vandaag helpen?",
+  he: "היי 👋 איך אפשר לעזור לכם היום?",
 };

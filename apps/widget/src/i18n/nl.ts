@@ -9,6 +9,14 @@ export const nl: Catalogue = {
   loading: "Laden…",
   onlineAiExpert: "Online - AI-expert",
 
+  shopDefaults: {
+    openingMessage: "Hoi 👋 Waarmee kan ik je vandaag helpen?",
+    ticketHandoffMessage: "Laat je gegevens achter, dan neemt ons team per e-mail contact met je op.",
+    portalTitle: "Helpcentrum",
+    portalDescription: "Vind antwoorden op veelgestelde vragen",
+    searchPlaceholder: "Zoek naar antwoorden",
+  },
+
   greetingTitle: "Hallo 👋",
   greetingText: "Waarmee kunnen we je vandaag helpen?",
   askPlaceholder: "Stel een vraag…",

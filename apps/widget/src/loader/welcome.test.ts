@@ -1,3 +1,4 @@
+import { DEFAULT_WIDGET_TEXTS } from "@harbor/contract/widget-default-texts";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { showWelcome } from "./welcome";
@@ -103,5 +104,16 @@ describe("the welcome message", () => {
     page = pageWithLauncher(settings({ language: "he" }));
     showWelcome(page.element);
     expect(page.root.querySelector(".x")?.getAttribute("aria-label")).toBe("סגירה");
+  });
+
+  it("greets in the visitor's language while the admin keeps the default opening message", () => {
+    let page = pageWithLauncher(settings({ language: "nl", openingMessages: [DEFAULT_WIDGET_TEXTS.openingMessage] }));
+    showWelcome(page.element);
+    expect(page.root.querySelector(".t")?.textContent).toBe("Hoi 👋 Waarmee kan ik je vandaag helpen?");
+    document.body.innerHTML = "";
+
+    page = pageWithLauncher(settings({ language: "he" }));
+    showWelcome(page.element);
+    expect(page.root.querySelector(".t")?.textContent).toBe("Hi! Questions about your order? Ask me.");
   });
 });

@@ -1,4 +1,4 @@
-import { welcomeTexts } from "../i18n/launcher-texts";
+import { defaultGreetings, welcomeTexts } from "../i18n/launcher-texts";
 import type { Language } from "../i18n/pick-language";
 import type { WelcomeElement } from "./widget-host";
 
@@ -37,7 +37,8 @@ export function showWelcome(host: WelcomeElement | null) {
   welcome.setAttribute("role", "status");
   welcome.innerHTML = `<style>${CSS}</style><button class="t" dir="auto"></button><button class="x">×</button>`;
   const [text, dismiss] = welcome.querySelectorAll("button") as unknown as [HTMLButtonElement, HTMLButtonElement];
-  text.textContent = greeting;
+  // A default the admin kept reads in the visitor's language; their own words as written.
+  text.textContent = greeting.trim() === defaultGreetings.en ? (defaultGreetings[language] ?? greeting) : greeting;
   dismiss.setAttribute("aria-label", welcomeTexts[language] ?? welcomeTexts.en);
   // Where the panel opens: just above (or below) the launcher, on its side.
   for (const edge of ["top", "bottom", "left", "right", "zIndex"] as const)

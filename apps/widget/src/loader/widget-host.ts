@@ -99,12 +99,13 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
   let isReady = false;
   let isOpen = false;
   let unread = 0;
-  const queue: HostToFrameMessage[] = [];
-  const readyCallbacks: (() => void)[] = [];
+  // Until the frame is ready, what to do then, in call order: messages to post and onReady callbacks.
+  const whenReady: (() => void)[] = [];
+  const onReady = (callback: () => void) => (isReady ? callback() : whenReady.push(callback));
 
   // Ready means the frame exists and has loaded.
   const post = (message: HostToFrameMessage) =>
-    isReady ? (frame as HTMLIFrameElement).contentWindow?.postMessage(message, origin) : queue.push(message);
+    onReady(() => (frame as HTMLIFrameElement).contentWindow?.postMessage(message, origin));
 
   const drawLauncher = () => {
     launcher.innerHTML =
@@ -160,8 +161,7 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
       // reaches nothing. The frame's own window takes it here, before HOST_OPEN puts it in the
       // message box; only while the focus is still on the frame (the visitor may have moved on).
       if (isOpen && root.activeElement === frame) frame.contentWindow?.focus();
-      for (const message of queue.splice(0)) post(message);
-      for (const callback of readyCallbacks.splice(0)) callback();
+      for (const callback of whenReady.splice(0)) callback();
     } else if (type === FRAME_CLOSE) {
       close();
     } else if (type === FRAME_UNREAD) {
@@ -202,6 +202,6 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
     // The frame checks the values (it trusts nothing the page sends).
     identify: (identity: VisitorIdentity) =>
       post({ type: HOST_IDENTIFY, name: identity?.name, email: identity?.email }),
-    onReady: (callback: () => void) => (isReady ? callback() : readyCallbacks.push(callback)),
+    onReady,
   };
 }

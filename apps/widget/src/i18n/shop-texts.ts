@@ -1,0 +1,16 @@
+import { DEFAULT_WIDGET_TEXTS, type DefaultWidgetText } from "@harbor/contract/widget-default-texts";
+import type { Catalogue } from "./en";
+
+const KEY_OF_DEFAULT = new Map<string, DefaultWidgetText>(
+  Object.entries(DEFAULT_WIDGET_TEXTS).map(([key, text]) => [text, key as DefaultWidgetText]),
+);
+
+/**
+ * A shop's text as the visitor reads it: a default the admin never changed, in the visitor's
+ * language ("Hoi 👋 Waarmee kan ik je vandaag helpen?" for a Dutch visitor of an untouched
+ * widget); the admin's own words as written, whatever their language.
+ */
+export function shopText(text: string, t: Catalogue): string {
+  const key = KEY_OF_DEFAULT.get(text.trim());
+  return key ? t.shopDefaults[key] : text;
+}
