@@ -77,6 +77,10 @@ export type Summarizer = {
     question: string;
     answer: string;
     language: VisitorLanguage;
+    /** What became of the question: answered, not found, the order flow, a person. */
+    outcome: AnswerOutcome;
+    /** The titles of the pages the answer quotes, best first. */
+    sourceTitles: string[];
     signal?: AbortSignal;
   }): Promise<{ summary: string; usage: TokenUsage[] }>;
 };

@@ -22,6 +22,8 @@ const exchange = {
   question: "And can I return it?",
   answer: "Yes, within 30 days.",
   language: "en" as const,
+  outcome: "answered" as const,
+  sourceTitles: ["Returns and refunds"],
 };
 
 describe("LLM summarizer", () => {
@@ -39,6 +41,16 @@ describe("LLM summarizer", () => {
     expect(String(user?.content)).toContain("<previous_summary>\nCustomer asked about delivery times.");
     expect(String(user?.content)).toContain("<customer_question>\nAnd can I return it?\n</customer_question>");
     expect(String(user?.content)).toContain("<ai_answer>\nYes, within 30 days.\n</ai_answer>");
+    expect(String(user?.content)).toContain("<answer_outcome>\nanswered from: Returns and refunds\n</answer_outcome>");
+  });
+
+  it("tells the model when the AI found no answer, so the summary says the question is still open", async () => {
+    const { fake, summarizer } = await setup();
+    await summarizer.summarize({ ...exchange, outcome: "no-match", sourceTitles: [] });
+    const [, user] = fake.chatRequests()[0]?.messages ?? [];
+    expect(String(user?.content)).toContain(
+      "<answer_outcome>\nnot answered: not in the help articles\n</answer_outcome>",
+    );
   });
 
   it("caps the summary at 500 characters", async () => {

@@ -513,14 +513,21 @@ export function createAnswerPipeline(deps: PipelineDeps) {
   };
 }
 
+type CitingAnswer = Pick<EngineAnswer, "citedChunkIds" | "passages">;
+
+/** The passages an answer quotes, in the order it quotes them. */
+function citedPassages(result: CitingAnswer): RetrievedChunk[] {
+  return result.citedChunkIds.flatMap((chunkId) => result.passages.filter((p) => p.chunkId === chunkId).slice(0, 1));
+}
+
 /** Documents behind an answer's cited passages, once each. */
-export function citedDocumentIds(result: Pick<EngineAnswer, "citedChunkIds" | "passages">) {
-  const ids = new Set<string>();
-  for (const chunkId of result.citedChunkIds) {
-    const passage = result.passages.find((p) => p.chunkId === chunkId);
-    if (passage) ids.add(passage.documentId);
-  }
-  return [...ids];
+export function citedDocumentIds(result: CitingAnswer) {
+  return [...new Set(citedPassages(result).map((passage) => passage.documentId))];
 }
 
 export type AnswerPipeline = ReturnType<typeof createAnswerPipeline>;
+
+/** The titles of the pages an answer quotes, once each, in the order it quotes them (for the chat's summary). */
+export function citedTitles(result: CitingAnswer) {
+  return [...new Set(citedPassages(result).map((passage) => passage.title))];
+}

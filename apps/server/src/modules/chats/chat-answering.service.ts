@@ -4,7 +4,12 @@ import { readMessageData } from "@harbor/contract/message-data";
 import { EMPTY_DIALOGUE_STATE, type TurnRecord, turnOf } from "@harbor/contract/turn";
 import type { FastifyBaseLogger } from "fastify";
 import type { Classification, ConversationTurn, Summarizer, TokenUsage } from "../../ai/answer/answer-types";
-import { type AnswerPipeline, citedDocumentIds, type PipelineEvent } from "../../ai/pipeline/answer-pipeline";
+import {
+  type AnswerPipeline,
+  citedDocumentIds,
+  citedTitles,
+  type PipelineEvent,
+} from "../../ai/pipeline/answer-pipeline";
 import type { AnswerStore } from "./answer-store";
 import type { ChatMessageRow, ChatsRepository } from "./chats.repository";
 
@@ -201,6 +206,8 @@ export function createChatAnswering(deps: {
             question: options.question,
             answer: result.text,
             language: result.language,
+            outcome: result.outcome,
+            sourceTitles: citedTitles(result),
             signal: options.signal,
           });
           usage.push(...summary.usage);

@@ -182,6 +182,11 @@ describe("small talk", () => {
     expect(answered.reply.message).not.toContain("Ava");
     const thanks = await say(visitor, hello.chatID, "great, thanks!");
     expect(thanks.turn).toMatchObject({ intent: "thanks", outcome: "acknowledged", resolvePrompt: false });
+    // The inbox's summary: the question, the page it was answered from and the gist; the hello and
+    // the thanks add nothing. (It is written after the answer is sent, hence the poll.)
+    await expect
+      .poll(async () => (await h.app.services.chatsRepository.findChat(owner.companyId, hello.chatID))?.summary)
+      .toMatch(/^Customer asked: How long does standard delivery take\? AI answered from “\u2068[^\n]+\u2069”: \S[^\n]*$/);
     visitor.socket.close();
   });
 });
