@@ -236,10 +236,24 @@ export const customerAccountPortalSchema = z.object({
   allowAddressChange: z.boolean().optional(),
 });
 
-export const openingMessagesSchema = z
-  .array(z.string().trim().max(OPENING_MESSAGE_MAX, `A message can be at most ${OPENING_MESSAGE_MAX} characters`))
-  .min(1)
-  .max(OPENING_MESSAGES_MAX);
+const openingMessageSchema = z
+  .string()
+  .trim()
+  .max(OPENING_MESSAGE_MAX, `A message can be at most ${OPENING_MESSAGE_MAX} characters`);
+export const openingMessagesSchema = z.array(openingMessageSchema).min(1).max(OPENING_MESSAGES_MAX);
+
+/**
+ * An opening message written for the visitors who read one language (not in the spec: a shop
+ * selling in three languages greets each visitor in theirs). A visitor whose widget speaks a
+ * language with one here sees it instead of `openingMessages`; any other visitor, and every
+ * language left empty, sees `openingMessages`. Absent (settings saved before it) is none.
+ */
+export const openingMessageTranslationsSchema = z.object({
+  en: openingMessageSchema.optional(),
+  nl: openingMessageSchema.optional(),
+  he: openingMessageSchema.optional(),
+});
+export type OpeningMessageTranslations = z.infer<typeof openingMessageTranslationsSchema>;
 
 /** Every section of the widget, as GET /api/widget-settings/ answers it. */
 export const widgetSettingsSchema = z.object({
@@ -248,6 +262,7 @@ export const widgetSettingsSchema = z.object({
   /** The widget's language; null = the visitor's browser language (en, nl or he, else en). */
   language: visitorLanguageSchema.nullable(),
   openingMessages: openingMessagesSchema,
+  openingMessageTranslations: openingMessageTranslationsSchema.optional(),
   theme: widgetThemeSchema,
   button: widgetButtonSchema,
   notifications: widgetNotificationsSchema,
@@ -268,6 +283,7 @@ export const WIDGET_SECTIONS = [
   "isActive",
   "language",
   "openingMessages",
+  "openingMessageTranslations",
   "theme",
   "button",
   "notifications",
@@ -361,6 +377,8 @@ export const publicWidgetSchema = z.object({
   linkHosts: z.array(z.string()),
   language: visitorLanguageSchema.nullable(),
   openingMessages: z.array(z.string()),
+  /** Only the languages with a message of their own. */
+  openingMessageTranslations: z.object({ en: z.string(), nl: z.string(), he: z.string() }).partial(),
   theme: widgetThemeSchema,
   button: widgetButtonSchema,
   notifications: widgetNotificationsSchema,

@@ -889,6 +889,13 @@ export const texts = {
         first: "Opening message",
         subsequent: (position: number) => `Subsequent message ${position}`,
         add: "Add Subsequent message",
+        perLanguage: {
+          heading: "For visitors in one language",
+          description:
+            "A message here replaces the opening messages for visitors whose widget speaks that language. Leave it empty to show them the messages above.",
+          label: (language: string) => `Opening message for ${language} visitors`,
+          languages: { en: "English", nl: "Dutch", he: "Hebrew" },
+        },
       },
       colors: {
         heading: "Colours",

@@ -4,7 +4,7 @@ import type { QuickReply } from "@harbor/contract/turn";
 import type { TicketForm, VisitorMessage } from "@harbor/contract/widget";
 import { useEffect, useRef } from "react";
 import type { Catalogue } from "../i18n/en";
-import { shopText } from "../i18n/shop-texts";
+import { openingMessagesFor } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import { ChatMessage } from "./chat-message";
@@ -91,7 +91,7 @@ export function ChatScreen({
   actions: ChatActions;
 }) {
   const t = useTexts();
-  const { widget } = useWidget();
+  const { widget, language } = useWidget();
   const end = useRef<HTMLDivElement>(null);
   const messages = withPreChatFirst([...localMessages, ...state.messages].sort(byTime));
   const last = messages.at(-1);
@@ -129,7 +129,7 @@ export function ChatScreen({
       <main className="bd">
         <div className="log" role="log">
           {widget.openingMessages.length > 0 ? (
-            <Bubbles tone="ai" texts={widget.openingMessages.map((text) => shopText(text, t))} />
+            <Bubbles tone="ai" texts={openingMessagesFor(widget, language, t)} />
           ) : null}
           {messages.map((message) => (
             <ChatMessage

@@ -61,6 +61,16 @@ describe("HomeScreen", () => {
 
     showHome(publicWidget(), false, { language: "he", texts: he });
     expect(screen.getByText("Hi! Ask me anything about your order.")).toBeTruthy();
+    document.body.innerHTML = "";
+
+    // A message the shop wrote for Hebrew visitors replaces its opening messages for them only.
+    const translated = publicWidget({ openingMessageTranslations: { he: "שלום! שאלו אותי על ההזמנה." } });
+    showHome(translated, false, { language: "he", texts: he });
+    expect(screen.getByText("שלום! שאלו אותי על ההזמנה.")).toBeTruthy();
+    expect(screen.queryByText("Hi! Ask me anything about your order.")).toBeNull();
+    document.body.innerHTML = "";
+    showHome(translated, false, { language: "nl", texts: nl });
+    expect(screen.getByText("Hi! Ask me anything about your order.")).toBeTruthy();
   });
 
   it("offers Continue Chat only when a chat is under way, and order cards only when the shop portal is on", async () => {

@@ -1,7 +1,7 @@
 import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { PublicSuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
-import { shopText } from "../i18n/shop-texts";
+import { openingMessagesFor, shopText } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import type { PortalOrigin } from "./chat-session";
@@ -40,7 +40,7 @@ export function HomeScreen({
   onOrders(): void;
 }) {
   const t = useTexts();
-  const { widget } = useWidget();
+  const { widget, language } = useWidget();
   const portal = widget.selfServicePortal;
   const [parent, setParent] = useState<string | null>(null);
   const { isBusy, failure, run } = useAction();
@@ -86,7 +86,7 @@ export function HomeScreen({
         )}
         <Bubbles
           tone="ai"
-          texts={[...widget.openingMessages.map((text) => shopText(text, t)), ...nudges.map((nudge) => nudge.message)]}
+          texts={[...openingMessagesFor(widget, language, t), ...nudges.map((nudge) => nudge.message)]}
         />
         {canContinue ? (
           <>

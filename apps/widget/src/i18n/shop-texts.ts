@@ -1,5 +1,7 @@
+import type { PublicWidget } from "@harbor/contract/widget";
 import { DEFAULT_WIDGET_TEXTS, type DefaultWidgetText } from "@harbor/contract/widget-default-texts";
 import type { Catalogue } from "./en";
+import type { Language } from "./pick-language";
 
 const KEY_OF_DEFAULT = new Map<string, DefaultWidgetText>(
   Object.entries(DEFAULT_WIDGET_TEXTS).map(([key, text]) => [text, key as DefaultWidgetText]),
@@ -13,4 +15,17 @@ const KEY_OF_DEFAULT = new Map<string, DefaultWidgetText>(
 export function shopText(text: string, t: Catalogue): string {
   const key = KEY_OF_DEFAULT.get(text.trim());
   return key ? t.shopDefaults[key] : text;
+}
+
+/**
+ * The opening messages a visitor reads: the shop's message for their language when it wrote one,
+ * else its opening messages (a default the admin kept, in the visitor's language).
+ */
+export function openingMessagesFor(
+  widget: Pick<PublicWidget, "openingMessages" | "openingMessageTranslations">,
+  language: Language,
+  t: Catalogue,
+): string[] {
+  const own = widget.openingMessageTranslations?.[language];
+  return own ? [own] : widget.openingMessages.map((text) => shopText(text, t));
 }

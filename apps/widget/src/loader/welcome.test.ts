@@ -13,6 +13,7 @@ function settings(overrides: Partial<LauncherSettings> = {}): LauncherSettings {
     isWithinActiveHours: true,
     showHandoffWhenInactive: false,
     openingMessages: ["Hi! Questions about your order? Ask me.", "We ship in 2 days."],
+    openingMessageTranslations: {},
     notifications: { enableSound: false, enableWelcomeMessage: true },
     theme: {
       brand: { brandColor: "#123456" },
@@ -115,5 +116,13 @@ describe("the welcome message", () => {
     page = pageWithLauncher(settings({ language: "he" }));
     showWelcome(page.element);
     expect(page.root.querySelector(".t")?.textContent).toBe("Hi! Questions about your order? Ask me.");
+  });
+
+  it("greets with the message the shop wrote for the visitor's language", () => {
+    const page = pageWithLauncher(
+      settings({ language: "nl", openingMessageTranslations: { nl: "Welkom! Vragen over je bestelling?" } }),
+    );
+    showWelcome(page.element);
+    expect(page.root.querySelector(".t")?.textContent).toBe("Welkom! Vragen over je bestelling?");
   });
 });

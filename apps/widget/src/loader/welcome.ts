@@ -1,5 +1,5 @@
 import { defaultGreetings, welcomeTexts } from "../i18n/launcher-texts";
-import type { Language } from "../i18n/pick-language";
+import { pickLanguage } from "../i18n/pick-language";
 import type { WelcomeElement } from "./widget-host";
 
 /**
@@ -23,7 +23,10 @@ export function showWelcome(host: WelcomeElement | null) {
   const launcher = root?.querySelector<HTMLButtonElement>("button");
   if (!host?.harbor || !root || !launcher) return;
   const [settings, open] = host.harbor;
-  const greeting = settings.openingMessages.find((message) => message.trim());
+  // The language the chat will speak: a message the shop wrote for it, else its first opening message.
+  const language = pickLanguage(settings.language, navigator.languages);
+  const greeting =
+    settings.openingMessageTranslations?.[language] ?? settings.openingMessages.find((message) => message.trim());
   // Not over an open chat, nor beside a launcher the shop keeps hidden.
   const isOpen = () => launcher.getAttribute("aria-expanded") === "true";
   if (!greeting || launcher.hidden || isOpen()) return;
@@ -31,15 +34,14 @@ export function showWelcome(host: WelcomeElement | null) {
   // The launcher's own intent handler creates the frame, where the panel will open.
   launcher.dispatchEvent(new Event("pointerenter"));
   const frame = root.querySelector("iframe");
-  const language = (settings.language ?? navigator.language.slice(0, 2)) as Language;
   const welcome = document.createElement("p");
   welcome.className = "w";
   welcome.setAttribute("role", "status");
   welcome.innerHTML = `<style>${CSS}</style><button class="t" dir="auto"></button><button class="x">×</button>`;
   const [text, dismiss] = welcome.querySelectorAll("button") as unknown as [HTMLButtonElement, HTMLButtonElement];
   // A default the admin kept reads in the visitor's language; their own words as written.
-  text.textContent = greeting.trim() === defaultGreetings.en ? (defaultGreetings[language] ?? greeting) : greeting;
-  dismiss.setAttribute("aria-label", welcomeTexts[language] ?? welcomeTexts.en);
+  text.textContent = greeting.trim() === defaultGreetings.en ? defaultGreetings[language] : greeting;
+  dismiss.setAttribute("aria-label", welcomeTexts[language]);
   // Where the panel opens: just above (or below) the launcher, on its side.
   for (const edge of ["top", "bottom", "left", "right", "zIndex"] as const)
     welcome.style[edge] = frame?.style[edge] ?? "";

@@ -17,6 +17,7 @@ function settings(overrides: Partial<LauncherSettings> = {}, button: Partial<Lau
     isWithinActiveHours: true,
     showHandoffWhenInactive: false,
     openingMessages: ["Hi! Questions about your order? Ask me."],
+    openingMessageTranslations: {},
     notifications: { enableSound: false, enableWelcomeMessage: false },
     theme: {
       brand: { brandColor: "#123456" },

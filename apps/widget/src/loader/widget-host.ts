@@ -24,6 +24,7 @@ export type LauncherSettings = Pick<
   | "isWithinActiveHours"
   | "showHandoffWhenInactive"
   | "openingMessages"
+  | "openingMessageTranslations"
   | "notifications"
 >;
 

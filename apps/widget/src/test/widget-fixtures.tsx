@@ -14,6 +14,7 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
     linkHosts: ["shop.example"],
     language: null,
     openingMessages: ["Hi! Ask me anything about your order."],
+    openingMessageTranslations: {},
     theme: {
       brand: { brandColor: "#4e45dd" },
       chatBubble: {

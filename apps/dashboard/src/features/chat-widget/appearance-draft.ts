@@ -8,6 +8,8 @@ type Offset = number | "";
 export type AppearanceDraft = {
   language: VisitorLanguage | "";
   openingMessages: string[];
+  /** "" = none for that language. */
+  openingMessageTranslations: Record<VisitorLanguage, string>;
   theme: WidgetTheme;
   button: {
     size: "normal" | "small";
@@ -31,6 +33,11 @@ export function appearanceDraftFrom(settings: WidgetSettings): AppearanceDraft {
   return {
     language: settings.language ?? "",
     openingMessages: [...settings.openingMessages],
+    openingMessageTranslations: {
+      en: settings.openingMessageTranslations?.en ?? "",
+      nl: settings.openingMessageTranslations?.nl ?? "",
+      he: settings.openingMessageTranslations?.he ?? "",
+    },
     theme: {
       brand: { brandColor: theme.brand.brandColor },
       chatBubble: { customer: bubble(theme.chatBubble.customer), aiAgent: bubble(theme.chatBubble.aiAgent) },
@@ -60,6 +67,11 @@ export function toAppearanceSections(draft: AppearanceDraft, customIconURL: stri
   return {
     language: draft.language || null,
     openingMessages: draft.openingMessages.map((message) => message.trim()),
+    openingMessageTranslations: {
+      en: draft.openingMessageTranslations.en.trim(),
+      nl: draft.openingMessageTranslations.nl.trim(),
+      he: draft.openingMessageTranslations.he.trim(),
+    },
     theme: {
       brand: { brandColor: trim(theme.brand.brandColor) },
       chatBubble: {
@@ -101,6 +113,7 @@ export function appearanceInput(draft: AppearanceDraft): unknown {
 export const appearanceSectionsSchema = widgetSettingsSchema.pick({
   language: true,
   openingMessages: true,
+  openingMessageTranslations: true,
   theme: true,
   button: true,
   notifications: true,

@@ -23,6 +23,9 @@ export function toPublicWidget(options: {
     linkHosts: options.linkHosts,
     language: settings.language,
     openingMessages: settings.openingMessages.filter((message) => message.trim() !== ""),
+    openingMessageTranslations: Object.fromEntries(
+      Object.entries(settings.openingMessageTranslations ?? {}).filter(([, message]) => message?.trim()),
+    ),
     theme: {
       brand: { brandColor: colorOrDefault(settings.theme.brand.brandColor) },
       chatBubble: {

@@ -4,6 +4,7 @@ import {
   type Handoff,
   type SelfServicePortal,
   SHOPIFY_NOT_CONNECTED,
+  type WidgetGetResponse,
   type WidgetImageFlag,
   type WidgetSettings,
 } from "@harbor/contract/widget";
@@ -186,6 +187,32 @@ describe("widget settings API", () => {
       isActive: false,
     });
     await save(sectionsForm({ isActive: true }));
+  });
+
+  it("saves an opening message per language; the public widget carries only the languages with one", async () => {
+    const before = await getSettings();
+    expect(before.openingMessageTranslations).toBeUndefined();
+    const openingMessageTranslations = { nl: "  Welkom bij Kestrel! Stel je vraag.  ", he: "", en: "Welcome!" };
+    const saved = await save(sectionsForm({ openingMessageTranslations }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.openingMessageTranslations).toEqual({
+      nl: "Welkom bij Kestrel! Stel je vraag.",
+      he: "",
+      en: "Welcome!",
+    });
+    const visitorSide = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
+      body: { widgetID: before.widgetID },
+    });
+    expect(visitorSide.body.data.widget.openingMessageTranslations).toEqual({
+      nl: "Welkom bij Kestrel! Stel je vraag.",
+      en: "Welcome!",
+    });
+    expect(visitorSide.body.data.widget.openingMessages).toEqual(before.openingMessages);
+
+    const tooLong = await save(sectionsForm({ openingMessageTranslations: { nl: "x".repeat(501) } }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe("openingMessageTranslations.nl: A message can be at most 500 characters");
+    await save(sectionsForm({ openingMessageTranslations: {} }));
   });
 
   it("refuses a save with nothing in it, or sent as JSON", async () => {

@@ -87,10 +87,36 @@ describe("AppearancePage", () => {
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Widget saved" }));
     const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
     const form = sent?.form ?? new FormData();
-    expect([...form.keys()].sort()).toEqual(["button", "language", "notifications", "openingMessages", "theme"]);
+    expect([...form.keys()].sort()).toEqual([
+      "button",
+      "language",
+      "notifications",
+      "openingMessageTranslations",
+      "openingMessages",
+      "theme",
+    ]);
     expect(JSON.parse(String(form.get("theme"))).brand.brandColor).toBe("#0b5d57");
     expect(JSON.parse(String(form.get("button")))).toMatchObject({ size: "small", customIconURL: null });
     expect(JSON.parse(String(form.get("language")))).toBeNull();
+    await waitFor(() => expect(save().disabled).toBe(true));
+  });
+
+  it("saves an opening message for Dutch visitors beside the messages for everyone, trimmed", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    const dutch = await screen.findByRole("textbox", { name: "Opening message for Dutch visitors" });
+    expect(screen.getByRole("textbox", { name: "Opening message for Hebrew visitors" })).toHaveProperty("value", "");
+    await user.type(dutch, "  Welkom! Waarmee kunnen we helpen?  ");
+    await user.click(save());
+
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Widget saved" }));
+    const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
+    expect(JSON.parse(String(sent?.form.get("openingMessageTranslations")))).toEqual({
+      en: "",
+      nl: "Welkom! Waarmee kunnen we helpen?",
+      he: "",
+    });
+    expect(JSON.parse(String(sent?.form.get("openingMessages")))).toEqual(widgetSettings().openingMessages);
     await waitFor(() => expect(save().disabled).toBe(true));
   });
 

@@ -158,6 +158,26 @@ function AppearanceForm({ settings: widgetSettings }: { settings: WidgetSettings
                     </Group>
                   ) : null}
                 </Stack>
+                <Fieldset legend={t.openingMessages.perLanguage.heading} variant="unstyled" mt="md">
+                  <Text size="sm" c="dimmed" mb="xs">
+                    {t.openingMessages.perLanguage.description}
+                  </Text>
+                  <Stack gap="sm">
+                    {visitorLanguageSchema.options.map((language) => (
+                      <Textarea
+                        key={language}
+                        label={t.openingMessages.perLanguage.label(t.openingMessages.perLanguage.languages[language])}
+                        // The visitor's text runs in its own direction (Hebrew right to left).
+                        dir="auto"
+                        autosize
+                        minRows={1}
+                        maxRows={6}
+                        maxLength={OPENING_MESSAGE_MAX}
+                        {...form.getInputProps(`openingMessageTranslations.${language}`)}
+                      />
+                    ))}
+                  </Stack>
+                </Fieldset>
               </SettingsSection>
 
               <SettingsSection title={t.colors.heading} description={t.colors.description}>
