@@ -186,7 +186,9 @@ describe("small talk", () => {
     // the thanks add nothing. (It is written after the answer is sent, hence the poll.)
     await expect
       .poll(async () => (await h.app.services.chatsRepository.findChat(owner.companyId, hello.chatID))?.summary)
-      .toMatch(/^Customer asked: How long does standard delivery take\? AI answered from “\u2068[^\n]+\u2069”: \S[^\n]*$/);
+      .toMatch(
+        /^Customer asked: How long does standard delivery take\? AI answered from “\u2068[^\n]+\u2069”: \S[^\n]*$/,
+      );
     visitor.socket.close();
   });
 });
