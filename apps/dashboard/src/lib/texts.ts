@@ -1194,8 +1194,18 @@ export const texts = {
           "Issues and questions customers can pick when managing an order. Drag an issue onto another to group it under it; groups have one level.",
         add: "Add Issue",
         empty: "No order issues yet.",
+        dragHandle: (issue: string) => `Drag ${issue}`,
+        nestZone: (issue: string) => `Drop here to put it under ${issue}`,
+        subIssues: (count: number) => (count === 1 ? "1 sub-issue" : `${count} sub-issues`),
         edit: (issue: string) => `Edit ${issue}`,
         delete: (issue: string) => `Delete ${issue}`,
+        dnd: {
+          pickedUp: (issue: string) => `Picked up ${issue}. Use the arrow keys to move it, space to drop it.`,
+          over: (issue: string, target: string) => `${issue} is over ${target}.`,
+          dropped: (issue: string) => `${issue} dropped.`,
+          cancelled: (issue: string) => `Moving ${issue} was cancelled.`,
+          refused: "An issue with sub-issues stays at the top level, and groups have one level.",
+        },
         modal: {
           addTitle: "Add Issue",
           editTitle: "Edit Issue",

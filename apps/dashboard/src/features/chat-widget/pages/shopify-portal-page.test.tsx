@@ -137,7 +137,8 @@ describe("the Action Rules modal", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Remove Reason 5" }));
     await user.click(within(dialog).getByRole("button", { name: "Add reason" }));
-    await user.type(within(dialog).getByRole("textbox", { name: "Reason 5" }), "It is a gift that came twice");
+    await user.click(within(dialog).getByRole("textbox", { name: "Reason 5" }));
+    await user.paste("It is a gift that came twice");
     // Keyboard: focus Move Reason 5 up and press Enter.
     within(dialog).getByRole("button", { name: "Move Reason 5 up" }).focus();
     await user.keyboard("{Enter}");
@@ -195,5 +196,90 @@ describe("the Action Rules modal", () => {
     await user.click(within(dialog).getByRole("switch", { name: startsWith("Ask the customer for a reason") }));
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(await screen.findByRole("dialog", { name: "You Have Unsaved Changes" })).toBeTruthy();
+  });
+});
+
+describe("the Order Issues", () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  const withIssues = () => {
+    const base = widgetSettings();
+    return {
+      ...base,
+      customerAccountPortal: {
+        ...base.customerAccountPortal,
+        orderIssues: [
+          { _id: id(1), question: "Where is my parcel?", category: null, answer: "" },
+          { _id: id(2), question: "It says delivered", category: id(1), answer: "Ask your neighbours." },
+          { _id: id(3), question: "Wrong item", category: null, answer: "" },
+        ],
+      },
+    };
+  };
+
+  it("adds an issue after asking for its title, and says Issue saved", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage();
+    expect(await screen.findByText("No order issues yet.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Add Issue" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add Issue" });
+    await user.type(within(dialog).getByRole("textbox", { name: /Answer/ }), "We look into it.");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(within(dialog).getByText("Title is required")).toBeTruthy();
+    expect(formsSentTo(fetchMock, SAVE)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole("textbox", { name: /Issue or question/ }), "Damaged on arrival");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Issue saved" }));
+    const sent = portalSent(fetchMock);
+    expect(sent).toMatchObject({ isActive: true, authentication: "orderID" });
+    expect(sent.orderIssues).toEqual([
+      {
+        _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        question: "Damaged on arrival",
+        category: null,
+        answer: "We look into it.",
+      },
+    ]);
+    const list = await screen.findByRole("list", { name: "Order Issues" });
+    expect(within(list).getByText("Damaged on arrival")).toBeTruthy();
+  });
+
+  it("shows the issues nested, moves one under another by its category, and locks a parent's category", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage(withIssues());
+    const parent = await screen.findByRole("list", { name: "Where is my parcel?" });
+    expect(within(parent).getByText("It says delivered")).toBeTruthy();
+    expect(screen.getByText("1 sub-issue")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Edit Where is my parcel?" }));
+    const locked = await screen.findByRole("dialog", { name: "Edit Issue" });
+    expect((within(locked).getByRole("combobox", { name: /Category/ }) as HTMLSelectElement).disabled).toBe(true);
+    await user.click(within(locked).getByRole("button", { name: "Cancel" }));
+
+    await user.click(screen.getByRole("button", { name: "Edit Wrong item" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Issue" });
+    await user.selectOptions(within(dialog).getByRole("combobox", { name: /Category/ }), id(1));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(formsSentTo(fetchMock, SAVE)).toHaveLength(1));
+    expect(portalSent(fetchMock).orderIssues[2]).toEqual({
+      _id: id(3),
+      question: "Wrong item",
+      category: id(1),
+      answer: "",
+    });
+  });
+
+  it("deletes a parent after a confirmation naming it, and its sub-issues move to the top level", async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderPage(withIssues());
+    await user.click(await screen.findByRole("button", { name: "Delete Where is my parcel?" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete Where is my parcel??" });
+    expect(within(dialog).getByText("Its sub-issues move to the top level.")).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Delete issue" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Issue deleted" }));
+    expect(portalSent(fetchMock).orderIssues).toEqual([
+      { _id: id(2), question: "It says delivered", category: null, answer: "Ask your neighbours." },
+      { _id: id(3), question: "Wrong item", category: null, answer: "" },
+    ]);
   });
 });

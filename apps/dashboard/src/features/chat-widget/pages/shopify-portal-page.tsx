@@ -15,6 +15,7 @@ import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
 import { ActionRulesModal } from "../components/action-rules-modal";
+import { OrderIssuesSection } from "../components/order-issues-section";
 import { SettingsSection } from "../components/settings-section";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 
@@ -56,6 +57,7 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
   const stored = widgetSettings.customerAccountPortal;
   const [isRulesOpen, setRulesOpen] = useState(false);
   const [isRulesDirty, setRulesDirty] = useState(false);
+  const [isIssueModalDirty, setIssueModalDirty] = useState(false);
   const settings = useSettingsForm({
     initialValues: draftFrom(stored),
     validate: zodFormValidator<PortalDraft>(customerAccountPortalSchema),
@@ -66,6 +68,7 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
   });
   const { form } = settings;
   const onRulesDirty = useCallback((isDirty: boolean) => setRulesDirty(isDirty), []);
+  const onIssueModalDirty = useCallback((isDirty: boolean) => setIssueModalDirty(isDirty), []);
   const methodOptions = (["orderID", "email", "phone"] as const).map((value) => ({ value, label: t.methods[value] }));
 
   return (
@@ -126,6 +129,7 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
           </SettingsSection>
         </Stack>
       </form>
+      <OrderIssuesSection portal={stored} onDirtyChange={onIssueModalDirty} />
       <ActionRulesModal
         opened={isRulesOpen}
         rules={stored.cancellationRules ?? DEFAULT_CANCELLATION_RULES}
@@ -133,7 +137,7 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
         onClose={() => setRulesOpen(false)}
         onDirtyChange={onRulesDirty}
       />
-      <UnsavedChangesGuard isDirty={settings.isChanged || isRulesDirty} />
+      <UnsavedChangesGuard isDirty={settings.isChanged || isRulesDirty || isIssueModalDirty} />
     </Stack>
   );
 }
