@@ -130,4 +130,55 @@ describe("the Shopify Customer Portal settings", () => {
     await second.page.context().close();
     await admin.context().close();
   });
+
+  it("an admin adds Order Issues and nests one under another by keyboard", async () => {
+    const api = apiClient(server);
+    const owner = await api.signUp("owner@issues-journey.example");
+    const admin = await pageSignedInAs({ browser, url: server.url, cookie: owner.cookie });
+    await admin.goto(`${server.url}/chat-widget/shopify-portal`);
+    await expect.poll(() => admin.getByText("No order issues yet.").isVisible(), { timeout: 15_000 }).toBe(true);
+
+    for (const issue of ["Where is my parcel?", "It says delivered"]) {
+      await admin.getByRole("button", { name: "Add Issue" }).click();
+      const dialog = admin.getByRole("dialog", { name: "Add Issue" });
+      await dialog.getByRole("textbox", { name: /^Issue or question/ }).fill(issue);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+    }
+    const rows = admin.getByTestId("order-issue");
+    await expect.poll(() => rows.count()).toBe(2);
+    // The notice's close button has no name (lib/notify), so axe waits for it to go.
+    await expect.poll(() => notice(admin, "Issue saved").count(), { timeout: 15_000 }).toBe(0);
+    await expectAccessible(admin);
+
+    const announced = () =>
+      admin.evaluate(() =>
+        Array.from(document.querySelectorAll("[aria-live]"))
+          .map((region) => region.textContent)
+          .join(" "),
+      );
+    await admin.getByRole("button", { name: "Drag It says delivered" }).focus();
+    await admin.keyboard.press("Space");
+    await expect.poll(announced).toContain("Picked up It says delivered");
+    await expect.poll(() => admin.getByText("Drop here to put it under Where is my parcel?").isVisible()).toBe(true);
+    // dnd-kit measures the new drop zones a frame or two after they render; a person is never that fast.
+    await admin.waitForTimeout(250);
+    await admin.keyboard.press("ArrowUp");
+    await expect.poll(announced).toContain("It says delivered is over Drop here to put it under Where is my parcel?.");
+    await admin.keyboard.press("Space");
+    await expect
+      .poll(async () => {
+        const portal = (await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie })).body.data
+          .customerAccountPortal;
+        const issues = portal.orderIssues ?? [];
+        return issues.map(
+          (issue) => `${issues.find((parent) => parent._id === issue.category)?.question ?? null}/${issue.question}`,
+        );
+      })
+      .toEqual(["null/Where is my parcel?", "Where is my parcel?/It says delivered"]);
+    await expect
+      .poll(() => admin.getByRole("list", { name: "Where is my parcel?" }).innerText())
+      .toContain("It says delivered");
+    await admin.context().close();
+  });
 });
