@@ -12,6 +12,10 @@ import { COUNTRY_REGIONS } from "./countries";
 
 const text = z.string().nullable();
 
+/** Why an order may not be cancelled: cancelled or shipped already, or an Action Rules condition (decision 048). */
+export const CANCELLATION_RULES = ["cancelled", "shipped", "too_old", "payment_status", "product"] as const;
+export type CancellationRule = (typeof CANCELLATION_RULES)[number];
+
 export const orderItemSchema = z.object({
   title: z.string(),
   variantTitle: text,
@@ -159,7 +163,14 @@ export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 export const manageOrderGetResponseSchema = z.object({
   order: orderCardSchema,
   /** Whether a cancellation may be requested, and if not, why ("Not eligible"). */
-  cancellation: z.object({ isEligible: z.boolean(), reason: z.string().nullable() }),
+  cancellation: z.object({
+    isEligible: z.boolean(),
+    reason: z.string().nullable(),
+    /** The portal offers cancellations at all (absent from older servers: offered); off, none is shown. */
+    isOffered: z.boolean().optional(),
+    /** Which rule the order fails, for the widget to word in the visitor's language (decision 048). */
+    rule: z.enum(CANCELLATION_RULES).nullable().optional(),
+  }),
   /**
    * The customer's subscriptions may be shown and changed (the shop has an active Recharge
    * connection and the order was proven by its e-mail); absent from older servers.
@@ -198,6 +209,9 @@ export const cancellationReasonsRequestSchema = z.object({
 });
 export type CancellationReasonsRequest = z.infer<typeof cancellationReasonsRequestSchema>;
 
+/** The reason a request names when the shop asks for none (`askReason` off). */
+export const NO_REASON = "none";
+
 export const cancellationReasonsResponseSchema = z.object({
   /** Ask the visitor for a reason (the Action rules' reasons toggle). */
   askReason: z.boolean(),
@@ -211,7 +225,7 @@ export const requestCancellationRequestSchema = z
   .object({
     ...visitorCall,
     ...orderProof,
-    /** A reason's id from get-cancellation-reasons, or `other`. */
+    /** A reason's id from get-cancellation-reasons, `other`, or `none` when no reason is asked. */
     reason: z.string().trim().min(1, "Choose a reason").max(64),
     otherReason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
     /** Made once per request by the widget: a retry with the same key never acts twice. */

@@ -225,6 +225,111 @@ export const selfServicePortalSchema = z
   });
 export type SelfServicePortal = z.infer<typeof selfServicePortalSchema>;
 
+export const CANCELLATION_REASONS_MAX = 20;
+export const CANCELLATION_REASON_MAX = 120;
+export const ORDER_AGE_DAYS_MAX = 365;
+export const EXCLUDED_SKUS_MAX = 50;
+
+/**
+ * Shopify's payment statuses a cancellation condition can name (the order's `financialStatus`);
+ * the Action Rules condition "payment status is one of" (decision 048).
+ */
+export const CANCELLABLE_PAYMENT_STATUSES = ["PENDING", "AUTHORIZED", "PARTIALLY_PAID", "PAID"] as const;
+export type CancellablePaymentStatus = (typeof CANCELLABLE_PAYMENT_STATUSES)[number];
+
+/** A reason the visitor picks when asking to cancel; `_id` is what the request names. */
+export const cancellationReasonSchema = z.object({
+  _id: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,64}$/, "A reason's id is lower-case letters, digits, - or _")
+    .refine((id) => id !== "other" && id !== "none", "The ids other and none are kept for Other and no reason"),
+  text: z.string().trim().min(1, "Reason text is required").max(CANCELLATION_REASON_MAX),
+});
+export type CancellationReason = z.infer<typeof cancellationReasonSchema>;
+
+/**
+ * The conditions an order must meet for a cancellation request (decision 048): only what the
+ * order Harbor reads from Shopify can tell. Nothing shipped and not cancelled always holds.
+ */
+export const cancellationConditionsSchema = z.object({
+  /** Order: placed at most this many days ago; null = any age. */
+  maxOrderAgeDays: z.number().int().min(1, "At least 1 day").max(ORDER_AGE_DAYS_MAX).nullable(),
+  /** Order: the payment status is one of these; empty = any. */
+  paymentStatuses: z.array(z.enum(CANCELLABLE_PAYMENT_STATUSES)).max(CANCELLABLE_PAYMENT_STATUSES.length),
+  /** Product: no line item has one of these SKUs (e.g. made-to-order goods). */
+  excludedSkus: z.array(z.string().trim().min(1).max(100)).max(EXCLUDED_SKUS_MAX),
+});
+export type CancellationConditions = z.infer<typeof cancellationConditionsSchema>;
+
+/** The Action Rules of "Allow order cancellations" (spec part 2 §3), saved for real (decision 048). */
+export const cancellationRulesSchema = z
+  .object({
+    /** Ask the visitor for a reason. */
+    askReason: z.boolean(),
+    /** Offer "Other", in the visitor's own words (only when asking for a reason). */
+    allowOther: z.boolean(),
+    reasons: z.array(cancellationReasonSchema).max(CANCELLATION_REASONS_MAX),
+    conditions: cancellationConditionsSchema,
+  })
+  .superRefine((rules, ctx) => {
+    if (rules.askReason && rules.reasons.length === 0 && !rules.allowOther) {
+      ctx.addIssue({ code: "custom", path: ["reasons"], message: "Add a reason or offer Other" });
+    }
+    if (new Set(rules.reasons.map((reason) => reason._id)).size !== rules.reasons.length) {
+      ctx.addIssue({ code: "custom", path: ["reasons"], message: "Each reason appears once" });
+    }
+  });
+export type CancellationRules = z.infer<typeof cancellationRulesSchema>;
+
+/**
+ * The rules a portal has until its admin saves some (decision 036's reasons, in English here; the
+ * server words a reason kept as it is in the visitor's language).
+ */
+export const DEFAULT_CANCELLATION_RULES: CancellationRules = {
+  askReason: true,
+  allowOther: true,
+  reasons: [
+    { _id: "ordered_by_mistake", text: "I ordered by mistake" },
+    { _id: "wrong_item", text: "I ordered the wrong size or item" },
+    { _id: "found_cheaper", text: "I found it cheaper elsewhere" },
+    { _id: "too_slow", text: "Delivery takes too long" },
+    { _id: "changed_mind", text: "I changed my mind" },
+  ],
+  conditions: { maxOrderAgeDays: null, paymentStatuses: [], excludedSkus: [] },
+};
+
+export const ORDER_ISSUES_MAX = 100;
+
+/**
+ * An Order Issue (spec part 2 §3): an issue or question a customer managing an order picks from,
+ * two levels deep as the portal's suggested questions; `category` is the parent's `_id` (null at
+ * the top) and the answer is optional.
+ */
+export const orderIssueSchema = z.object({
+  _id: idSchema,
+  question: z.string().trim().min(1, "Title is required").max(WIDGET_TITLE_MAX),
+  category: idSchema.nullable(),
+  answer: z.string().trim().max(WIDGET_TEXT_MAX),
+});
+export type OrderIssue = z.infer<typeof orderIssueSchema>;
+
+/** A parent is a top-level issue of the list; ids are unique. */
+export const orderIssuesSchema = z
+  .array(orderIssueSchema)
+  .max(ORDER_ISSUES_MAX)
+  .superRefine((issues, ctx) => {
+    const topLevel = new Set(issues.filter((issue) => issue.category === null).map((issue) => issue._id));
+    if (new Set(issues.map((issue) => issue._id)).size !== issues.length) {
+      ctx.addIssue({ code: "custom", message: "Each issue appears once" });
+    }
+    issues.forEach((issue, index) => {
+      if (issue.category !== null && !topLevel.has(issue.category)) {
+        ctx.addIssue({ code: "custom", path: [index, "category"], message: "The category is not a top-level issue" });
+      }
+    });
+  });
+
 export const customerAccountPortalSchema = z.object({
   isActive: z.boolean(),
   authentication: z.enum(["orderID", "email", "phone"], { error: "Authentication method is required" }),
@@ -234,6 +339,27 @@ export const customerAccountPortalSchema = z.object({
    * it) is off: a write to the shop is something the merchant turns on.
    */
   allowAddressChange: z.boolean().optional(),
+  /**
+   * Order Actions "Allow order tracking": the order's shipments carry their carrier and tracking
+   * links (decision 048). Absent is on, as before the setting existed.
+   */
+  allowTracking: z.boolean().optional(),
+  /** Order Actions "Allow order cancellations": absent is on, as before the setting existed. */
+  allowCancellation: z.boolean().optional(),
+  /** Absent: the default reasons in the visitor's language, Other offered, no conditions. */
+  cancellationRules: cancellationRulesSchema.optional(),
+  /** Order Issues, in their order (parents before or after their children alike); absent = none. */
+  orderIssues: orderIssuesSchema.optional(),
+});
+export type CustomerAccountPortal = z.infer<typeof customerAccountPortalSchema>;
+
+/** What the widget may know of the portal: not the merchant's rules, which the server applies. */
+export const publicCustomerAccountPortalSchema = customerAccountPortalSchema.pick({
+  isActive: true,
+  authentication: true,
+  allowAddressChange: true,
+  allowTracking: true,
+  allowCancellation: true,
 });
 
 const openingMessageSchema = z
@@ -410,7 +536,7 @@ export const publicWidgetSchema = z.object({
     ),
   }),
   /** The shop customer portal: the order cards on Home, and how an order is proven the visitor's. */
-  customerAccountPortal: customerAccountPortalSchema,
+  customerAccountPortal: publicCustomerAccountPortalSchema,
   agent: z.object({ name: z.string(), designation: z.string(), thumbnailURL: z.string().nullable() }),
   workflows: z.object({
     nudgeMessage: z.object({ isActive: z.boolean(), showOnce: z.boolean(), delay: z.number(), message: z.string() }),

@@ -71,6 +71,10 @@ const SelfServePortalPage = lazyNamed(
 const HandoffPage = lazyNamed(() => import("../features/chat-widget/pages/handoff-page"), "HandoffPage");
 const ActiveHoursPage = lazyNamed(() => import("../features/chat-widget/pages/active-hours-page"), "ActiveHoursPage");
 const ActivationPage = lazyNamed(() => import("../features/chat-widget/pages/activation-page"), "ActivationPage");
+const ShopifyPortalPage = lazyNamed(
+  () => import("../features/chat-widget/pages/shopify-portal-page"),
+  "ShopifyPortalPage",
+);
 const AdminLayout = lazyNamed(() => import("./layouts/admin-layout"), "AdminLayout");
 const AddCompanyPage = lazyNamed(() => import("../features/admin/pages/add-company-page"), "AddCompanyPage");
 const DeleteCompanyPage = lazyNamed(() => import("../features/admin/pages/delete-company-page"), "DeleteCompanyPage");
@@ -168,6 +172,7 @@ export const routes: RouteObject[] = [
                       { path: "handoff", element: <HandoffPage /> },
                       { path: "active-hours", element: <ActiveHoursPage /> },
                       { path: "activation", element: <ActivationPage /> },
+                      { path: "shopify-portal", element: <ShopifyPortalPage /> },
                     ],
                   },
                   {

@@ -224,6 +224,67 @@ describe("the order details", () => {
   });
 });
 
+describe("the portal's Order Actions and Action Rules (decision 048)", () => {
+  it("shows no cancellation at all when the shop has them off, and shipments without tracking", async () => {
+    const untracked: ManageOrderGetResponse = {
+      order: {
+        ...shipped.order,
+        fulfillments: shipped.order.fulfillments.map((shipment) => ({
+          ...shipment,
+          company: null,
+          trackingNumber: null,
+          trackingURL: null,
+        })),
+      },
+      cancellation: {
+        isEligible: false,
+        reason: "This shop does not take cancellation requests here. Please ask in the chat.",
+        isOffered: false,
+        rule: null,
+      },
+    };
+    show(calls({ getOrder: vi.fn().mockResolvedValue(untracked) }));
+    await track("1001", "emma@example.com");
+    const order = await screen.findByRole("region", { name: "Order #1001" });
+    expect(order.textContent).toContain("In transit");
+    expect(order.textContent).toContain("Classic tee");
+    expect(order.textContent).not.toContain("Shipped with");
+    expect(screen.queryByRole("link", { name: /Track/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Request cancellation" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Not eligible" })).toBeNull();
+  });
+
+  it("words the failed condition in the visitor's language", async () => {
+    const tooOld: ManageOrderGetResponse = {
+      order: card({ name: "#2001" }),
+      cancellation: {
+        isEligible: false,
+        reason: "Not eligible: orders can be cancelled here only within 7 days of ordering.",
+        isOffered: true,
+        rule: "too_old",
+      },
+    };
+    show(calls({ getOrder: vi.fn().mockResolvedValue(tooOld) }), { language: "nl" });
+    await userEvent.type(screen.getByLabelText(/Bestelnummer/), "2001");
+    await userEvent.type(screen.getByRole("textbox", { name: /E-mail/ }), "emma@example.com");
+    await userEvent.click(screen.getByRole("button", { name: nl.findOrder }));
+    expect(await screen.findByRole("heading", { name: nl.notEligible })).toBeTruthy();
+    expect(screen.getByText(nl.notEligibleTooOld)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: nl.requestCancellation })).toBeNull();
+  });
+
+  it("asks no reason when the shop asks none, and sends the request with none", async () => {
+    const given = calls({ reasons: vi.fn().mockResolvedValue({ askReason: false, allowOther: false, reasons: [] }) });
+    show(given);
+    await track("1003", "emma@example.com");
+    await userEvent.click(await screen.findByRole("button", { name: "Request cancellation" }));
+    const send = await screen.findByRole("button", { name: "Send cancellation request" });
+    expect(screen.queryByRole("radio")).toBeNull();
+    await userEvent.click(send);
+    expect(given.requestCancellation).toHaveBeenCalledWith(expect.objectContaining({ reason: "none" }));
+  });
+});
+
 describe("the cancellation request", () => {
   it("waits for the shop's reasons, asks for one, and for words with Other", async () => {
     let giveReasons: (value: typeof reasons) => void = () => {};

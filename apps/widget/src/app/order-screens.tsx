@@ -1,6 +1,7 @@
 import { formatDay } from "@harbor/contract/dates";
 import type {
   CancellationReasonsResponse,
+  CancellationRule,
   ChangeAddressResponse,
   ChangeSubscriptionResponse,
   ListSubscriptionsResponse,
@@ -364,6 +365,24 @@ function TrackingForm({
   );
 }
 
+/** Why an order cannot be cancelled, by the rule the server names (older servers name none). */
+function notEligibleText(rule: CancellationRule | null, isCancelled: boolean, t: Catalogue): string {
+  switch (rule) {
+    case "too_old":
+      return t.notEligibleTooOld;
+    case "payment_status":
+      return t.notEligiblePayment;
+    case "product":
+      return t.notEligibleProduct;
+    case "cancelled":
+      return t.notEligibleCancelled;
+    case "shipped":
+      return t.notEligibleShipped;
+    default:
+      return isCancelled ? t.notEligibleCancelled : t.notEligibleShipped;
+  }
+}
+
 function OrderDetails({
   found,
   language,
@@ -388,14 +407,14 @@ function OrderDetails({
       <WidgetHeader title={t.orderDetails} onBack={onBack} />
       <main className="bd">
         <OrderCard card={found.order} language={language} />
-        {found.cancellation.isEligible ? (
+        {found.cancellation.isOffered === false ? null : found.cancellation.isEligible ? (
           <button type="button" className="btn" onClick={onCancel} data-autofocus>
             {t.requestCancellation}
           </button>
         ) : (
           <section className="card" aria-labelledby={headingId}>
             <h2 id={headingId}>{t.notEligible}</h2>
-            <p>{order.cancelledAt ? t.notEligibleCancelled : t.notEligibleShipped}</p>
+            <p>{notEligibleText(found.cancellation.rule ?? null, Boolean(order.cancelledAt), t)}</p>
           </section>
         )}
         {found.addressChange?.isAllowed ? (
@@ -435,6 +454,8 @@ function OrderDetails({
 }
 
 const OTHER = "other";
+/** The contract's NO_REASON, kept here as a literal: the widget's bundle takes types only from the contract. */
+const NO_REASON = "none";
 
 function CancellationRequest({
   calls,
@@ -494,7 +515,8 @@ function CancellationRequest({
       onSent(
         await calls.requestCancellation({
           ...proof,
-          reason,
+          // A shop that asks no reason takes the request with `none` (decision 048).
+          reason: reasons.askReason ? reason : NO_REASON,
           otherReason: reason === OTHER ? otherReason.trim() : undefined,
           clientKey,
         }),

@@ -1,10 +1,11 @@
-import { IconClock, IconCode, IconHeadset, IconLifebuoy, IconPalette } from "@tabler/icons-react";
+import { IconClock, IconCode, IconHeadset, IconLifebuoy, IconPalette, IconShoppingBag } from "@tabler/icons-react";
 import {
   ACTIVATION_PATH,
   ACTIVE_HOURS_PATH,
   APPEARANCE_PATH,
   HANDOFF_PATH,
   SELF_SERVE_PORTAL_PATH,
+  SHOPIFY_PORTAL_PATH,
 } from "../../features/chat-widget/paths";
 import { texts } from "../../lib/texts";
 import { type SideMenuItem, SideMenuLayout } from "./side-menu-layout";
@@ -16,6 +17,7 @@ const CHAT_WIDGET_MENU: SideMenuItem[] = [
   { label: t.menu.handoff, to: HANDOFF_PATH, icon: IconHeadset },
   { label: t.menu.activeHours, to: ACTIVE_HOURS_PATH, icon: IconClock },
   { label: t.menu.activation, to: ACTIVATION_PATH, icon: IconCode },
+  { label: t.menu.shopifyPortal, to: SHOPIFY_PORTAL_PATH, icon: IconShoppingBag },
 ];
 
 /** The Chat Widget area (spec part 2 §2.3); each page reads the widget settings through the shared query. */

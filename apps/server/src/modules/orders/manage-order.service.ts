@@ -3,11 +3,13 @@ import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import type {
   ManageOrderGetRequest,
   ManageOrderGetResponse,
+  OrderCard,
   RequestCancellationRequest,
   RequestCancellationResponse,
   SendOrderCodeRequest,
   SendOrderCodeResponse,
 } from "@harbor/contract/orders";
+import type { CustomerAccountPortal } from "@harbor/contract/widget";
 import type { FastifyBaseLogger } from "fastify";
 import type { ShopifyOrder } from "../../integrations/shopify/shopify.client";
 import { safeEqual } from "../../platform/crypto";
@@ -15,7 +17,8 @@ import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
 import type { RateLimiter } from "../../platform/rate-limiter";
 import { addressChangeBlock, toShippingAddress } from "./address-change.service";
-import { reasonForStaff } from "./cancellation-reasons";
+import { cancellationBlock } from "./cancellation-conditions";
+import { cancellationReasons, reasonForStaff, rulesOf } from "./cancellation-reasons";
 import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
 import { toOrderCard } from "./order-card";
 import { orderCodeMail } from "./order-code.mail";
@@ -25,13 +28,11 @@ import type { OrderLookupService } from "./order-lookup.service";
 /** The tag a cancellation request leaves on the order in Shopify, for the shop's staff. */
 export const CANCELLATION_REQUEST_TAG = "harbor-cancellation-requested";
 
-/** The widget's portal settings that decide how an order is proven the visitor's. */
-export type OrderPortal = {
-  isActive: boolean;
-  authentication: "orderID" | "email" | "phone";
-  /** Order Actions "Allow shipping address to be changed" (decision 047); absent is off. */
-  allowAddressChange?: boolean;
-};
+/** The widget's portal settings that decide how an order is proven the visitor's and what may be done with it. */
+export type OrderPortal = Pick<
+  CustomerAccountPortal,
+  "isActive" | "authentication" | "allowAddressChange" | "allowTracking" | "allowCancellation" | "cancellationRules"
+>;
 
 /** Who asks: the visitor of a widget (the visitor module resolves and checks the token). */
 export type OrderAsker = { companyId: string; visitorId: string; portal: OrderPortal };
@@ -43,12 +44,23 @@ export const ORDER_CODE_WRONG_TRIES = 5;
 
 const notFound = () => new AppError("NOT_FOUND", "We couldn't find an order with these details.");
 
-/** Nothing shipped and not cancelled: what a request to cancel can still stop. */
-function cancellationBlock(order: ShopifyOrder): string | null {
-  if (order.cancelledAt) return "Not eligible: this order is already cancelled.";
-  const isShipped = order.fulfillments.some((fulfillment) => fulfillment.status !== "CANCELLED");
-  if (isShipped || order.fulfillmentStatus !== "UNFULFILLED") return "Not eligible: this order has already shipped.";
-  return null;
+/** The portal's Order Actions "Allow order cancellations": absent is on (decision 048). */
+const offersCancellation = (portal: OrderPortal) => portal.allowCancellation !== false;
+
+const cancellationOff = () =>
+  new AppError("FORBIDDEN", "This shop does not take cancellation requests here. Please ask in the chat.");
+
+/** Order Actions "Allow order tracking" off: the shipments without their carrier and tracking links. */
+function withoutTracking(card: OrderCard): OrderCard {
+  return {
+    ...card,
+    fulfillments: card.fulfillments.map((fulfillment) => ({
+      ...fulfillment,
+      company: null,
+      trackingNumber: null,
+      trackingURL: null,
+    })),
+  };
 }
 
 /**
@@ -189,16 +201,30 @@ export function createManageOrderService(deps: {
       return { orderName: order.name, expiresInMinutes: ORDER_CODE_TTL_MINUTES };
     },
 
+    /** The reasons to offer, by the portal's Action Rules; none when cancellations are off. */
+    cancellationReasons(portal: OrderPortal, language: VisitorLanguage) {
+      checkPortal(portal);
+      if (!offersCancellation(portal)) throw cancellationOff();
+      return cancellationReasons(rulesOf(portal), language);
+    },
+
     /** The order proven the visitor's, and how (for the calls of other apps about its customer). */
     verifyOrder: verifiedOrder,
 
     async getOrder(asker: OrderAsker, request: ManageOrderGetRequest): Promise<ManageOrderGetResponse> {
       const found = await verifiedOrder(asker, request);
-      const block = cancellationBlock(found.order);
+      const isOffered = offersCancellation(asker.portal);
+      const block = isOffered ? cancellationBlock(rulesOf(asker.portal).conditions, found.order, new Date()) : null;
       const extras = deps.orderExtras ? await deps.orderExtras(asker.companyId, found) : {};
+      const card = toOrderCard(found.order);
       return {
-        order: toOrderCard(found.order),
-        cancellation: { isEligible: block === null, reason: block },
+        order: asker.portal.allowTracking === false ? withoutTracking(card) : card,
+        cancellation: {
+          isEligible: isOffered && block === null,
+          reason: isOffered ? (block?.message ?? null) : cancellationOff().message,
+          isOffered,
+          rule: block?.rule ?? null,
+        },
         addressChange: {
           isAllowed: addressChangeBlock(asker.portal, found.order) === null,
           address: toShippingAddress(found.order.shippingAddress),
@@ -222,11 +248,14 @@ export function createManageOrderService(deps: {
         if (earlier.visitorId !== asker.visitorId) throw new AppError("CONFLICT", "This request was already used.");
         return { answer: answerOf(earlier, true), action: earlier, isNew: false };
       }
-      const reason = reasonForStaff(request.reason, request.otherReason);
+      checkPortal(asker.portal);
+      if (!offersCancellation(asker.portal)) throw cancellationOff();
+      const rules = rulesOf(asker.portal);
+      const reason = reasonForStaff(rules, request.reason, request.otherReason);
       if (!reason) throw new AppError("BAD_REQUEST", "Choose one of the reasons offered.");
       const { order, verifiedBy } = await verifiedOrder(asker, request);
-      const block = cancellationBlock(order);
-      if (block) throw new AppError("CONFLICT", block);
+      const block = cancellationBlock(rules.conditions, order, new Date());
+      if (block) throw new AppError("CONFLICT", block.message);
 
       const chatId = asker.chatId ?? (asker.openChat ? await asker.openChat() : null);
       const claimed = await deps.actions.claim({

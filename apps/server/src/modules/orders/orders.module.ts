@@ -8,7 +8,6 @@ import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { type AddressChangeService, createAddressChangeService } from "./address-change.service";
-import { cancellationReasons } from "./cancellation-reasons";
 import { demoShopHint, demoShopSeeder } from "./demo-shop";
 import { demoRechargeSeeder } from "./demo-subscriptions";
 import { createManageOrderService, type ManageOrderService } from "./manage-order.service";
@@ -20,7 +19,7 @@ import { createSubscriptionApps } from "./subscription-apps";
 import { createSubscriptionsService, type SubscriptionsService } from "./subscriptions.service";
 
 export type { AddressChangeResult } from "./address-change.service";
-export { reasonInLanguage } from "./cancellation-reasons";
+export { reasonInLanguage, rulesOf } from "./cancellation-reasons";
 export { startDemoShop } from "./demo-shop";
 export { demoSubscriptions, startDemoRecharge } from "./demo-subscriptions";
 export type { OrderAsker } from "./manage-order.service";
@@ -31,7 +30,6 @@ export type { SubscriptionChangeResult } from "./subscriptions.service";
 
 /** The widget's order self-service, as the visitor module calls it. */
 export type ManageOrder = ManageOrderService & {
-  cancellationReasons: typeof cancellationReasons;
   subscriptions: Pick<SubscriptionsService, "list" | "change">;
   addressChange: Pick<AddressChangeService, "change">;
 };
@@ -88,7 +86,7 @@ export function createOrdersModule(deps: {
     actions: orderActions,
     log: deps.log,
   });
-  const manageOrder: ManageOrder = { ...manageOrderService, cancellationReasons, subscriptions, addressChange };
+  const manageOrder: ManageOrder = { ...manageOrderService, subscriptions, addressChange };
   const module: HarborModule = {
     name: "orders",
     seeders: [

@@ -85,7 +85,7 @@ describe("POST /api/widget/manage-order/get", () => {
     expect(unshipped.status).toBe(200);
     expect(unshipped.body.data.order.order.name).toBe("#1003");
     expect(unshipped.body.data.order.processingItems.map((item) => item.title)).toEqual(["Canvas tote"]);
-    expect(unshipped.body.data.cancellation).toEqual({ isEligible: true, reason: null });
+    expect(unshipped.body.data.cancellation).toEqual({ isEligible: true, reason: null, isOffered: true, rule: null });
 
     const shipped = await h.api<ManageOrderGetResponse>("POST", GET, {
       body: { ...visitor, orderNumber: "#1001", phone: "06 12345678" },
@@ -94,6 +94,8 @@ describe("POST /api/widget/manage-order/get", () => {
     expect(shipped.body.data.cancellation).toEqual({
       isEligible: false,
       reason: "Not eligible: this order has already shipped.",
+      isOffered: true,
+      rule: "shipped",
     });
   });
 

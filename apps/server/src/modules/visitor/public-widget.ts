@@ -5,7 +5,7 @@ import type { AgentSettings } from "../ai-agent/ai-agent.module";
 
 /**
  * What the loader and the widget may know of a widget's settings. Notification addresses, the
- * custom replies behind portal links and the portal's source ids stay on the server.
+ * custom replies behind portal links, the portal's source ids and its Action Rules stay on the server.
  */
 export function toPublicWidget(options: {
   widgetId: string;
@@ -62,7 +62,11 @@ export function toPublicWidget(options: {
         runsCustomReply: Boolean(customReplyID),
       })),
     },
-    customerAccountPortal: settings.customerAccountPortal,
+    // The Action Rules (reasons, conditions) stay on the server, which applies them; the Order
+    // Issues are not shown by the widget yet.
+    customerAccountPortal: (({ cancellationRules: _rules, orderIssues: _issues, ...portal }) => portal)(
+      settings.customerAccountPortal,
+    ),
     agent: {
       name: agent.persona.name,
       designation: agent.persona.designation,

@@ -16,6 +16,7 @@ import {
   type ManageOrder,
   type OrderActionRow,
   reasonInLanguage,
+  rulesOf,
   type SubscriptionChangeResult,
 } from "../orders/orders.module";
 import { addressEventText } from "./address-event";
@@ -114,7 +115,8 @@ export function createVisitorOrders(deps: {
     const details = action.details as { reasonText?: string };
     const language = request.language ?? scope.settings.language ?? "en";
     const words = EVENT_WORDING[language];
-    const reason = reasonInLanguage(request.reason, request.otherReason, language) ?? words.noReason;
+    const rules = rulesOf(scope.settings.customerAccountPortal);
+    const reason = reasonInLanguage(rules, request.reason, request.otherReason, language) ?? words.noReason;
     await deps.changes.storeEvent(scope, chat, {
       clientMessageId: `order-action:${action.id}`,
       messageType: "widget_event",
@@ -253,7 +255,7 @@ export function createVisitorOrders(deps: {
 
     async cancellationReasons(scope: VisitorScope, request: CancellationReasonsRequest) {
       await takeAllowance(scope);
-      return deps.manageOrder.cancellationReasons(request.language ?? "en");
+      return deps.manageOrder.cancellationReasons(scope.settings.customerAccountPortal, request.language ?? "en");
     },
 
     async requestCancellation(scope: VisitorScope, request: RequestCancellationRequest) {
