@@ -216,6 +216,7 @@ function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers
     widgetDir: config.widgetDir,
     demoOrderHint: orders.demoOrderHint,
     manageOrder: orders.manageOrder,
+    orderLookup: orders.orderLookup,
     integrations: integrations.integrationsRepository,
     jobs: jobRunner,
     vendorFetch: deps.ingestionFetch,
