@@ -137,6 +137,7 @@ async function wireAnswers(
     listDataModels: (companyId) => aiAgent.aiAgentRepository.listDataModels(companyId),
     fileStore,
     publicUrl,
+    log,
   });
   const retriever = createRetriever({
     search: knowledge.passageSearch,
