@@ -47,6 +47,8 @@ const text = (id: string, content: string): CustomReplyActionInput => ({
 const NOT_FOUND_TEXT = "We could not find that order with these details.";
 const NO_SHOP_TEXT = "Order tracking is not available here; a person will help you.";
 const INCOMPLETE_TEXT = "We need your order number and the e-mail or phone you ordered with.";
+const LOCKED_TEXT = "Too many tries; a person will help you find your order.";
+const OTHER_TEXT = "We cannot look your order up right now; a person will help you.";
 const FOUND_TEXT = "Anything else about this order?";
 
 /** Form → get_order → condition (found / no shop / else) → show_order on the found branch. */
@@ -101,6 +103,10 @@ const orderReply = (): { _id: string; actions: CustomReplyActionInput[] }[] => [
             ],
             nextNode: { nodeID: "incomplete" },
           },
+          {
+            conditions: [{ parameter: { key: "orderResult" }, operator: "equals", compareValue: { value: "locked" } }],
+            nextNode: { nodeID: "locked" },
+          },
           { conditions: [], nextNode: { nodeID: "other" } },
         ],
       },
@@ -116,7 +122,8 @@ const orderReply = (): { _id: string; actions: CustomReplyActionInput[] }[] => [
   { _id: "noShop", actions: [text("no-shop", NO_SHOP_TEXT)] },
   { _id: "missing", actions: [text("not-found", NOT_FOUND_TEXT)] },
   { _id: "incomplete", actions: [text("incomplete-text", INCOMPLETE_TEXT)] },
-  { _id: "other", actions: [text("other-text", "The shop is not answering right now.")] },
+  { _id: "locked", actions: [text("locked-text", LOCKED_TEXT)] },
+  { _id: "other", actions: [text("other-text", OTHER_TEXT)] },
 ];
 
 async function setUpReply(cookie: string) {
@@ -164,9 +171,9 @@ async function chatOf(visitor: Visitor, chatID: string) {
   return ackData(await emitWithAck<VisitorChat>(visitor.socket, "join-chat-room", { chatID }));
 }
 
-/** A visitor whose question started the reply, waiting at its form. */
-async function atTheForm(widget = widgetID) {
-  const visitor = await connectVisitor(h, widget);
+/** A visitor whose question started the reply, waiting at its form (a visitor already connected asks again). */
+async function atTheForm(widget = widgetID, connected?: Visitor) {
+  const visitor = connected ?? (await connectVisitor(h, widget));
   const asked = ackData(await askQuestion(visitor.socket, "I have a question about a parcel courier", null));
   await settled();
   const waiting = (await chatOf(visitor, asked.chatID)).messages.at(-1);
@@ -253,6 +260,26 @@ describe("a custom reply looks up the visitor's order", () => {
       field: "orderResult",
       value: outcome,
     });
+    visitor.socket.close();
+  });
+
+  it("after three misses the visitor's lookups stop: even the right e-mail then branches on 'locked'", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    for (let miss = 0; miss < 3; miss++) {
+      const { chatID } = await atTheForm(widgetID, visitor);
+      ackData(await sendForm(visitor, chatID, { orderNo: "1001", contactEmail: `guess${miss}@example.com` }));
+      await settled();
+      expect((await afterTheForm(visitor, chatID)).map((m) => m.message)).toEqual([NOT_FOUND_TEXT]);
+    }
+    const { chatID } = await atTheForm(widgetID, visitor);
+    ackData(await sendForm(visitor, chatID, { orderNo: "1001", contactEmail: "a@b.com" }));
+    await settled();
+    const sent = await afterTheForm(visitor, chatID);
+    expect(sent.map((m) => m.message)).toEqual([LOCKED_TEXT]);
+    const condition = (await staffSteps(chatID)).find((m) => m.messageType === "condition");
+    expect(condition?.messageData.condition).toMatchObject({ field: "orderResult", value: "locked" });
+    const [row] = await h.db.select().from(chats).where(eq(chats.id, chatID));
+    expect(row?.customReplyState).toBeNull();
     visitor.socket.close();
   });
 
