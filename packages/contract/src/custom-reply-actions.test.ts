@@ -45,6 +45,17 @@ describe("customReplyActionSchema", () => {
       form: { description: "" },
       dataModel: { fields: [{ key: "email", required: true }] },
     });
+    // A get_order saved without keys reads the usual ones; named keys must be data-model keys.
+    expect(parse(actions[5])?.data).toMatchObject({
+      integrationEvent: { orderKeys: { orderNumber: "orderNumber", email: "email", phone: "phone" } },
+    });
+    expect(
+      firstMessage({
+        _id: "a",
+        actionType: "integration_event",
+        integrationEvent: { appType: "shopify", event: "get_order", orderKeys: { orderNumber: "Order no" } },
+      }),
+    ).toBe("A key starts with a lower-case letter and holds only letters, digits and _");
   });
 
   it("names what is missing or wrong", () => {

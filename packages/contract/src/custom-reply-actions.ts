@@ -125,10 +125,54 @@ export const formActionSchema = z.object({
   dataModel: dataModelRefSchema.extend({ fields: dataModelRefSchema.shape.fields.min(1, "Add at least one field") }),
 });
 
+/**
+ * What a get_order writes for later steps (conditions read them like any data-model key):
+ * `orderResult` is `found`, `not_found` (no such order, or not placed with the e-mail or phone
+ * given), `missing_details` (no order number, or neither an e-mail nor a phone, was collected),
+ * `not_connected` (no shop), `unavailable` (the shop did not answer) or `locked` (too many misses);
+ * a found order also sets `orderName` (`#1001`) and `orderStatus` (ORDER_STATUSES).
+ */
+export const ORDER_RESULT_KEYS = { result: "orderResult", name: "orderName", status: "orderStatus" } as const;
+export const ORDER_RESULTS = [
+  "found",
+  "not_found",
+  "missing_details",
+  "not_connected",
+  "unavailable",
+  "locked",
+] as const;
+export type OrderResult = (typeof ORDER_RESULTS)[number];
+export const ORDER_STATUSES = [
+  "processing",
+  "partly_shipped",
+  "shipped",
+  "out_for_delivery",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "failed",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The data-model keys a get_order reads the order number and the visitor's contact from. */
+const orderKeysSchema = z.object({
+  orderNumber: dataModelFieldKeySchema.default("orderNumber"),
+  email: dataModelFieldKeySchema.default("email"),
+  phone: dataModelFieldKeySchema.default("phone"),
+});
+
+/**
+ * get_order looks the order up from values the reply collected (keys in `orderKeys`), only when
+ * the e-mail or phone is the order's; show_order posts the found order's card (nothing without one).
+ */
 export const integrationEventActionSchema = z.object({
   ...base,
   actionType: z.literal("integration_event"),
-  integrationEvent: z.object({ appType: z.literal("shopify"), event: z.enum(["get_order", "show_order"]) }),
+  integrationEvent: z.object({
+    appType: z.literal("shopify"),
+    event: z.enum(["get_order", "show_order"]),
+    orderKeys: orderKeysSchema.default({ orderNumber: "orderNumber", email: "email", phone: "phone" }),
+  }),
 });
 
 /**

@@ -157,6 +157,36 @@ describe("checkCustomReplyGraph", () => {
     ]);
   });
 
+  it("takes a get_order's outcome keys as filled for the conditions after it (the order keys stay the visitor's)", () => {
+    const nodes: DraftNode[] = [
+      {
+        _id: "n1",
+        actions: [
+          ask("a1", "orderNumber"),
+          {
+            _id: "look",
+            actionType: "integration_event",
+            integrationEvent: { appType: "shopify", event: "get_order" },
+          },
+          branchTo("c1", [{ key: "orderResult", to: "n2" }, { key: "orderStatus", to: "n2" }, { to: "n2" }]),
+        ],
+      },
+      {
+        _id: "n2",
+        actions: [
+          branchTo("c2", [
+            { key: "orderName", to: "n3" },
+            { key: "email", to: "n3" },
+          ]),
+        ],
+      },
+      { _id: "n3", actions: [say("m1")] },
+    ];
+    expect(checkCustomReplyGraph(nodes).map((problem) => problem.message)).toEqual([
+      'Node 2, action 1 (Condition): no earlier answer bubbles or form fills "email"',
+    ]);
+  });
+
   it("reports ids used twice", () => {
     const nodes: DraftNode[] = [
       { _id: "n1", actions: [say("m1"), say("m1")] },

@@ -2,6 +2,7 @@ import {
   type CustomReplyAction,
   type CustomReplyActionType,
   customReplyActionSchema,
+  ORDER_RESULT_KEYS,
   VISITOR_STEP_ACTIONS,
 } from "./custom-reply-actions";
 
@@ -12,8 +13,8 @@ import {
  * Errors make a reply that cannot run as drawn: an action's own fields, a branch to nothing, a
  * node no path reaches, a loop that never waits for the visitor (it would send messages forever),
  * a condition that is not its node's last action (what follows it would never run).
- * Warnings may be meant: an empty node (ends the reply), a condition on a key no earlier question
- * or form fills (the pre-chat form or the Customer model may fill it), a second Else branch.
+ * Warnings may be meant: an empty node (ends the reply), a condition on a key no earlier question,
+ * form or order lookup fills (the pre-chat form or the Customer model may fill it), a second Else branch.
  */
 
 /** What an admin calls each action type; problems name actions by it. */
@@ -64,8 +65,14 @@ type Branch = { conditions?: unknown; nextNode?: { nodeID?: unknown; actionID?: 
 const branchesOf = (action: DraftAction): Branch[] =>
   action.actionType === "condition" && Array.isArray(action.branches) ? (action.branches as Branch[]) : [];
 
-/** Keys a visitor step fills: the chosen bubble's field, or the form's fields. */
+/** Keys a step fills: the chosen bubble's field, the form's fields, or a get_order's outcome. */
 function keysFilledBy(action: DraftAction): string[] {
+  if (
+    action.actionType === "integration_event" &&
+    (action.integrationEvent as { event?: unknown } | undefined)?.event === "get_order"
+  ) {
+    return Object.values(ORDER_RESULT_KEYS);
+  }
   if (!VISITOR_STEP_ACTIONS.includes(action.actionType)) return [];
   const fields = (action.dataModel as { fields?: { key?: unknown }[] } | undefined)?.fields;
   return Array.isArray(fields) ? fields.flatMap((field) => (typeof field?.key === "string" ? [field.key] : [])) : [];

@@ -1390,6 +1390,17 @@ export const texts = {
         requiredFields: "Required fields",
         event: "Event",
         integrationEvents: { get_order: "Look up an order", show_order: "Show the order" },
+        orderKeysHint:
+          "The order is looked up with the values an earlier form or answer bubbles collected under these keys. It is found only when the e-mail or phone is the one the order was placed with.",
+        orderKeys: { orderNumber: "Order number key", email: "E-mail key", phone: "Phone key" },
+        orderOutcomeHint:
+          "Conditions after it can branch on orderResult (found, not_found, missing_details, not_connected, unavailable, locked), orderName and orderStatus.",
+        orderOutcomeKeys: {
+          orderResult: "Order lookup result",
+          orderName: "Order number found",
+          orderStatus: "Order status",
+        },
+        showOrderHint: "Shows the card of the order an earlier lookup found; without one, nothing is shown.",
         recipients: "Recipients",
         recipientsHint: "Type an e-mail address and press Enter.",
         subject: "Subject",

@@ -137,6 +137,7 @@ async function wireAnswers(
     listDataModels: (companyId) => aiAgent.aiAgentRepository.listDataModels(companyId),
     fileStore,
     publicUrl,
+    log,
   });
   const retriever = createRetriever({
     search: knowledge.passageSearch,
@@ -216,6 +217,7 @@ function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers
     widgetDir: config.widgetDir,
     demoOrderHint: orders.demoOrderHint,
     manageOrder: orders.manageOrder,
+    orderLookup: orders.orderLookup,
     integrations: integrations.integrationsRepository,
     jobs: jobRunner,
     vendorFetch: deps.ingestionFetch,

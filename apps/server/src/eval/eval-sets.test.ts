@@ -21,11 +21,27 @@ type Floors = {
   unanswerableDeclined: number;
   /** Ceiling: answers given that are not right, of all questions. */
   wrongAtMost: number;
+  /** Sets with categories: the share routed to the labelled category per language, and in English with its intent too. */
+  routing?: { en: number; nl: number; he: number; enWithIntent: number };
 };
 const FLOORS: Record<string, Floors> = {
   "shop-a": { answerableEn: 0.75, answerableNl: 0.75, answerableHe: 0.5, unanswerableDeclined: 0.9, wrongAtMost: 0.11 },
-  "shop-b": { answerableEn: 0.34, answerableNl: 0, answerableHe: 0, unanswerableDeclined: 0.86, wrongAtMost: 0.21 },
-  "shop-c": { answerableEn: 0.38, answerableNl: 0.16, answerableHe: 0, unanswerableDeclined: 0.81, wrongAtMost: 0.19 },
+  "shop-b": {
+    answerableEn: 0.34,
+    answerableNl: 0,
+    answerableHe: 0,
+    unanswerableDeclined: 0.86,
+    wrongAtMost: 0.21,
+    routing: { en: 0.38, nl: 0.22, he: 0.21, enWithIntent: 0.32 },
+  },
+  "shop-c": {
+    answerableEn: 0.38,
+    answerableNl: 0.16,
+    answerableHe: 0,
+    unanswerableDeclined: 0.81,
+    wrongAtMost: 0.19,
+    routing: { en: 0.3, nl: 0.13, he: 0.05, enWithIntent: 0.24 },
+  },
   "shop-d": { answerableEn: 0.34, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.24 },
 };
 
@@ -80,6 +96,15 @@ describe.each(sets.map((set) => [set.name, set] as const))("eval on %s with the 
     expect(summary.answerableByLang.he ?? 0).toBeGreaterThanOrEqual(floors.answerableHe);
     expect(summary.unanswerableDeclined).toBeGreaterThanOrEqual(floors.unanswerableDeclined);
     expect(summary.wrongRate).toBeLessThanOrEqual(floors.wrongAtMost);
+    if (floors.routing) {
+      const routing = summary.routingByLang;
+      expect(routing.en?.category ?? 0).toBeGreaterThanOrEqual(floors.routing.en);
+      expect(routing.nl?.category ?? 0).toBeGreaterThanOrEqual(floors.routing.nl);
+      expect(routing.he?.category ?? 0).toBeGreaterThanOrEqual(floors.routing.he);
+      expect(routing.en?.intent ?? 0).toBeGreaterThanOrEqual(floors.routing.enWithIntent);
+    } else {
+      expect(summary.routingByLang).toEqual({});
+    }
     const order = answers().filter((a) => a.kind === "order");
     expect(order.filter((a) => a.passed).map((a) => a.id)).toEqual(order.map((a) => a.id));
   });

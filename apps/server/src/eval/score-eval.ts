@@ -80,7 +80,10 @@ export type EvalSummary = {
   /** Of the answers given (not declined), the share that were right. */
   precision: number;
   recallAt5ByLang: Record<string, number>;
-  /** Category and intent routing, per language, where the set has labels. */
+  /**
+   * Routing per language, where the set has labels: the share with the labelled category, and
+   * with the labelled category and intent both (an intent is only right under the right category).
+   */
   routingByLang: Record<string, { category: number; intent: number }>;
   latency: { meanMs: number; p95Ms: number };
   tokens: { input: number; output: number; perQuestion: number };
@@ -148,7 +151,10 @@ export function summarize(answers: EvalAnswer[], labels: { set?: string; split?:
       if (labelled.length === 0) return null;
       return {
         category: rate(labelled.filter((a) => a.category === a.expectedCategory).length, labelled.length),
-        intent: rate(labelled.filter((a) => a.intent === a.expectedIntent).length, labelled.length),
+        intent: rate(
+          labelled.filter((a) => a.category === a.expectedCategory && a.intent === a.expectedIntent).length,
+          labelled.length,
+        ),
       };
     }),
     latency: {
@@ -202,5 +208,19 @@ export function formatOverview(summaries: EvalSummary[]): string {
         ).toFixed(2)} | ${(s.recallAt5ByLang.nl ?? 0).toFixed(2)} / ${(s.recallAt5ByLang.he ?? 0).toFixed(2)} |`,
     ),
   ];
+  // Routing only where a set defines categories and labels its questions (issue #16 item 7).
+  const routed = summaries.filter((s) => Object.keys(s.routingByLang).length > 0);
+  if (routed.length > 0) {
+    const cell = (s: EvalSummary, lang: string) => {
+      const r = s.routingByLang[lang];
+      return r ? `${percent(r.category)} / ${percent(r.intent)}` : "—";
+    };
+    lines.push(
+      "",
+      "| set | split | routing en (category / + intent) | routing nl | routing he |",
+      "|---|---|---|---|---|",
+      ...routed.map((s) => `| ${s.set} | ${s.split} | ${cell(s, "en")} | ${cell(s, "nl")} | ${cell(s, "he")} |`),
+    );
+  }
   return lines.join("\n");
 }

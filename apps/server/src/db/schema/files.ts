@@ -35,6 +35,12 @@ export const storedFiles = pgTable(
      * starts without one, and one still without one after the grace period is swept away.
      */
     attachedAt: timestamp("attached_at", { withTimezone: true }).defaultNow(),
+    /**
+     * What the file was uploaded for, when a sweep must know it: `custom_reply` for a file a
+     * custom reply sends (swept once no reply or reply message of the company names it, decision
+     * 049). Null for every other file, and for reply files uploaded before the column.
+     */
+    purpose: text("purpose"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -43,5 +49,6 @@ export const storedFiles = pgTable(
     index("stored_files_unattached_idx").on(table.createdAt).where(sql`attached_at is null`),
     index("stored_files_visitor_idx").on(table.companyId, table.visitorId, table.createdAt),
     index("stored_files_uploader_ip_idx").on(table.uploaderIp, table.createdAt),
+    index("stored_files_purpose_idx").on(table.purpose, table.createdAt).where(sql`purpose is not null`),
   ],
 );

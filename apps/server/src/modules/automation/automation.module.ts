@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client";
 import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
@@ -10,6 +11,10 @@ import { createDataModelsRepository } from "./data-models.repository";
 import { createDataModelsService } from "./data-models.service";
 import { createQuestionCategoriesRepository } from "./question-categories.repository";
 import { createQuestionCategoriesService } from "./question-categories.service";
+
+/** Reply uploads no reply names, past their grace period, every hour. */
+export const SWEEP_REPLY_FILES_SCHEDULE = "automation.sweep-reply-files";
+const SWEEP_REPLY_FILES_CRON = "23 * * * *";
 
 /**
  * Automated replies: question categories with their intents, custom replies (workflow graphs),
@@ -25,6 +30,7 @@ export function createAutomationModule(deps: {
   /** Where the files replies send are stored (served by GET /api/files/:id). */
   fileStore: FileStore;
   publicUrl: string;
+  log?: Pick<FastifyBaseLogger, "info">;
 }) {
   const customRepliesRepository = createCustomRepliesRepository(deps.db);
   const categories = createQuestionCategoriesService({
@@ -40,15 +46,22 @@ export function createAutomationModule(deps: {
     dataModels: createDataModelsRepository(deps.db),
     listDataModels: deps.listDataModels,
   });
+  const replyFiles = createCustomReplyFiles({
+    db: deps.db,
+    store: deps.fileStore,
+    publicUrl: deps.publicUrl,
+    log: deps.log,
+  });
   const module: HarborModule = {
     name: "automation",
-    plugin: async (app) =>
-      automationRoutes(app, {
-        categories,
-        customReplies,
-        dataModels,
-        replyFiles: createCustomReplyFiles({ db: deps.db, store: deps.fileStore, publicUrl: deps.publicUrl }),
-      }),
+    plugin: async (app) => automationRoutes(app, { categories, customReplies, dataModels, replyFiles }),
+    schedules: [
+      {
+        name: SWEEP_REPLY_FILES_SCHEDULE,
+        cron: SWEEP_REPLY_FILES_CRON,
+        run: async () => void (await replyFiles.sweepUnused()),
+      },
+    ],
   };
   return {
     module,

@@ -47,7 +47,12 @@ describe("POST /api/custom-reply/upload", () => {
       .select()
       .from(storedFiles)
       .where(eq(storedFiles.id, path.split("/").pop() ?? ""));
-    expect(row).toMatchObject({ companyId: owner.companyId, chatId: null, byteSize: PDF.length });
+    expect(row).toMatchObject({
+      companyId: owner.companyId,
+      chatId: null,
+      byteSize: PDF.length,
+      purpose: "custom_reply",
+    });
     // Part of something from the start: the sweep of visitors' unattached uploads leaves it.
     expect(row?.attachedAt).not.toBeNull();
 

@@ -1,10 +1,21 @@
+import { visitorLanguageSchema } from "@harbor/contract/ai-agent";
 import { customReplyNodeSchema } from "@harbor/contract/automation";
-import { type ActionOf, type CustomReplyAction, pickBranch } from "@harbor/contract/custom-reply-actions";
+import {
+  type ActionOf,
+  type CustomReplyAction,
+  ORDER_RESULT_KEYS,
+  type OrderResult,
+  type OrderStatus,
+  pickBranch,
+} from "@harbor/contract/custom-reply-actions";
 import type { MessageWithData } from "@harbor/contract/message-data";
+import { orderCardSchema } from "@harbor/contract/orders";
 import type { VisitorEvent } from "@harbor/contract/realtime";
 import type { VisitorMessage } from "@harbor/contract/widget";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
+import type { OrderLookup } from "../../ai/pipeline/engine-ports";
+import { describeOrderStatus, orderStatusOf } from "../../ai/turn/order-status";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
 import {
@@ -30,6 +41,8 @@ const workflowStateSchema = z.object({
   waitingActionID: z.string().nullable(),
   values: z.record(z.string(), z.string()),
   questionID: z.string(),
+  /** The order a get_order found and proved the visitor's, for a later show_order (state of 0021 lacks it). */
+  order: orderCardSchema.nullish(),
 });
 type WorkflowState = z.infer<typeof workflowStateSchema>;
 
@@ -38,6 +51,18 @@ type Nodes = z.infer<typeof nodesSchema>;
 
 /** Actions run without a visitor step before the reply is taken for a loop (a cycle of conditions). */
 const MAX_STEPS_WITHOUT_VISITOR = 100;
+
+/** The one status word a condition can compare, from the sentence the AI's order flow would say. */
+const ORDER_STATUS_OF: Record<ReturnType<typeof orderStatusOf>, OrderStatus> = {
+  orderStatusProcessing: "processing",
+  orderStatusPartlyShipped: "partly_shipped",
+  orderStatusShipped: "shipped",
+  orderStatusOutForDelivery: "out_for_delivery",
+  orderStatusDelivered: "delivered",
+  orderStatusCancelled: "cancelled",
+  orderStatusRefunded: "refunded",
+  orderStatusFailed: "failed",
+};
 
 /** Why a reply cannot go on; said in the log, never to the visitor (who gets a normal answer). */
 class BrokenWorkflow extends Error {}
@@ -48,6 +73,8 @@ type CustomReplyAnswerEvent = Extract<VisitorEvent, { event: "CUSTOM_REPLY_ANSWE
 export function fillPlaceholders(template: string, values: Readonly<Record<string, string>>) {
   return template.replace(/\{([a-zA-Z][a-zA-Z0-9_]{0,39})\}/g, (whole, key: string) => values[key] ?? whole);
 }
+
+const languageOf = (chat: ChatRow) => visitorLanguageSchema.catch("en").parse(chat.language ?? "en");
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -68,6 +95,8 @@ export function createVisitorCustomReplies(deps: {
   changes: VisitorChatChanges;
   chatAnswering: ChatAnswering;
   mailer: Mailer;
+  /** The AI order flow's lookup (the orders module): the order only when the e-mail or phone is its own. */
+  orderLookup: OrderLookup;
   /** The question answered the normal way (the reply could not run). */
   answerNormally(scope: VisitorScope, chat: ChatRow, question: ChatMessageRow): void;
   /** A zendesk-classic handoff: the chat goes to the team, as "No, I need help" does. */
@@ -173,7 +202,7 @@ export function createVisitorCustomReplies(deps: {
         state =
           outcome.kind === "jump"
             ? { ...state, nodeID: outcome.nodeID, actionIndex: outcome.actionIndex }
-            : { ...state, actionIndex: state.actionIndex + 1 };
+            : { ...state, ...("found" in outcome ? outcome.found : {}), actionIndex: state.actionIndex + 1 };
         // Each step is kept, so a server restart does not repeat what the visitor saw.
         await saveState(scope, chat.id, state);
       }
@@ -190,7 +219,11 @@ export function createVisitorCustomReplies(deps: {
       state: WorkflowState,
       action: CustomReplyAction,
       tag: { customReplyID: string; customReplyStep: { nodeID: string; actionID: string } },
-    ): Promise<{ kind: "next" | "wait" | "end" } | { kind: "jump"; nodeID: string; actionIndex: number }> {
+    ): Promise<
+      | { kind: "next" | "wait" | "end" }
+      | { kind: "next"; found: Pick<WorkflowState, "values" | "order"> }
+      | { kind: "jump"; nodeID: string; actionIndex: number }
+    > {
       switch (action.actionType) {
         case "message_content":
           await post(scope, chat.id, action.message.content, { messageType: "answer", messageData: tag });
@@ -295,10 +328,56 @@ export function createVisitorCustomReplies(deps: {
           return { kind: "jump", nodeID: target._id, actionIndex };
         }
         case "integration_event":
-          // The order lookup needs the visitor's order number and address first; until the reply
-          // can ask for them, the question goes to the AI, whose order flow asks and looks it up.
-          throw new BrokenWorkflow("integration_event is answered by the AI's order flow");
+          if (action.integrationEvent.event === "get_order") {
+            return { kind: "next", found: await getOrder(scope, state, action) };
+          }
+          // Only an order proven the visitor's is shown; without one the reply goes on, and its
+          // conditions on orderResult say what to tell the visitor instead.
+          if (state.order) {
+            await post(scope, chat.id, describeOrderStatus(state.order, languageOf(chat)), {
+              messageType: "answer",
+              messageData: { ...tag, order: state.order },
+            });
+          }
+          return { kind: "next" };
       }
+    }
+
+    /**
+     * The order from the values the reply collected, through the AI order flow's lookup: found
+     * only when the e-mail or phone is the order's (a wrong one answers as an unknown order and
+     * counts as the visitor's miss). The outcome replaces the last lookup's keys.
+     */
+    async function getOrder(
+      scope: VisitorScope,
+      state: WorkflowState,
+      action: ActionOf<"integration_event">,
+    ): Promise<Pick<WorkflowState, "values" | "order">> {
+      const keys = action.integrationEvent.orderKeys;
+      const given = (key: string) => state.values[key]?.trim() || null;
+      const reference = { number: given(keys.orderNumber), email: given(keys.email), phone: given(keys.phone) };
+      const looked =
+        reference.number && (reference.email || reference.phone)
+          ? await deps.orderLookup({
+              companyId: scope.companyId,
+              // Misses count with the AI's and the widget's lookups of the same visitor.
+              askerKey: `visitor:${scope.visitorId}`,
+              reference,
+            })
+          : null;
+      const result: OrderResult = looked?.kind ?? "missing_details";
+      const values: Record<string, string> = { ...state.values, [ORDER_RESULT_KEYS.result]: result };
+      delete values[ORDER_RESULT_KEYS.name];
+      delete values[ORDER_RESULT_KEYS.status];
+      if (looked?.kind !== "found") return { values, order: null };
+      return {
+        values: {
+          ...values,
+          [ORDER_RESULT_KEYS.name]: looked.card.order.name,
+          [ORDER_RESULT_KEYS.status]: ORDER_STATUS_OF[orderStatusOf(looked.card)],
+        },
+        order: looked.card,
+      };
     }
 
     async function sendEmail(

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { OrderLookup } from "../../ai/pipeline/engine-ports";
 import type { Database } from "../../db/client";
 import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
@@ -67,6 +68,8 @@ export function createVisitorModule(deps: {
   findActiveCustomReply(companyId: string, replyId: string): Promise<{ id: string; nodes: unknown } | null>;
   /** The orders module's self-service: the widget's manage-order calls. */
   manageOrder: ManageOrder;
+  /** The AI order flow's lookup (the orders module's): a custom reply's get_order uses it too. */
+  orderLookup: OrderLookup;
   /** The company's help-desk connections: handed-off chats get a ticket there (decision 041). */
   integrations: IntegrationsRepository;
   jobs: Pick<JobRunner, "enqueue">;
@@ -132,6 +135,7 @@ export function createVisitorModule(deps: {
     changes,
     chatAnswering: deps.chatAnswering,
     mailer: deps.mailer,
+    orderLookup: deps.orderLookup,
     answerNormally: (scope, chat, question) => void answers.answer(scope, chat, question, undefined, false),
     handOff,
     log,

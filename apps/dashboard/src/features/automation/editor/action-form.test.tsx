@@ -188,6 +188,32 @@ describe("ActionForm", () => {
     });
   });
 
+  it("order lookup: the keys it reads (the usual ones until changed); conditions offer what it writes", async () => {
+    const user = userEvent.setup();
+    const seen = renderForm(newAction("integration_event"));
+    expect(screen.queryByRole("textbox", { name: /^Order number key/ })).toBeNull();
+    await user.click(screen.getByRole("textbox", { name: /^Event/ }));
+    await user.click(await screen.findByRole("option", { name: "Look up an order", hidden: true }));
+    const numberKey = screen.getByRole("textbox", { name: /^Order number key/ }) as HTMLInputElement;
+    expect(numberKey.value).toBe("orderNumber");
+    expect((screen.getByRole("textbox", { name: /^E-mail key/ }) as HTMLInputElement).value).toBe("email");
+    await user.clear(numberKey);
+    await fill(user, numberKey, "orderNo");
+    expect(customReplyActionSchema.parse(seen.action)).toMatchObject({
+      integrationEvent: { event: "get_order", orderKeys: { orderNumber: "orderNo", email: "email", phone: "phone" } },
+    });
+    await user.clear(numberKey);
+    await fill(user, numberKey, "Order no");
+    expect(screen.getByText(/A key starts with a lower-case letter/)).toBeTruthy();
+
+    renderForm(newAction("condition"));
+    await user.click(screen.getByRole("button", { name: "Add branch" }));
+    await user.click(
+      within(screen.getByRole("group", { name: "Branch 2" })).getByRole("textbox", { name: /^Field 1/ }),
+    );
+    expect(await screen.findByRole("option", { name: "Order lookup result (orderResult)", hidden: true })).toBeTruthy();
+  });
+
   it("AI answer: restricted to the chosen knowledge sources, with an instruction", async () => {
     const user = userEvent.setup();
     const seen = renderForm(newAction("message_ai_answer"));

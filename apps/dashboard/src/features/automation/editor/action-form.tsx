@@ -1,9 +1,10 @@
 import type { DataModel } from "@harbor/contract/ai-agent";
-import { CONDITION_OPERATORS } from "@harbor/contract/custom-reply-actions";
+import { CONDITION_OPERATORS, ORDER_RESULT_KEYS } from "@harbor/contract/custom-reply-actions";
 import type { DraftAction, GraphProblem } from "@harbor/contract/custom-reply-graph";
 import type { Source } from "@harbor/contract/knowledge";
 import {
   ActionIcon,
+  Autocomplete,
   Button,
   Fieldset,
   Group,
@@ -58,6 +59,12 @@ export function ActionForm({ action, problems, dataModels, sources = [], nodeOpt
   const allKeys = [
     ...new Map(dataModels.flatMap((model) => model.fields.map((field) => [field.key, field.title]))).entries(),
   ].map(([key, title]) => ({ value: key, label: `${title} (${key})` }));
+  // What an order lookup writes can be branched on like a data-model field (the graph check
+  // warns when no lookup runs before the condition).
+  const conditionKeys = [
+    ...allKeys,
+    ...Object.values(ORDER_RESULT_KEYS).map((key) => ({ value: key, label: `${f.orderOutcomeKeys[key]} (${key})` })),
+  ];
 
   switch (action.actionType) {
     case "message_content": {
@@ -301,16 +308,49 @@ export function ActionForm({ action, problems, dataModels, sources = [], nodeOpt
     }
     case "integration_event": {
       const event = objectAt(action.integrationEvent);
+      const orderKeys = objectAt(event.orderKeys);
+      const keyNames = allKeys.map((option) => option.value);
+      const setKey = (key: "orderNumber" | "email" | "phone", value: string) =>
+        set({ integrationEvent: { ...event, orderKeys: { ...orderKeys, [key]: value } } });
       return (
-        <Select
-          label={f.event}
-          required
-          allowDeselect={false}
-          data={Object.entries(f.integrationEvents).map(([value, label]) => ({ value, label }))}
-          value={stringAt(event.event) || null}
-          error={errorAt("integrationEvent")}
-          onChange={(value) => set({ integrationEvent: { appType: "shopify", event: value ?? "show_order" } })}
-        />
+        <Stack gap="sm">
+          <Select
+            label={f.event}
+            required
+            allowDeselect={false}
+            data={Object.entries(f.integrationEvents).map(([value, label]) => ({ value, label }))}
+            value={stringAt(event.event) || null}
+            error={errorAt("integrationEvent.event")}
+            onChange={(value) =>
+              set({ integrationEvent: { ...event, appType: "shopify", event: value ?? "show_order" } })
+            }
+          />
+          {event.event === "get_order" ? (
+            <>
+              <Text size="sm" c="dimmed">
+                {f.orderKeysHint}
+              </Text>
+              {(["orderNumber", "email", "phone"] as const).map((key) => (
+                <Autocomplete
+                  key={key}
+                  label={f.orderKeys[key]}
+                  data={keyNames}
+                  // The contract's default key is what a get_order saved without one reads.
+                  value={typeof orderKeys[key] === "string" ? (orderKeys[key] as string) : key}
+                  error={errorAt(`integrationEvent.orderKeys.${key}`)}
+                  onChange={(value) => setKey(key, value)}
+                />
+              ))}
+              <Text size="sm" c="dimmed">
+                {f.orderOutcomeHint}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {f.showOrderHint}
+            </Text>
+          )}
+        </Stack>
       );
     }
     case "email_trigger": {
@@ -352,7 +392,7 @@ export function ActionForm({ action, problems, dataModels, sources = [], nodeOpt
       return (
         <ConditionForm
           branches={branchesOf(action)}
-          keys={allKeys}
+          keys={conditionKeys}
           nodeOptions={nodeOptions}
           errorAt={errorAt}
           onChange={(branches) => set({ branches })}
