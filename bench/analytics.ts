@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { insightsStatement, type ReportWindow } from "../apps/server/src/modules/analytics/analytics.repository";
+import {
+  createAnalyticsRepository,
+  insightsStatement,
+  type ReportWindow,
+} from "../apps/server/src/modules/analytics/analytics.repository";
+import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
+import { answerLatencyBefore } from "./support/cost-and-speed-before";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
 import { insightsBefore } from "./support/insights-before";
 import { seedChatAnalyses } from "./support/seed-analyses";
@@ -97,9 +103,10 @@ async function seedYear(
 }
 
 /**
- * Analytics over a year of a busy shop (issue 18): the spec's three calls and the unanswered
- * questions, timed through the service layer, with the Insights statement as it was before
- * chat_facts beside today's.
+ * Analytics over a year of a busy shop (issue 18): the spec's three calls, the unanswered
+ * questions and cost and speed, timed through the service layer, with the Insights statement as it
+ * was before chat_facts beside today's, and the cost query without token_usage's chat index beside
+ * it with.
  * BENCH_ANALYTICS_CHATS sets the size (100,000 by default); DATABASE_URL runs it on PostgreSQL.
  */
 export async function benchAnalytics(options: { chats?: number } = {}) {
@@ -174,22 +181,59 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       )) as unknown as { rows: { "QUERY PLAN": string }[] };
       console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
     }
+    // Cost and speed (decision 046) before and after decision 050 on the same data: "before" runs
+    // its two statements as the service does, without token_usage's chat index (migration 0025;
+    // dropped for those samples, made again after) and with the old answer-latency statement.
+    const repository = createAnalyticsRepository(db);
+    const costBefore = (range: { startDate: string; endDate: string }) =>
+      Promise.all([
+        repository.conversationCosts(windowOf(range), new Date(), [...DEFAULT_MODEL_PRICES]),
+        answerLatencyBefore(db, windowOf(range)),
+      ]);
+    const costCases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      ["/api/analytics/cost-and-speed, a year", () => costBefore(year), () => analytics.costAndSpeed(auth, year)],
+      ["/api/analytics/cost-and-speed, 30 days", () => costBefore(month), () => analytics.costAndSpeed(auth, month)],
+    ];
+    const withoutChatIndex = async (run: () => Promise<number[][]>) => {
+      await db.execute(sql`drop index token_usage_chat_idx`);
+      await db.execute(sql`analyze token_usage`);
+      try {
+        return await run();
+      } finally {
+        await db.execute(sql`create index token_usage_chat_idx on token_usage using btree (chat_id)`);
+        await db.execute(sql`analyze token_usage`);
+      }
+    };
+    // BENCH_ANALYTICS_ONLY=cost times the cost query alone (the Insights "before" takes minutes a year).
+    const isCostOnly = process.env.BENCH_ANALYTICS_ONLY === "cost";
     const repeat = Number(process.env.BENCH_ANALYTICS_REPEAT ?? 20);
     const rows: string[][] = [];
     const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
-    for (const [name, before, now] of cases) {
+    for (const [name, before, now] of isCostOnly ? [] : cases) {
       await time(before, 1);
       const beforeSamples = await time(before, Math.max(3, Math.round(repeat / 4)));
       await time(now, 2);
       rows.push([name, figures(beforeSamples), figures(await time(now, repeat)), "p95 < 200 ms"]);
     }
-    for (const [name, run] of after) {
+    const costBeforeSamples = await withoutChatIndex(async () => {
+      const samples: number[][] = [];
+      for (const [, before] of costCases) {
+        await time(before, 2);
+        samples.push(await time(before, repeat));
+      }
+      return samples;
+    });
+    for (const [index, [name, , now]] of costCases.entries()) {
+      await time(now, 2);
+      rows.push([name, figures(costBeforeSamples[index]!), figures(await time(now, repeat)), "p95 < 200 ms"]);
+    }
+    for (const [name, run] of isCostOnly ? [] : after) {
       await time(run, 2);
       rows.push([name, "—", figures(await time(run, repeat)), "p95 < 200 ms"]);
     }
     printTable(
       `Analytics over a year (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
-      [["measure (p50 / p95)", "before (decision 039)", "now", "aim"], ...rows],
+      [["measure (p50 / p95)", "before (decision 039; cost: 046)", "now", "aim"], ...rows],
     );
   } finally {
     await harbor.close();

@@ -281,6 +281,12 @@ describe("never stuck", () => {
       if (request.url().includes("transport=polling")) polls.push(request.method());
     });
     await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    // A slow network: each long-polling GET takes a while to reach Harbor, so what Harbor sends
+    // in between (the question's ack, then the answer) comes back in one response.
+    await context.route(/\/socket\.io\/.*transport=polling/, async (route) => {
+      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
     const page = await openShop(widgetID, { context });
     const frame = await openChat(page);
     await ask(frame, "How long does standard delivery take?");

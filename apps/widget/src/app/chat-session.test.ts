@@ -355,3 +355,27 @@ describe("chat session", () => {
     expect(texts(session)).toEqual(["How long is delivery?", "Two to three days."]);
   });
 });
+
+describe("chat session over long-polling", () => {
+  it("shows the answer that came in the same response as the first question's ack", async () => {
+    // A network that blocks websockets: the widget's socket falls back to long-polling, where
+    // everything the server sent while no request was waiting comes in one response.
+    await server.close();
+    server = new FakeVisitorServer({ transports: ["polling"] });
+    url = await server.listen();
+    // Long-polling is same-origin, as the widget's frame is served by the server it talks to.
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${url}/widget/frame.html`);
+    server.answerAtOnce = "Two or three working days.";
+    const { session, incoming } = start();
+    await vi.waitFor(() => expect(session.getState().connection).toBe("online"), { timeout: 5000 });
+    expect([...server.io.of(VISITOR_NAMESPACE).sockets.values()][0]?.conn.transport.name).toBe("polling");
+
+    session.ask("How long is delivery?");
+    await vi.waitFor(() => expect(texts(session)).toEqual(["How long is delivery?", "Two or three working days."]));
+    expect(session.getState().pending).toEqual([]);
+    expect(incoming.map((message) => message.message)).toEqual(["Two or three working days."]);
+    // Leaves over HTTP before the server closes, so no request is left to fail.
+    session.close();
+    await vi.waitFor(() => expect(server.io.engine.clientsCount).toBe(0));
+  });
+});

@@ -125,6 +125,15 @@ export function createChatSession(options: {
   const sendTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Questions whose answer is stored: progress of theirs that arrives late is not shown again. */
   const answered = new Set<string>();
+  /**
+   * Events of a chat this session does not know yet, kept while it has none: the first question's
+   * ack names the chat, but the server put this socket in the chat's room before storing the
+   * question, so the chat's events can come first. Over long-polling they even come in the same
+   * response as the ack, and the socket hands out a response's packets in one go, before the code
+   * awaiting the ack runs: dropped as another chat's, the answer would never show. The ack replays
+   * those of its chat.
+   */
+  let early: { chatID: string; replay(): void }[] = [];
 
   const update = (change: Partial<SessionState>) => {
     state = { ...state, ...change };
@@ -152,6 +161,7 @@ export function createChatSession(options: {
   function switchChat(id: string | null, chat: ChatInfo | null = null) {
     if (id !== chatID) options.onChatChange(id);
     chatID = id;
+    early = [];
     update({ chat, messages: [], pending: id ? state.pending : [], answer: null, agentTyping: null });
   }
 
@@ -215,6 +225,7 @@ export function createChatSession(options: {
       changePending(pending.clientMessageID, { isSending: false, error: answer.message });
       return;
     }
+    const held = early;
     if (answer.data.chatID !== chatID) {
       const { chatID: id, ticketID } = answer.data;
       switchChat(id, {
@@ -227,6 +238,7 @@ export function createChatSession(options: {
       });
     }
     store([answer.data.message]);
+    for (const event of held) if (event.chatID === chatID) event.replay();
     flush();
   }
 
@@ -257,42 +269,72 @@ export function createChatSession(options: {
     } else if (state.connection === "online") update({ connection: "offline" });
   });
 
-  socket.on("chat-message", ({ chatID: id, message }) => {
-    if (!isCurrent(id)) return;
-    if (message.senderRole !== "customer") {
-      if (state.answer) answered.add(state.answer.questionID);
-      update({ answer: null, agentTyping: message.senderRole === "agent" ? null : state.agentTyping });
-    }
-    for (const fresh of store([message])) {
-      if (fresh.senderRole !== "customer") options.onIncoming?.(fresh);
-    }
-  });
-  socket.on("answer-phase", ({ chatID: id, questionID, phase }) => {
-    if (!isShown(id, questionID)) return;
-    const text = state.answer?.questionID === questionID ? state.answer.text : "";
-    update({ answer: { questionID, phase, text } });
-  });
-  socket.on("answer-chunk", ({ chatID: id, questionID, text }) => {
-    if (!isShown(id, questionID)) return;
-    const before = state.answer?.questionID === questionID ? state.answer.text : "";
-    update({ answer: { questionID, phase: "writing", text: before + text } });
-  });
-  socket.on("answer-replace", ({ chatID: id, questionID, text }) => {
-    if (isShown(id, questionID)) update({ answer: { questionID, phase: "writing", text } });
-  });
-  socket.on("agent-typing", ({ chatID: id, name, isTyping }) => {
-    if (!isCurrent(id)) return;
-    clearTimeout(typingTimer);
-    update({ agentTyping: isTyping ? name : null });
-    // A lost "stopped typing" never sticks.
-    if (isTyping) typingTimer = setTimeout(() => update({ agentTyping: null }), VISITOR_TYPING_MS);
-  });
-  socket.on("chat-status", ({ chatID: id, status, resolved }) => {
-    if (isCurrent(id) && state.chat) update({ chat: { ...state.chat, status, resolved } });
-  });
-  socket.on("chat-error", ({ chatID: id, message }) => {
-    if (id === null || isCurrent(id)) update({ error: message, answer: null });
-  });
+  /** A chat's event: kept for later while the session has no chat yet (see `early`). */
+  const ofChat =
+    <P extends { chatID: string | null }>(listener: (payload: P) => void) =>
+    (payload: P) => {
+      const id = payload.chatID;
+      if (chatID === null && id !== null) early.push({ chatID: id, replay: () => listener(payload) });
+      else listener(payload);
+    };
+
+  socket.on(
+    "chat-message",
+    ofChat(({ chatID: id, message }) => {
+      if (!isCurrent(id)) return;
+      if (message.senderRole !== "customer") {
+        if (state.answer) answered.add(state.answer.questionID);
+        update({ answer: null, agentTyping: message.senderRole === "agent" ? null : state.agentTyping });
+      }
+      for (const fresh of store([message])) {
+        if (fresh.senderRole !== "customer") options.onIncoming?.(fresh);
+      }
+    }),
+  );
+  socket.on(
+    "answer-phase",
+    ofChat(({ chatID: id, questionID, phase }) => {
+      if (!isShown(id, questionID)) return;
+      const text = state.answer?.questionID === questionID ? state.answer.text : "";
+      update({ answer: { questionID, phase, text } });
+    }),
+  );
+  socket.on(
+    "answer-chunk",
+    ofChat(({ chatID: id, questionID, text }) => {
+      if (!isShown(id, questionID)) return;
+      const before = state.answer?.questionID === questionID ? state.answer.text : "";
+      update({ answer: { questionID, phase: "writing", text: before + text } });
+    }),
+  );
+  socket.on(
+    "answer-replace",
+    ofChat(({ chatID: id, questionID, text }) => {
+      if (isShown(id, questionID)) update({ answer: { questionID, phase: "writing", text } });
+    }),
+  );
+  socket.on(
+    "agent-typing",
+    ofChat(({ chatID: id, name, isTyping }) => {
+      if (!isCurrent(id)) return;
+      clearTimeout(typingTimer);
+      update({ agentTyping: isTyping ? name : null });
+      // A lost "stopped typing" never sticks.
+      if (isTyping) typingTimer = setTimeout(() => update({ agentTyping: null }), VISITOR_TYPING_MS);
+    }),
+  );
+  socket.on(
+    "chat-status",
+    ofChat(({ chatID: id, status, resolved }) => {
+      if (isCurrent(id) && state.chat) update({ chat: { ...state.chat, status, resolved } });
+    }),
+  );
+  socket.on(
+    "chat-error",
+    ofChat(({ chatID: id, message }) => {
+      if (id === null || isCurrent(id)) update({ error: message, answer: null });
+    }),
+  );
   // The server closes the socket right after; nothing more comes, so nothing is left waiting.
   socket.on("widget-closed", () => {
     clearTimeout(typingTimer);

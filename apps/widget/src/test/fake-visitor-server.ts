@@ -11,7 +11,7 @@ import { Server, type Socket as ServerSocket } from "socket.io";
  */
 export class FakeVisitorServer {
   http: HttpServer = createServer();
-  io = new Server<VisitorClientEvents, VisitorServerEvents>(this.http, { path: SOCKET_PATH });
+  io: Server<VisitorClientEvents, VisitorServerEvents>;
   chats = new Map<string, VisitorChat>();
   joins: { chatID: string; afterMessageID?: string }[] = [];
   questions: string[] = [];
@@ -35,11 +35,19 @@ export class FakeVisitorServer {
   autoAnswer: ((question: string) => string) | null = null;
   /** Milliseconds between the answer's steps (phases, text, stored answer). */
   answerPace = 10;
+  /**
+   * When set, a new question is answered with this text the moment it is acknowledged, as the real
+   * server does with an answer it has ready: the stored question goes to the room first (telling
+   * every tab, as the real server does), then the ack, then the stored answer in the same tick.
+   */
+  answerAtOnce: string | null = null;
   /** The steps still to come of the answer being written, per chat (reset-answer cancels them). */
   private answering = new Map<string, ReturnType<typeof setTimeout>[]>();
   private counter = 0;
 
-  constructor() {
+  /** `transports: ["polling"]`: the server a network without websockets leaves the widget (its upgrades refused). */
+  constructor(options: { transports?: ("polling" | "websocket")[] } = {}) {
+    this.io = new Server(this.http, { path: SOCKET_PATH, ...options });
     const namespace = this.io.of(VISITOR_NAMESPACE);
     namespace.use((_socket, next) => {
       if (!this.refusal) return next();
@@ -159,6 +167,12 @@ export class FakeVisitorServer {
       }
       if (this.holdNextAck) {
         this.holdNextAck = false;
+        return;
+      }
+      if (this.answerAtOnce && isNew) {
+        this.io.of(VISITOR_NAMESPACE).to(chatID).emit("chat-message", { chatID, message });
+        ack({ ok: true, data: answer });
+        this.say(chatID, { message: this.answerAtOnce });
         return;
       }
       ack({ ok: true, data: answer });

@@ -164,7 +164,12 @@ export const tokenUsage = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("token_usage_company_day_idx").on(table.companyId, table.day)],
+  (table) => [
+    index("token_usage_company_day_idx").on(table.companyId, table.day),
+    // A conversation's tokens (the cost query, decision 046) and the chat_id set to null when a
+    // chat is deleted, without reading the company's whole usage.
+    index("token_usage_chat_idx").on(table.chatId),
+  ],
 );
 
 /**

@@ -245,6 +245,41 @@ describe("POST /api/analytics/cost-and-speed", () => {
     ]);
   });
 
+  it("reads a questionID in capitals as its question's, and one that names no message as no wait, never an error", async () => {
+    const odd = await h.signUp("owner@odd-question-ids.example");
+    const base = { companyId: odd.companyId };
+    const [chat] = await h.db
+      .insert(chats)
+      .values({ ...base, visitorId: "odd-visitor", ticketId: "ODD1", createdAt: at("2025-03-20T08:00:00Z") })
+      .returning({ id: chats.id });
+    const chatId = chat?.id as string;
+    const ask = async (time: string) => {
+      const [asked] = await h.db
+        .insert(chatMessages)
+        .values({ ...base, chatId, message: "Q", messageType: "question", senderRole: "customer", createdAt: at(time) })
+        .returning({ id: chatMessages.id });
+      return asked?.id as string;
+    };
+    const answer = (questionID: unknown, time: string) =>
+      h.db.insert(chatMessages).values({
+        ...base,
+        chatId,
+        message: "A",
+        messageType: "answer",
+        senderRole: "ai",
+        messageData: { questionID },
+        createdAt: at(time),
+      });
+    await answer((await ask("2025-03-20T08:00:00Z")).toUpperCase(), "2025-03-20T08:00:05Z");
+    await ask("2025-03-20T09:00:00Z");
+    for (const questionID of ["not-a-uuid", "1234", 42, "00000000-0000-0000-0000-00000000000g"]) {
+      await answer(questionID, "2025-03-20T09:00:07Z");
+    }
+    const response = await costAndSpeed(odd.cookie, MARCH);
+    expect(response.status).toBe(200);
+    expect(response.body.data.latencyByDay).toEqual([{ date: "2025-03-20", answers: 1, p50Ms: 5_000, p95Ms: 5_000 }]);
+  });
+
   it("splits outcomes and ratings by the visitor's language", async () => {
     const data = (await costAndSpeed(owner.cookie, MARCH)).body.data;
     expect(data.qualityByLanguage).toEqual([
