@@ -143,7 +143,7 @@ function NestZone({ parentId, label, texts: t }: { parentId: string; label: stri
   );
 }
 
-type NestedSortableListProps<Item extends TreeItem> = {
+export type NestedSortableListProps<Item extends TreeItem> = {
   items: readonly Item[];
   /** What a child's `category` names its parent by. */
   keyOf: (item: Item) => string;

@@ -1,6 +1,4 @@
 import { type CustomerAccountPortal, ORDER_ISSUES_MAX, type OrderIssue } from "@harbor/contract/widget";
-import { Button, Group, Text } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -8,9 +6,9 @@ import { texts } from "../../../lib/texts";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
 import { applyTreeMove, hasChildrenIn, type TreeMove } from "../nested-tree";
 import { ConfirmDeleteModal } from "./confirm-delete-modal";
-import { type NestedListTexts, NestedSortableList } from "./nested-sortable-list";
+import { NestedListSection } from "./nested-list-section";
+import type { NestedListTexts } from "./nested-sortable-list";
 import { OrderIssueModal } from "./order-issue-modal";
-import { SettingsSection } from "./settings-section";
 
 const t = texts.chatWidget.shopifyPortal.issues;
 const issueKey = (issue: OrderIssue) => issue._id;
@@ -64,38 +62,22 @@ export function OrderIssuesSection({
   };
 
   return (
-    <SettingsSection
+    <NestedListSection
       title={t.heading}
       description={t.description}
-      action={
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            disabled={issues.length >= ORDER_ISSUES_MAX}
-            onClick={() => setEditing({ issue: null })}
-          >
-            {t.add}
-          </Button>
-        </Group>
-      }
+      addLabel={t.add}
+      emptyText={t.empty}
+      max={ORDER_ISSUES_MAX}
+      onAdd={() => setEditing({ issue: null })}
+      items={issues}
+      keyOf={issueKey}
+      labelOf={issueLabel}
+      texts={LIST_TEXTS}
+      testId="order-issue"
+      onMove={move}
+      onEdit={(issue) => setEditing({ issue })}
+      onDelete={setDeleting}
     >
-      {issues.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t.empty}
-        </Text>
-      ) : (
-        <NestedSortableList
-          items={issues}
-          keyOf={issueKey}
-          labelOf={issueLabel}
-          texts={LIST_TEXTS}
-          testId="order-issue"
-          onMove={move}
-          onEdit={(issue) => setEditing({ issue })}
-          onDelete={setDeleting}
-        />
-      )}
       <OrderIssueModal
         opened={editing !== null}
         issue={editing?.issue ?? null}
@@ -112,6 +94,6 @@ export function OrderIssuesSection({
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
-    </SettingsSection>
+    </NestedListSection>
   );
 }

@@ -1,7 +1,5 @@
 import type { CustomReplySummary } from "@harbor/contract/ai-agent";
 import { SUGGESTED_QUESTIONS_MAX, type SuggestedQuestion } from "@harbor/contract/widget";
-import { Button, Group, Text } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -10,8 +8,8 @@ import { useDeleteSuggestedQuestion } from "../api/delete-suggested-question";
 import { useMoveSuggestedQuestion } from "../api/move-suggested-question";
 import { hasChildren, questionKey } from "../suggested-question-tree";
 import { ConfirmDeleteModal } from "./confirm-delete-modal";
-import { type NestedListTexts, NestedSortableList } from "./nested-sortable-list";
-import { SettingsSection } from "./settings-section";
+import { NestedListSection } from "./nested-list-section";
+import type { NestedListTexts } from "./nested-sortable-list";
 import { SuggestedQuestionModal } from "./suggested-question-modal";
 
 const t = texts.chatWidget.questions;
@@ -58,43 +56,27 @@ export function SuggestedQuestionsSection({ questions, customReplies, onDirtyCha
   };
 
   return (
-    <SettingsSection
+    <NestedListSection
       title={t.heading}
       description={t.description}
-      action={
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            disabled={questions.length >= SUGGESTED_QUESTIONS_MAX}
-            onClick={() => setEditing({ question: null })}
-          >
-            {t.add}
-          </Button>
-        </Group>
+      addLabel={t.add}
+      emptyText={t.empty}
+      max={SUGGESTED_QUESTIONS_MAX}
+      onAdd={() => setEditing({ question: null })}
+      items={questions}
+      keyOf={questionKey}
+      labelOf={questionKey}
+      texts={LIST_TEXTS}
+      testId="suggested-question"
+      onMove={(move) =>
+        moveQuestion.mutate(
+          { questionID: move.itemID, category: move.category, index: move.index },
+          { onError: (error) => notifyError({ message: errorMessage(error) }) },
+        )
       }
+      onEdit={(question) => setEditing({ question })}
+      onDelete={setDeleting}
     >
-      {questions.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t.empty}
-        </Text>
-      ) : (
-        <NestedSortableList
-          items={questions}
-          keyOf={questionKey}
-          labelOf={questionKey}
-          texts={LIST_TEXTS}
-          testId="suggested-question"
-          onMove={(move) =>
-            moveQuestion.mutate(
-              { questionID: move.itemID, category: move.category, index: move.index },
-              { onError: (error) => notifyError({ message: errorMessage(error) }) },
-            )
-          }
-          onEdit={(question) => setEditing({ question })}
-          onDelete={setDeleting}
-        />
-      )}
       <SuggestedQuestionModal
         opened={editing !== null}
         question={editing?.question ?? null}
@@ -112,6 +94,6 @@ export function SuggestedQuestionsSection({ questions, customReplies, onDirtyCha
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
-    </SettingsSection>
+    </NestedListSection>
   );
 }
