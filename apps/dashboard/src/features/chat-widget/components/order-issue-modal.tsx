@@ -3,9 +3,8 @@ import {
   type OrderIssue,
   orderIssueSchema,
   WIDGET_TEXT_MAX,
-  WIDGET_TITLE_MAX,
 } from "@harbor/contract/widget";
-import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack, Textarea } from "@mantine/core";
 import { useEffect } from "react";
 import { ModalFormError } from "../../../components/modal-form/modal-form-error";
 import { useGuardedModalClose } from "../../../components/modal-form/use-guarded-modal-close";
@@ -16,6 +15,7 @@ import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
 import { hasChildrenIn } from "../nested-tree";
+import { QuestionAndParentFields } from "./question-and-parent-fields";
 
 const t = texts.chatWidget.shopifyPortal.issues;
 const issueKey = (issue: OrderIssue) => issue._id;
@@ -87,32 +87,20 @@ function OrderIssueForm(props: {
   });
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
   const isLocked = issue !== null && hasChildrenIn(issues, issue, issueKey);
-  const categoryOptions = [
-    { value: "", label: t.modal.none },
-    ...issues
-      .filter((other) => other.category === null && other._id !== issue?._id)
-      .map((other) => ({ value: other._id, label: other.question })),
-  ];
+  const parents = issues
+    .filter((other) => other.category === null && other._id !== issue?._id)
+    .map((other) => ({ value: other._id, label: other.question }));
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack>
         <ModalFormError error={saveWidget.error} />
-        <TextInput
-          label={t.modal.title}
-          required
-          data-autofocus
-          autoComplete="off"
-          maxLength={WIDGET_TITLE_MAX}
-          {...form.getInputProps("question")}
-        />
-        <NativeSelect
-          label={t.modal.category}
-          required
-          data={categoryOptions}
-          disabled={isLocked}
-          description={isLocked ? t.modal.categoryLocked : undefined}
-          {...form.getInputProps("category")}
+        <QuestionAndParentFields
+          questionInput={form.getInputProps("question")}
+          parentInput={form.getInputProps("category")}
+          parents={parents}
+          isLocked={isLocked}
+          texts={t.modal}
         />
         <Textarea
           label={t.modal.answer}

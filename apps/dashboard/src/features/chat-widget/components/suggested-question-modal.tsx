@@ -1,22 +1,6 @@
 import type { CustomReplySummary } from "@harbor/contract/ai-agent";
-import {
-  type SuggestedQuestion,
-  suggestedQuestionSaveSchema,
-  WIDGET_TEXT_MAX,
-  WIDGET_TITLE_MAX,
-} from "@harbor/contract/widget";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { type SuggestedQuestion, suggestedQuestionSaveSchema, WIDGET_TEXT_MAX } from "@harbor/contract/widget";
+import { ActionIcon, Alert, Button, Fieldset, Group, Modal, NativeSelect, Stack, Textarea } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { ModalFormError } from "../../../components/modal-form/modal-form-error";
@@ -28,6 +12,7 @@ import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useSaveSuggestedQuestion } from "../api/save-suggested-question";
 import { categoryChoices } from "../suggested-question-tree";
+import { QuestionAndParentFields } from "./question-and-parent-fields";
 
 const t = texts.chatWidget.questions;
 
@@ -110,7 +95,6 @@ function SuggestedQuestionForm(props: SuggestedQuestionFormProps) {
     },
   });
   const { isLocked, options } = categoryChoices(questions, question);
-  const categoryOptions = [{ value: "", label: t.modal.none }, ...options];
   const replyOptions = [
     { value: "", label: t.modal.customReplyNone },
     ...customReplies.map((reply) => ({ value: reply._id, label: reply.name })),
@@ -124,21 +108,12 @@ function SuggestedQuestionForm(props: SuggestedQuestionFormProps) {
     <form noValidate onSubmit={onSubmit}>
       <Stack>
         <ModalFormError error={saveQuestion.error} />
-        <TextInput
-          label={t.modal.title}
-          required
-          data-autofocus
-          autoComplete="off"
-          maxLength={WIDGET_TITLE_MAX}
-          {...form.getInputProps("question")}
-        />
-        <NativeSelect
-          label={t.modal.category}
-          required
-          data={categoryOptions}
-          disabled={isLocked}
-          description={isLocked ? t.modal.categoryLocked : undefined}
-          {...form.getInputProps("category")}
+        <QuestionAndParentFields
+          questionInput={form.getInputProps("question")}
+          parentInput={form.getInputProps("category")}
+          parents={options}
+          isLocked={isLocked}
+          texts={t.modal}
         />
         <NativeSelect
           label={t.modal.customReply}
