@@ -92,6 +92,7 @@ export function ChatScreen({
 }) {
   const t = useTexts();
   const { widget, language } = useWidget();
+  const opening = openingMessagesFor(widget, language, t);
   const end = useRef<HTMLDivElement>(null);
   const messages = withPreChatFirst([...localMessages, ...state.messages].sort(byTime));
   const last = messages.at(-1);
@@ -128,9 +129,7 @@ export function ChatScreen({
       />
       <main className="bd">
         <div className="log" role="log">
-          {widget.openingMessages.length > 0 ? (
-            <Bubbles tone="ai" texts={openingMessagesFor(widget, language, t)} />
-          ) : null}
+          {opening.length > 0 ? <Bubbles tone="ai" texts={opening} /> : null}
           {messages.map((message) => (
             <ChatMessage
               key={message._id}

@@ -5,7 +5,7 @@ import { he } from "./he";
 import { defaultGreetings, launcherTexts, welcomeTexts } from "./launcher-texts";
 import { nl } from "./nl";
 import { pickLanguage } from "./pick-language";
-import { shopText } from "./shop-texts";
+import { openingMessagesFor, shopText } from "./shop-texts";
 
 /** Every text of a catalogue, functions called with sample values, keyed by its path. */
 function texts(catalogue: Record<string, unknown>, prefix = ""): Map<string, string> {
@@ -83,6 +83,14 @@ describe("the widget's catalogues", () => {
     expect(shopText(DEFAULT_WIDGET_TEXTS.searchPlaceholder, en)).toBe("Search for answers");
     expect(shopText("Welkom bij Brume! Stel je vraag.", he)).toBe("Welkom bij Brume! Stel je vraag.");
     expect(shopText("", nl)).toBe("");
+  });
+
+  it("picks the shop's message for the visitor's language, even when it kept no other opening message", () => {
+    const widget = { openingMessages: [], openingMessageTranslations: { he: "שלום!" } };
+    expect(openingMessagesFor(widget, "he", he)).toEqual(["שלום!"]);
+    expect(openingMessagesFor(widget, "nl", nl)).toEqual([]);
+    const untouched = { openingMessages: [DEFAULT_WIDGET_TEXTS.openingMessage], openingMessageTranslations: {} };
+    expect(openingMessagesFor(untouched, "nl", nl)).toEqual([nl.shopDefaults.openingMessage]);
   });
 
   it("has launcher words in every language", () => {
