@@ -77,7 +77,7 @@ export function createRetriever(deps: {
       const passages = await deps.search.search({
         companyId: options.companyId,
         concepts: [
-          ...questionConcepts(question, { translate: true }),
+          ...questionConcepts(question, { translate: true, places: true }),
           ...plan.extraWords.map((word) => ({ key: `w:${word}`, text: word })),
         ],
         configs: plan.configs,

@@ -1,5 +1,6 @@
 import { wordsOf } from "../embeddings/local-hashing-embedder";
 import { LEXICON_ENGLISH, LEXICON_GROUPS } from "../lexicon/lexicon-groups";
+import { COUNTRY_NAMES, placesIn } from "../lexicon/places";
 import { detectLanguage } from "./detect-language";
 
 /**
@@ -84,17 +85,29 @@ export type QueryConcept = { key: string; text: string };
 
 /**
  * The question as concepts: each word on its own, except that words of one thesaurus group
- * become a single concept holding the whole group. Retrieval scores a passage once per concept
+ * become a single concept holding the whole group (with `places`, a town joins its country's). Retrieval scores a passage once per concept
  * (its best-matching word), so ten synonyms of "shipping" count as one match, not ten.
  */
-export function questionConcepts(question: string, options: { translate?: boolean } = {}): QueryConcept[] {
+export function questionConcepts(
+  question: string,
+  options: { translate?: boolean; places?: boolean } = {},
+): QueryConcept[] {
   const concepts = new Map<string, QueryConcept>();
   const translate = options.translate === true && detectLanguage(question) !== "en";
   const groupOf = (word: string) => wordToGroup.get(word) ?? (translate ? translationToGroup.get(word) : undefined);
-  for (const word of wordsOf(question)) {
-    const group = groupOf(word) ?? groupOf(word.replace(HEBREW_PREFIX, ""));
+  const words = wordsOf(question);
+  // Only a question's places stand for their country: in a help page, "our Utrecht store" is not
+  // about the Netherlands' delivery.
+  const places = options.places === true ? countriesOfPlaces(words) : new Map<number, PlaceCountry>();
+  for (const [index, word] of words.entries()) {
+    const place = places.get(index);
+    const group =
+      groupOf(word) ??
+      groupOf(word.replace(HEBREW_PREFIX, "")) ??
+      (place && "group" in place ? place.group : undefined);
     if (group === undefined) {
-      concepts.set(`w:${word}`, { key: `w:${word}`, text: word });
+      const text = place && "names" in place ? [word, ...place.names].join(" ") : word;
+      concepts.set(`w:${word}`, { key: `w:${word}`, text });
     } else {
       const key = `g:${group}`;
       const existing = concepts.get(key);
@@ -102,4 +115,40 @@ export function questionConcepts(question: string, options: { translate?: boolea
     }
   }
   return [...concepts.values()];
+}
+
+/** Words of the lexicon in any language: a place spelt like one ("bergen", to store) is read as the word. */
+const LEXICON_WORDS = new Set(LEXICON_GROUPS.flatMap((group) => group.words));
+
+/**
+ * Each word that names a place, by position, with what its country is called: the country's own
+ * thesaurus group ("munich" → the Germany group, "tel aviv" → Israel), or, for a country only a
+ * region's group names ("lisbon" → Portugal, in the Europe group), the country's names alone, so
+ * that a Lisbon question does not meet "Belgium" as a synonym. A shopper names the town, the help
+ * page the country. Words that already have a group or are words of the lexicon stay as they are.
+ */
+export function countriesOfPlaces(words: string[]): Map<number, PlaceCountry> {
+  const found = new Map<number, PlaceCountry>();
+  const isPlain = (word: string) => !wordToGroup.has(word) && !LEXICON_WORDS.has(word);
+  for (const place of placesIn(words)) {
+    const run = words.slice(place.start, place.start + place.length);
+    if (!run.every(isPlain)) continue;
+    const group = place.country
+      .flatMap((name) => wordsOf(name))
+      .map((word) => wordToGroup.get(word))
+      .find((index) => index !== undefined);
+    if (group === undefined) continue;
+    const country = isOwnCountryGroup(group) ? { group } : { names: place.country };
+    for (let index = place.start; index < place.start + place.length; index++) found.set(index, country);
+  }
+  return found;
+}
+
+/** A place's country as the thesaurus knows it: its own group, or only its names. */
+export type PlaceCountry = { group: number } | { names: string[] };
+
+/** Whether a group names one country (Germany's) rather than a region of several (Europe's). */
+function isOwnCountryGroup(group: number): boolean {
+  const words = new Set(wordsOf(groupText(group)));
+  return COUNTRY_NAMES.filter((name) => wordsOf(name).every((word) => words.has(word))).length <= 1;
 }

@@ -103,6 +103,24 @@ describe("local answerer", () => {
     expect(dutch.result.text).toBe(localPhrases.nl.orderFlow);
   });
 
+  it("reads a town the visitor names as its country, and only as its country", async () => {
+    const europe = passage(
+      "delivery-eu",
+      "Delivery in Europe",
+      "Germany\n- Delivery: €8.90\n- Delivery time: 2–4 working days\n\nBelgium\n- Delivery: €6.50\n- Delivery time: 1–2 working days",
+    );
+    const munich = await run({ question: "How much is shipping to Munich?", passages: [europe] });
+    expect(munich.result.outcome).toBe("answered");
+    expect(munich.result.text).toContain("€8.90");
+    // As for "shipping to Germany": the asked country first.
+    expect(munich.result.text.startsWith("Germany — Delivery: €8.90")).toBe(true);
+    const dutch = await run({ question: "Wat kost de verzending naar Keulen?", language: "nl", passages: [europe] });
+    expect(dutch.result.text).toContain("€8.90");
+    // A town the page's countries don't include is still not there: no Belgian rate for Lisbon.
+    const lisbon = await run({ question: "How much is shipping to Lisbon?", passages: [europe] });
+    expect(lisbon.result.outcome).toBe("no-match");
+  });
+
   it("declines, offering a person, when the passages don't answer the question", async () => {
     const { result } = await run({ question: "Do you sell climbing ropes and harnesses?" });
     expect(result).toMatchObject({ outcome: "no-match", text: localPhrases.en.noMatch, citedChunkIds: [] });

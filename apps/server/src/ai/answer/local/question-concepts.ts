@@ -1,6 +1,7 @@
-import { normaliseForMatching } from "../../embeddings/local-hashing-embedder";
+import { normaliseForMatching, wordsOf } from "../../embeddings/local-hashing-embedder";
+import { countriesOfPlaces } from "../../retrieval/support-thesaurus";
 import { type AnswerKind, kindsOfCueWord } from "./answer-cues";
-import { type MatchTerm, PHRASE_FRAGMENTS, termsOf } from "./match-terms";
+import { type MatchTerm, PHRASE_FRAGMENTS, stemKeysOf, termsOf } from "./match-terms";
 import { nameTermsOf, phraseTermsOf } from "./phrase-terms";
 
 /**
@@ -261,6 +262,7 @@ export function questionConceptsFor(options: {
       isImplied: true,
     });
   }
+  addCountriesOfPlaces(options.question, drafts);
   const known = new Set([...options.units.map((u) => u.keys), ...options.titleKeys].flatMap((keys) => [...keys]));
   // Typos: a Latin-script word found nowhere may be one edit away from a word that is there.
   for (const draft of drafts) {
@@ -290,4 +292,24 @@ export function questionConceptsFor(options: {
       (draft.isNumber && !isSeen ? UNSEEN_NUMBER_WEIGHT : 1);
     return { ...concept, weight, isSeen, isFocus };
   });
+}
+
+/**
+ * A town the question names is answered by its country's sentences too ("shipping to Munich" by
+ * "Germany: €8.90"), as a synonym, a little less sure than the town itself: through the country's
+ * own thesaurus group, or by its name when only a region's group names it (support-thesaurus.ts).
+ * Only the question's places: a help page's "our Utrecht store" is not about the Netherlands.
+ */
+function addCountriesOfPlaces(question: string, drafts: Draft[]) {
+  const words = wordsOf(question);
+  for (const [index, country] of countriesOfPlaces(words)) {
+    const word = words[index];
+    const draft = drafts.find((d) => word !== undefined && d.words.includes(word) && d.groupKeys.size === 0);
+    if (!draft) continue;
+    const keys =
+      "group" in country
+        ? [`g:${country.group}`]
+        : country.names.flatMap((name) => wordsOf(name)).flatMap((name) => stemKeysOf(name));
+    for (const key of keys) draft.groupKeys.add(key);
+  }
 }
