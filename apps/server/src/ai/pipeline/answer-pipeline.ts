@@ -239,8 +239,19 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       isOrderSpecific: understanding.isAboutOwnOrder,
       usage: [],
     };
+    // A new order question ("where is my parcel?") goes to the shop's own order workflow when the
+    // admin routed its category or intent to a custom reply: their configuration wins over the
+    // built-in order flow (decision 056). Not a visitor answering what the order flow asked, and
+    // not a question that already gives the order's details: those are looked up at once.
+    const mayRouteOrderQuestion =
+      options.routeToCustomReplies === true &&
+      plan.kind === "reply" &&
+      plan.outcome === "order_flow" &&
+      understanding.intent === "order_question" &&
+      state.awaiting !== "order_details" &&
+      (settings.customReplyRoutes?.length ?? 0) > 0;
     const classifying =
-      plan.kind === "reply"
+      plan.kind === "reply" && !mayRouteOrderQuestion
         ? Promise.resolve(noClassification)
         : deps.classifier
             .classify({ question, language, categories: settings.categories, signal: options.signal })
@@ -259,7 +270,8 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     // answer starts as soon as its passages are found, and the classification (the chat's analysis,
     // a late order verdict) is awaited beside it.
     const mustRouteFirst =
-      options.routeToCustomReplies === true && plan.kind === "answer" && (settings.customReplyRoutes?.length ?? 0) > 0;
+      mayRouteOrderQuestion ||
+      (options.routeToCustomReplies === true && plan.kind === "answer" && (settings.customReplyRoutes?.length ?? 0) > 0);
     // Set before any later reaction to `classifying` runs (reactions run in the order they were added).
     let isClassified = false;
     void classifying.then(() => {
@@ -305,15 +317,23 @@ export function createAnswerPipeline(deps: PipelineDeps) {
         orderCard: reply.orderCard,
       });
 
-    const customReplyID =
-      mustRouteFirst && plan.kind === "answer" ? customReplyRouteOf(settings.customReplyRoutes, classification) : null;
-    if (customReplyID && plan.kind === "answer") {
+    const customReplyID = mustRouteFirst ? customReplyRouteOf(settings.customReplyRoutes, classification) : null;
+    if (customReplyID) {
       return done({
         outcome: "answered",
         text: "",
         references: [],
         citedChunkIds: [],
-        turn: answeredTurn(plan, { isAnswered: true }),
+        // The reply's own steps ask and tell now: nothing stays awaited from the built-in order flow.
+        turn:
+          plan.kind === "answer"
+            ? answeredTurn(plan, { isAnswered: true })
+            : {
+                intent: plan.intent,
+                outcome: "answered",
+                state: { ...EMPTY_DIALOGUE_STATE, order: state.order },
+                resolvePrompt: false,
+              },
         handsOff: false,
         customReplyID,
       });

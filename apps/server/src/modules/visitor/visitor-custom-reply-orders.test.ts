@@ -295,6 +295,41 @@ describe("a custom reply looks up the visitor's order", () => {
     visitor.socket.close();
   });
 
+  it("an order question the admin routed to this reply runs it, not the built-in order flow (decision 056)", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    // "Where is my parcel?" is an order question to the turn step and a "Parcels" question to the classifier.
+    const asked = ackData(await askQuestion(visitor.socket, "Where is my parcel?", null));
+    await settled();
+    const messages = (await chatOf(visitor, asked.chatID)).messages;
+    const waiting = messages.at(-1);
+    expect(waiting?.messageType).toBe("form");
+    expect(waiting?.messageData.customReplyStep).toEqual({ nodeID: "start", actionID: "details" });
+    // The built-in flow's request for the order number was never sent beside it.
+    expect(messages.filter((m) => m.senderRole !== "customer" && /order number/i.test(m.message))).toEqual([]);
+    ackData(await sendForm(visitor, asked.chatID, { orderNo: "1001", contactEmail: "a@b.com" }));
+    await settled();
+    const sent = await afterTheForm(visitor, asked.chatID);
+    expect(sent.map((m) => m.messageData.order?.order.name ?? m.message)).toEqual(["#1001", FOUND_TEXT]);
+    visitor.socket.close();
+  });
+
+  it("an order question no reply is routed for, and the visitor's answer to it, stay with the built-in order flow", async () => {
+    const visitor = await connectVisitor(h, widgetID);
+    // Nothing in it speaks of parcels or couriers: the classifier routes it nowhere.
+    const asked = ackData(await askQuestion(visitor.socket, "Where is my order?", null));
+    await settled();
+    const request = (await chatOf(visitor, asked.chatID)).messages.at(-1);
+    expect(request?.messageType).not.toBe("form");
+    expect(request?.messageData.customReplyID ?? null).toBeNull();
+    // The details it asked for, even in words the reply's category knows, are looked up, not rerouted.
+    ackData(await askQuestion(visitor.socket, "parcel order 1001, a@b.com", asked.chatID));
+    await settled();
+    const reply = (await chatOf(visitor, asked.chatID)).messages.at(-1);
+    expect(reply?.messageData.order?.order.name).toBe("#1001");
+    expect(reply?.messageData.customReplyID ?? null).toBeNull();
+    visitor.socket.close();
+  });
+
   it("a replayed form (sent twice at once, then again) looks the order up and shows it once", async () => {
     const { visitor, chatID } = await atTheForm();
     const clientMessageID = crypto.randomUUID();
