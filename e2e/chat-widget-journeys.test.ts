@@ -219,6 +219,45 @@ describe("Chat widget journeys", () => {
     );
   });
 
+  it("an admin enables the widget on the connected Shopify store (the demo shop) and reads about Online Store 2.0", async () => {
+    const api = apiClient(server);
+    const { cookie } = await api.signUp("owner@widget-shopify.example");
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie })).body.data.company
+            .isDemoContentReady,
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    const { widgetID } = await widgetSettings(cookie);
+    const page = await signedInPage(cookie);
+    await page.goto(`${server.url}/chat-widget/activation`);
+    const onShopify = page.getByRole("switch", { name: /^Enable widget on Shopify/ });
+    await expect.poll(() => onShopify.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await onShopify.isChecked()).toBe(false);
+    expect(await page.getByRole("heading", { name: "Online Store 2.0 themes" }).isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
+
+    await onShopify.focus();
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Save Changes" }).isDisabled()).toBe(true);
+    const state = async () =>
+      (await api.call<{ isEnabled: boolean }>("GET", "/widget-settings/shopify-widget", { cookie })).body.data;
+    await expect.poll(state).toEqual({ isConnected: true, isEnabled: true });
+
+    // The tag's address adds the loader with this widget's id.
+    const script = await fetch(`${server.url}/widget/shopify-loader.js?widgetID=${widgetID}`);
+    expect(await script.text()).toContain(`"data-widget-id","${widgetID}"`);
+
+    await page.reload();
+    await expect.poll(() => onShopify.isChecked(), { timeout: 15_000 }).toBe(true);
+    await onShopify.click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(state).toEqual({ isConnected: true, isEnabled: false });
+  });
+
   it("an admin turns on AI search, builds the suggested questions and moves one by keyboard", async () => {
     const api = apiClient(server);
     const { cookie } = await api.signUp("owner@widget-portal.example");

@@ -9,6 +9,8 @@ import { type HarborServer, startHarborServer } from "./support/harbor-server";
  * The Shopify Customer Portal page (issue #17 item 5, decision 048), in Chromium: the admin
  * rewrites the cancellation reasons in the Action Rules modal and the visitor is offered exactly
  * those for demo order #1003; then the admin turns cancellations off and the widget offers none.
+ * The admin's nested Order Issues are offered to a visitor on #1003, who reports one; staff see the
+ * report in the inbox (decision 054).
  */
 
 let server: HarborServer;
@@ -131,9 +133,17 @@ describe("the Shopify Customer Portal settings", () => {
     await admin.context().close();
   });
 
-  it("an admin adds Order Issues and nests one under another by keyboard", async () => {
+  it("an admin adds Order Issues and nests one under another by keyboard; a visitor reports one, staff see it", async () => {
     const api = apiClient(server);
     const owner = await api.signUp("owner@issues-journey.example");
+    await expect
+      .poll(
+        async () =>
+          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
+            .data.company.isDemoContentReady,
+        { timeout: 60_000 },
+      )
+      .toBe(true);
     const admin = await pageSignedInAs({ browser, url: server.url, cookie: owner.cookie });
     await admin.goto(`${server.url}/chat-widget/shopify-portal`);
     await expect.poll(() => admin.getByText("No order issues yet.").isVisible(), { timeout: 15_000 }).toBe(true);
@@ -179,6 +189,55 @@ describe("the Shopify Customer Portal settings", () => {
     await expect
       .poll(() => admin.getByRole("list", { name: "Where is my parcel?" }).innerText())
       .toContain("It says delivered");
+
+    // The visitor on #1003 reports the sub-issue (no answer written: it goes to the team), by keyboard.
+    const { widgetID } = (await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie })).body
+      .data;
+    const visitor = await visitorOnOrder1003(widgetID);
+    await visitor.frame.getByRole("button", { name: "Report an issue" }).click();
+    const parcel = visitor.frame.getByRole("radio", { name: "Where is my parcel?" });
+    await expect.poll(() => parcel.isVisible()).toBe(true);
+    expect(await visitor.frame.getByRole("radio").count()).toBe(1);
+    await parcel.focus();
+    await visitor.page.keyboard.press("Space");
+    const delivered = visitor.frame.getByRole("radio", { name: "It says delivered" });
+    await expect.poll(() => delivered.isVisible()).toBe(true);
+    await expectAccessible(visitor.page);
+    await visitor.frame.getByRole("button", { name: "Send report" }).click();
+    expect(await visitor.frame.getByText("Choose an issue").isVisible()).toBe(true);
+    await delivered.focus();
+    await visitor.page.keyboard.press("Space");
+    await visitor.frame.getByRole("button", { name: "Send report" }).focus();
+    await visitor.page.keyboard.press("Enter");
+    await expect
+      .poll(() => visitor.frame.getByRole("status").textContent(), { timeout: 15_000 })
+      .toBe("We passed your issue with order #1003 to our team. They will reply in the chat.");
+    await expectAccessible(visitor.page);
+    await visitor.frame.getByRole("button", { name: "Go to the chat" }).click();
+    await expect
+      .poll(() => visitor.frame.getByText("I reported an issue with order #1003: It says delivered.").isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await visitor.page.context().close();
+
+    await admin.goto(`${server.url}/inbox`);
+    const row = admin
+      .getByRole("region", { name: "Chats" })
+      .getByText(/Reported an issue with order #1003/)
+      .first();
+    await expect.poll(() => row.isVisible(), { timeout: 30_000 }).toBe(true);
+    await row.click();
+    const log = admin.getByRole("region", { name: "Chat" }).getByRole("log", { name: "Messages" });
+    await expect
+      .poll(() =>
+        log
+          .getByText(
+            "Reported an issue with order #1003: Where is my parcel? › It says delivered; verified by e-mail; handed to the team.",
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await admin.context().close();
   });
 });

@@ -187,6 +187,12 @@ export const manageOrderGetResponseSchema = z.object({
    * when Loop did not answer (the widget says so rather than "no returns").
    */
   returns: z.object({ isAvailable: z.boolean(), items: z.array(orderReturnSchema) }).nullish(),
+  /**
+   * The portal's Order Issues the visitor may report about this order (decision 054), in the
+   * admin's order: a top-level issue with sub-issues is their heading, any other is picked itself.
+   * Their answers stay on the server until one is reported. Absent from older servers, or none.
+   */
+  issues: z.array(z.object({ id: z.string(), question: z.string(), parentID: z.string().nullable() })).optional(),
 });
 export type ManageOrderGetResponse = z.infer<typeof manageOrderGetResponseSchema>;
 
@@ -277,6 +283,18 @@ export const orderActionSchema = z.object({
     .optional(),
   /** A shipping-address change (decision 047): the address before (null when the order had none) and after. */
   address: z.object({ from: shippingAddressViewSchema.nullable(), to: shippingAddressViewSchema }).optional(),
+  /**
+   * An Order Issue the visitor reported (decision 054): which one (the admin's words, with its
+   * parent's), and whether the shop's answer was shown or the chat went to a person.
+   */
+  issue: z
+    .object({
+      id: z.string(),
+      question: z.string(),
+      parentQuestion: z.string().nullable(),
+      outcome: z.enum(["answered", "handed_off"]),
+    })
+    .optional(),
   /** `recorded` on the order in the shop, or `vendor_failed`. */
   status: z.string(),
   vendorAnswer: z.unknown().optional(),
@@ -394,3 +412,37 @@ export const changeAddressResponseSchema = z.object({
   chatID: idSchema.nullable(),
 });
 export type ChangeAddressResponse = z.infer<typeof changeAddressResponseSchema>;
+
+/*
+ * Reporting one of the portal's Order Issues about a proven order (issue #17, decision 054): the
+ * report is recorded on the chat for staff; the shop's answer to that issue is shown, or, when it
+ * has none, the chat goes to a person. Once per client key.
+ */
+
+export const reportIssueRequestSchema = z
+  .object({
+    ...visitorCall,
+    ...orderProof,
+    /** An issue's id from the order's `issues`: one without sub-issues. */
+    issueID: z.string({ error: "Choose an issue" }).trim().min(1, "Choose an issue").max(64),
+    /** Made once per report by the widget: a retry with the same key never reports twice. */
+    clientKey: z.string().trim().min(8).max(100),
+    /** The visitor's language: the chat's record is worded in it. */
+    language: visitorLanguageSchema.optional(),
+  })
+  .refine(needsContact, contactMessage);
+export type ReportIssueRequest = z.infer<typeof reportIssueRequestSchema>;
+
+export const reportIssueResponseSchema = z.object({
+  orderName: z.string(),
+  issue: z.object({ id: z.string(), question: z.string() }),
+  /** The shop's answer to this issue (its own words), or null: the chat went to a person. */
+  answer: z.string().nullable(),
+  isHandedOff: z.boolean(),
+  reportedAt: z.string(),
+  /** This key was used before: the first report's answer, nothing recorded again. */
+  isReplay: z.boolean(),
+  /** The chat that records the report (the one named, else one opened for it). */
+  chatID: idSchema.nullable(),
+});
+export type ReportIssueResponse = z.infer<typeof reportIssueResponseSchema>;

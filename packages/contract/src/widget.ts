@@ -491,6 +491,15 @@ export type SuggestedQuestionMove = z.infer<typeof suggestedQuestionMoveSchema>;
 /** GET /api/widget-settings/shopify-widget/toggle answers 409 with this until Shopify can be connected. */
 export const SHOPIFY_NOT_CONNECTED = "Shopify is not connected";
 
+/**
+ * "Enable widget on Shopify" (issue #17 item 6): whether the company's shop is connected, and
+ * whether its Online Store loads the widget through a script tag. GET
+ * /api/widget-settings/shopify-widget answers it; GET …/shopify-widget/toggle switches it and
+ * answers the new state.
+ */
+export const shopifyWidgetStateSchema = z.object({ isConnected: z.boolean(), isEnabled: z.boolean() });
+export type ShopifyWidgetState = z.infer<typeof shopifyWidgetStateSchema>;
+
 // ── Visitor side ────────────────────────────────────────────────────────────────────────────
 
 /** What the widget (loader and iframe) may know: no notification addresses, no source ids. */

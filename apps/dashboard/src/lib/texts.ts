@@ -1143,6 +1143,15 @@ export const texts = {
       copy: "Copy",
       copied: "Copied",
       tryIt: "Try it on a sample page",
+      shopifyHeading: "Shopify store",
+      shopifyText: "Put the widget on your connected Shopify store without editing its theme.",
+      shopifyEnable: "Enable widget on Shopify",
+      shopifyEnableDescription:
+        "Adds the widget to your store's pages with a script tag when you save. This works on vintage themes.",
+      shopifyEmbedHeading: "Online Store 2.0 themes",
+      shopifyEmbedText:
+        "Online Store 2.0 themes (Dawn and most themes since 2021) add apps through app embeds, switched on under Online Store → Themes → Customize → App embeds, and Shopify does not promise they load script tags. Harbor has no app embed of its own yet: on such a theme, paste the script tag above into your theme under Online Store → Themes → Edit code → layout/theme.liquid, just before </body>.",
+      shopifyUnavailable: "Shopify is not answering, so the store's widget cannot be shown here. Try again later.",
     },
     shopifyPortal: {
       title: "Shopify Customer Portal",

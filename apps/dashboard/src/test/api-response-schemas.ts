@@ -35,7 +35,7 @@ import {
 import { dataModelSchema } from "@harbor/contract/message-data";
 import { publicConfigSchema } from "@harbor/contract/platform";
 import { companySummarySchema, getUserResponseSchema, teamListSchema, teamMemberSchema } from "@harbor/contract/user";
-import { widgetSettingsResponseSchema } from "@harbor/contract/widget";
+import { shopifyWidgetStateSchema, widgetSettingsResponseSchema } from "@harbor/contract/widget";
 import { z } from "zod";
 
 /*
@@ -113,6 +113,8 @@ export const apiResponseSchemas: Record<string, z.ZodType> = {
   "POST /api/widget-settings/suggested-question/save": widgetSettings,
   "POST /api/widget-settings/suggested-question/move": widgetSettings,
   "POST /api/widget-settings/suggested-question/delete": widgetSettings,
+  "GET /api/widget-settings/shopify-widget": shopifyWidgetStateSchema,
+  "GET /api/widget-settings/shopify-widget/toggle": shopifyWidgetStateSchema,
 
   "POST /api/chat/inbox": inboxResponseSchema,
   "GET /api/chat/inbox/categories": inboxCategoriesSchema,

@@ -200,6 +200,7 @@ function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers
     // The visitor module is built after this one (it reads the widgets), hence the late binding.
     onSwitchedOff: (widgetId) => visitor.widgetSwitchedOff(widgetId),
     fileStore,
+    shopClientFor: (companyId) => orders.orderLookupService.shopClientFor(companyId),
   });
   const visitor = createVisitorModule({
     db,

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTexts } from "../i18n/texts";
 import { WidgetHeader } from "./widget-header";
 
@@ -8,9 +9,12 @@ export function ActionDone({
   chatID,
   onBack,
   onToChat,
+  children,
 }: {
   title: string;
   text: string;
+  /** What more the visitor reads under the text (a reported issue's answer). */
+  children?: ReactNode;
   chatID: string | null;
   onBack(): void;
   onToChat(chatID: string | null): void;
@@ -21,6 +25,7 @@ export function ActionDone({
       <WidgetHeader title={title} onBack={onBack} />
       <main className="bd">
         <p role="status">{text}</p>
+        {children}
         <button type="button" className="btn p" onClick={() => onToChat(chatID)} data-autofocus>
           {t.goToChat}
         </button>

@@ -51,6 +51,7 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
     changeAddress: vi
       .fn()
       .mockImplementation(async (request: { address: ShippingAddress }) => changed(request.address)),
+    reportIssue: vi.fn(),
     ...overrides,
   };
 }

@@ -343,6 +343,29 @@ describe("ChatMessage", () => {
     expect(bubbles()).toEqual([]);
   });
 
+  it("shows a reported Order Issue as the visitor's own words, in their language", () => {
+    show(
+      {
+        messageType: "widget_event",
+        senderRole: "customer",
+        eventType: "ORDER_ISSUE_REPORTED",
+        message: "Reported an issue with order #1003: The box was damaged; verified by e-mail; handed to the team.",
+        messageData: {
+          orderAction: {
+            action: "order_issue_report",
+            orderName: "#1003",
+            verifiedBy: "email",
+            issue: { id: "i1", question: "The box was damaged", parentQuestion: null, outcome: "handed_off" },
+            status: "recorded",
+            requestedAt: "2026-11-20T10:00:00.000Z",
+          },
+        },
+      },
+      { language: "nl", texts: nl },
+    );
+    expect(bubbles()).toEqual(["Ik heb een probleem gemeld met bestelling #1003: The box was damaged."]);
+  });
+
   it("shows subscriptions as quantity x price and 'Every {n} {unit}'", async () => {
     const subscription = {
       product_title: "Coffee beans",

@@ -106,6 +106,12 @@ export function ChatMessage({
     if (event === "ORDER_ADDRESS_CHANGED" && orderAction?.status === "recorded") {
       return <Bubbles tone="me" texts={[t.addressEvent(orderAction.orderName)]} meta={time} />;
     }
+    // A reported Order Issue (decision 054): the shop's answer or the team's reply follows it.
+    if (event === "ORDER_ISSUE_REPORTED" && orderAction?.issue) {
+      return (
+        <Bubbles tone="me" texts={[t.issueEvent(orderAction.orderName, orderAction.issue.question)]} meta={time} />
+      );
+    }
     const words = event === "IS_RESOLVED" ? t.resolveYes : event === "NEED_HELP" ? t.resolveNeedHelp : null;
     return words ? <Bubbles tone="me" texts={[words]} meta={time} /> : null;
   }

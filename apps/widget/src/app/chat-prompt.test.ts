@@ -31,6 +31,28 @@ describe("chatPrompt", () => {
     expect(chatPrompt(sessionState({ chat, messages: replied }), true)).toBeNull();
   });
 
+  it("after a reported Order Issue: resolve under the shop's answer, a person when it went to the team", () => {
+    const issueEvent = (outcome: "answered" | "handed_off") =>
+      storedMessage({
+        senderRole: "customer",
+        messageType: "widget_event",
+        eventType: "ORDER_ISSUE_REPORTED",
+        messageData: {
+          orderAction: {
+            action: "order_issue_report",
+            orderName: "#1003",
+            verifiedBy: "email",
+            issue: { id: "i1", question: "It says delivered", parentQuestion: null, outcome },
+            status: "recorded",
+            requestedAt: "2026-11-20T10:00:00.000Z",
+          },
+        },
+      });
+    expect(chatPrompt(sessionState({ messages: [issueEvent("answered"), answer()] }), true)).toBe("resolve");
+    const human = { ...sessionState().chat!, status: "human" as const };
+    expect(chatPrompt(sessionState({ chat: human, messages: [issueEvent("handed_off")] }), true)).toBe("handoff");
+  });
+
   it("reads the visitor's action from the event's data when the stored message has no eventType", () => {
     const chat = { ...sessionState().chat!, isCompleted: true, resolved: true };
     const resolved = storedMessage({

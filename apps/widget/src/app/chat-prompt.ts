@@ -26,7 +26,11 @@ export function chatPrompt(state: SessionState, isFeedbackOn: boolean): ChatProm
   // An order lookup that found the order answered it (its card is shown); only details passed on
   // to a person (no shop connected, the shop not answering) hand the chat off.
   const isPassedOn = turn?.outcome === "order_lookup" && !turn.resolvePrompt;
-  const isHandedOff = lastVisitorEvent === "NEED_HELP" || turn?.outcome === "handoff" || isPassedOn;
+  // A reported Order Issue the shop wrote no answer for went to the team (decision 054).
+  const isIssueHandedOff =
+    lastVisitorEvent === "ORDER_ISSUE_REPORTED" &&
+    lastVisitor?.messageData.orderAction?.issue?.outcome === "handed_off";
+  const isHandedOff = lastVisitorEvent === "NEED_HELP" || turn?.outcome === "handoff" || isPassedOn || isIssueHandedOff;
   if (isHandedOff) {
     return messages.slice(visitorIndex).some((message) => message.senderRole === "agent") ? null : "handoff";
   }

@@ -390,6 +390,16 @@ export function ChatWidget({
           language: boot.language,
         }),
       ),
+    // Like a cancellation request: the chat under way records the report, else the server opens one.
+    reportIssue: (request) =>
+      visitorCall(
+        widgetApi.reportIssue({
+          ...visitor,
+          ...request,
+          chatID: state.chat && !state.chat.isCompleted ? state.chat.chatID : null,
+          language: boot.language,
+        }),
+      ),
     subscriptions: (proof) => visitorCall(widgetApi.listSubscriptions({ ...visitor, ...proof })),
     // Like a cancellation request: the chat under way records the change, else the server opens one.
     changeSubscription: (request) =>

@@ -62,7 +62,8 @@ export type VisitorEventType =
   | "RAISE_TICKET"
   | "ORDER_CANCELLATION_REQUESTED"
   | "SUBSCRIPTION_CHANGED"
-  | "ORDER_ADDRESS_CHANGED";
+  | "ORDER_ADDRESS_CHANGED"
+  | "ORDER_ISSUE_REPORTED";
 
 /**
  * Which of the visitor's actions a stored message records. The server names it in `eventType`;

@@ -1,4 +1,4 @@
-import type { ManageOrderGetResponse, RequestCancellationResponse } from "@harbor/contract/orders";
+import type { ManageOrderGetResponse, ReportIssueResponse, RequestCancellationResponse } from "@harbor/contract/orders";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -66,6 +66,7 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
     subscriptions: vi.fn().mockResolvedValue({ subscriptions: [], today: "2026-11-22" }),
     changeSubscription: vi.fn().mockRejectedValue(new Error("not in these tests")),
     changeAddress: vi.fn().mockRejectedValue(new Error("not in these tests")),
+    reportIssue: vi.fn().mockRejectedValue(new Error("not in these tests")),
     ...overrides,
   };
 }
@@ -354,5 +355,123 @@ describe("the cancellation request", () => {
     );
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("radio", { name: "Delivery takes too long" })).toBeTruthy();
+  });
+});
+
+describe("reporting an Order Issue (decision 054)", () => {
+  const PARCEL = "10000000-0000-4000-8000-0000000000a1";
+  const DELIVERED = "10000000-0000-4000-8000-0000000000a2";
+  const LATE = "10000000-0000-4000-8000-0000000000a3";
+  const DAMAGED = "10000000-0000-4000-8000-0000000000a4";
+  const withIssues: ManageOrderGetResponse = {
+    ...eligible,
+    issues: [
+      { id: PARCEL, question: "Where is my parcel?", parentID: null },
+      { id: DELIVERED, question: "It says delivered", parentID: PARCEL },
+      { id: LATE, question: "It is late", parentID: PARCEL },
+      { id: DAMAGED, question: "The box was damaged", parentID: null },
+    ],
+  };
+  const reported = (answer: string | null): ReportIssueResponse => ({
+    orderName: "#1003",
+    issue: { id: DELIVERED, question: "It says delivered" },
+    answer,
+    isHandedOff: answer === null,
+    reportedAt: "2026-11-22T10:00:00.000Z",
+    isReplay: false,
+    chatID: "10000000-0000-4000-8000-000000000009",
+  });
+
+  it("offers no report when the shop has no issues", async () => {
+    show(calls());
+    await track("1003", "emma@example.com");
+    await screen.findByRole("heading", { name: "Order details" });
+    expect(screen.queryByRole("button", { name: "Report an issue" })).toBeNull();
+  });
+
+  it("asks for an issue, then for one of its sub-issues, and shows the shop's answer", async () => {
+    const given = calls({
+      getOrder: vi.fn().mockResolvedValue(withIssues),
+      reportIssue: vi.fn().mockResolvedValue(reported("Please check with your neighbours.")),
+    });
+    const { onToChat } = show(given);
+    await track("1003", "emma@example.com");
+    await userEvent.click(await screen.findByRole("button", { name: "Report an issue" }));
+    expect(screen.getByRole("heading", { name: "Report an issue" })).toBeTruthy();
+    const top = screen.getByRole("group", { name: "What went wrong?" });
+    expect(Array.from(top.querySelectorAll("label")).map((label) => label.textContent)).toEqual([
+      "Where is my parcel?",
+      "The box was damaged",
+    ]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Send report" }));
+    expect(screen.getByText("Choose an issue")).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Where is my parcel?" }).getAttribute("aria-invalid")).toBe("true");
+    await userEvent.click(screen.getByRole("radio", { name: "Where is my parcel?" }));
+    const more = screen.getByRole("group", { name: "Where is my parcel?: which fits best?" });
+    expect(Array.from(more.querySelectorAll("label")).map((label) => label.textContent)).toEqual([
+      "It says delivered",
+      "It is late",
+    ]);
+    await userEvent.click(screen.getByRole("button", { name: "Send report" }));
+    expect(given.reportIssue).not.toHaveBeenCalled();
+    // By keyboard: into the sub-issues, the first one picked with Space.
+    screen.getByRole("radio", { name: "It says delivered" }).focus();
+    await userEvent.keyboard(" ");
+    await userEvent.click(screen.getByRole("button", { name: "Send report" }));
+    expect(given.reportIssue).toHaveBeenCalledWith({
+      orderNumber: "1003",
+      email: "emma@example.com",
+      issueID: DELIVERED,
+      clientKey: expect.any(String),
+    });
+
+    expect(await screen.findByRole("heading", { name: "Issue reported" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("We noted your issue with order #1003. The shop says:");
+    expect(screen.getByText("Please check with your neighbours.")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Go to the chat" }));
+    expect(onToChat).toHaveBeenCalledWith("10000000-0000-4000-8000-000000000009");
+  });
+
+  it("says the team will reply when the issue has no answer, after a retry with the same key", async () => {
+    const given = calls({
+      getOrder: vi.fn().mockResolvedValue(withIssues),
+      reportIssue: vi.fn().mockRejectedValueOnce(new TypeError("Failed to fetch")).mockResolvedValue(reported(null)),
+    });
+    show(given);
+    await track("1003", "emma@example.com");
+    await userEvent.click(await screen.findByRole("button", { name: "Report an issue" }));
+    await userEvent.click(screen.getByRole("radio", { name: "The box was damaged" }));
+    await userEvent.click(screen.getByRole("button", { name: "Send report" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Failed to fetch");
+    await userEvent.click(screen.getByRole("button", { name: "Send report" }));
+    const [first, second] = vi.mocked(given.reportIssue).mock.calls;
+    expect(second?.[0].clientKey).toBe(first?.[0].clientKey);
+    expect(second?.[0].issueID).toBe(DAMAGED);
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "We passed your issue with order #1003 to our team. They will reply in the chat.",
+    );
+  });
+
+  it("words a removed issue, then sends the next choice with a new key", async () => {
+    const given = calls({
+      getOrder: vi.fn().mockResolvedValue(withIssues),
+      reportIssue: vi
+        .fn()
+        .mockRejectedValueOnce(new WidgetApiError("Choose one of the issues offered.", 400))
+        .mockResolvedValue(reported(null)),
+    });
+    show(given, { language: "nl" });
+    await userEvent.type(screen.getByLabelText(/Bestelnummer/), "1003");
+    await userEvent.type(screen.getByRole("textbox", { name: /E-mail/ }), "emma@example.com");
+    await userEvent.click(screen.getByRole("button", { name: nl.findOrder }));
+    await userEvent.click(await screen.findByRole("button", { name: nl.reportIssue }));
+    await userEvent.click(screen.getByRole("radio", { name: "The box was damaged" }));
+    await userEvent.click(screen.getByRole("button", { name: nl.sendIssue }));
+    expect((await screen.findByRole("alert")).textContent).toBe(nl.issueGone);
+    await userEvent.click(screen.getByRole("button", { name: nl.sendIssue }));
+    const [first, second] = vi.mocked(given.reportIssue).mock.calls;
+    expect(second?.[0].clientKey).not.toBe(first?.[0].clientKey);
+    expect(await screen.findByRole("heading", { name: nl.issueSent })).toBeTruthy();
   });
 });

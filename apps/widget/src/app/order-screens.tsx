@@ -6,6 +6,7 @@ import type {
   ChangeSubscriptionResponse,
   ListSubscriptionsResponse,
   ManageOrderGetResponse,
+  ReportIssueResponse,
   RequestCancellationResponse,
   ShippingAddress,
 } from "@harbor/contract/orders";
@@ -18,6 +19,7 @@ import { AddressChangeScreen } from "./address-screens";
 import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
 import { focusScreen } from "./focus-screen";
+import { IssueReportScreen } from "./issue-screens";
 import { LoadingOrRetry } from "./loading-or-retry";
 import { OrderCard } from "./order-card";
 import { PhoneField, type PhoneValue } from "./phone-field";
@@ -42,6 +44,8 @@ export type OrderCalls = {
   ): Promise<RequestCancellationResponse>;
   /** A new shipping address for an order not yet shipped (decision 047). */
   changeAddress(request: OrderProof & { address: ShippingAddress; clientKey: string }): Promise<ChangeAddressResponse>;
+  /** One of the shop's Order Issues about this order (decision 054). */
+  reportIssue(request: OrderProof & { issueID: string; clientKey: string }): Promise<ReportIssueResponse>;
   /** The customer's subscriptions, for an order proven by its e-mail (decision 045). */
   subscriptions(proof: OrderProof): Promise<ListSubscriptionsResponse>;
   changeSubscription(
@@ -56,6 +60,8 @@ type Step =
   | { name: "subscriptions"; proof: OrderProof; found: ManageOrderGetResponse }
   | { name: "address"; proof: OrderProof; found: ManageOrderGetResponse }
   | { name: "addressChanged"; answer: ChangeAddressResponse }
+  | { name: "issue"; proof: OrderProof; found: ManageOrderGetResponse }
+  | { name: "issueSent"; answer: ReportIssueResponse }
   | { name: "sent"; found: ManageOrderGetResponse; answer: RequestCancellationResponse };
 
 /**
@@ -107,6 +113,7 @@ export function OrderSelfService({
   onRecorded?(chatID: string | null): void;
 }) {
   const t = useTexts();
+  const { widget } = useWidget();
   const [step, setStep] = useState<Step>({ name: "track" });
   const [lastProof, setLastProof] = useState<OrderProof>({ orderNumber });
 
@@ -139,7 +146,41 @@ export function OrderSelfService({
           onCancel={() => setStep({ ...step, name: "cancel" })}
           onSubscriptions={() => setStep({ ...step, name: "subscriptions" })}
           onChangeAddress={() => setStep({ ...step, name: "address" })}
+          onReportIssue={() => setStep({ ...step, name: "issue" })}
         />
+      );
+    case "issue":
+      return (
+        <IssueReportScreen
+          orderName={step.found.order.order.name}
+          issues={step.found.issues ?? []}
+          report={(request) => calls.reportIssue({ ...step.proof, ...request })}
+          refusal={(error) =>
+            refusalText(error, t, widget.customerAccountPortal.authentication, step.proof.code !== undefined)
+          }
+          onBack={() => setStep({ ...step, name: "details" })}
+          onSent={(answer) => setStep({ name: "issueSent", answer })}
+        />
+      );
+    case "issueSent":
+      return (
+        <ActionDone
+          title={t.issueSent}
+          text={
+            step.answer.answer === null
+              ? t.issueHandedOff(step.answer.orderName)
+              : t.issueAnswered(step.answer.orderName)
+          }
+          chatID={step.answer.chatID}
+          onBack={onBack}
+          onToChat={onToChat}
+        >
+          {step.answer.answer === null ? null : (
+            <p className="card" dir="auto">
+              {step.answer.answer}
+            </p>
+          )}
+        </ActionDone>
       );
     case "address":
       return (
@@ -390,6 +431,7 @@ function OrderDetails({
   onCancel,
   onSubscriptions,
   onChangeAddress,
+  onReportIssue,
 }: {
   found: ManageOrderGetResponse;
   language: Language;
@@ -397,6 +439,7 @@ function OrderDetails({
   onCancel(): void;
   onSubscriptions(): void;
   onChangeAddress(): void;
+  onReportIssue(): void;
 }) {
   const t = useTexts();
   const headingId = useId();
@@ -446,6 +489,11 @@ function OrderDetails({
         {found.hasSubscriptions ? (
           <button type="button" className="btn" onClick={onSubscriptions}>
             {t.yourSubscriptions}
+          </button>
+        ) : null}
+        {found.issues?.length ? (
+          <button type="button" className="btn" onClick={onReportIssue}>
+            {t.reportIssue}
           </button>
         ) : null}
       </main>

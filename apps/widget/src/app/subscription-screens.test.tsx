@@ -61,6 +61,7 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
     subscriptions: vi.fn().mockResolvedValue(list),
     changeSubscription: vi.fn().mockResolvedValue(changed({ next_charge_scheduled_at: "2026-11-30" })),
     changeAddress: vi.fn(),
+    reportIssue: vi.fn(),
     ...overrides,
   };
 }

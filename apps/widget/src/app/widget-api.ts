@@ -10,6 +10,8 @@ import type {
   ListSubscriptionsResponse,
   ManageOrderGetRequest,
   ManageOrderGetResponse,
+  ReportIssueRequest,
+  ReportIssueResponse,
   RequestCancellationRequest,
   RequestCancellationResponse,
   SendOrderCodeRequest,
@@ -84,4 +86,8 @@ export const widgetApi = {
   /** POST /api/widget/manage-order/change-address: a new shipping address, made once per client key (decision 047). */
   changeAddress: (request: ChangeAddressInput) =>
     post<ChangeAddressResponse>("/api/widget/manage-order/change-address", request),
+
+  /** POST /api/widget/manage-order/report-issue: one of the shop's Order Issues, recorded once per client key (decision 054). */
+  reportIssue: (request: ReportIssueRequest) =>
+    post<ReportIssueResponse>("/api/widget/manage-order/report-issue", request),
 };

@@ -246,6 +246,19 @@ export const en = {
   addressRefused: "The shop did not accept this address. Check it, or ask us in the chat.",
   addressNotAllowed: "The shipping address of this order can no longer be changed here. Please ask us in the chat.",
   addressEvent: (order: string) => `I changed the shipping address of order ${order}.`,
+  /** Reporting one of the shop's Order Issues about an order (decision 054). */
+  reportIssue: "Report an issue",
+  issueIntro: (order: string) => `What is wrong with order ${order}? Choose what fits best.`,
+  issueChoose: "What went wrong?",
+  issueChooseMore: (issue: string) => `${issue}: which fits best?`,
+  chooseIssue: "Choose an issue",
+  sendIssue: "Send report",
+  issueSent: "Issue reported",
+  issueAnswered: (order: string) => `We noted your issue with order ${order}. The shop says:`,
+  issueHandedOff: (order: string) =>
+    `We passed your issue with order ${order} to our team. They will reply in the chat.`,
+  issueGone: "This issue can no longer be chosen. Please go back and choose again.",
+  issueEvent: (order: string, issue: string) => `I reported an issue with order ${order}: ${issue}.`,
 };
 
 export type Catalogue = typeof en;

@@ -251,6 +251,17 @@ export const he: Catalogue = {
   addressRefused: "החנות לא קיבלה את הכתובת הזו. כדאי לבדוק אותה, או לשאול אותנו בצ׳אט.",
   addressNotAllowed: "לא ניתן עוד לשנות כאן את כתובת המשלוח של ההזמנה. אפשר לשאול אותנו בצ׳אט.",
   addressEvent: (order: string) => `שיניתי את כתובת המשלוח של הזמנה ${order}.`,
+  reportIssue: "דיווח על בעיה",
+  issueIntro: (order: string) => `מה הבעיה בהזמנה ${order}? בחרו את מה שמתאים ביותר.`,
+  issueChoose: "מה השתבש?",
+  issueChooseMore: (issue: string) => `${isolate(issue)}: מה מתאים ביותר?`,
+  chooseIssue: "בחרו בעיה",
+  sendIssue: "שליחת הדיווח",
+  issueSent: "הבעיה דווחה",
+  issueAnswered: (order: string) => `רשמנו את הבעיה בהזמנה ${order}. החנות אומרת:`,
+  issueHandedOff: (order: string) => `העברנו את הבעיה בהזמנה ${order} לצוות שלנו. הם יענו לכם בצ׳אט.`,
+  issueGone: "כבר אי אפשר לבחור בבעיה הזו. חזרו ובחרו שוב.",
+  issueEvent: (order: string, issue: string) => `דיווחתי על בעיה בהזמנה ${order}: ${isolate(issue)}.`,
 };
 
 /** Recharge's interval units (day, week, month) in Hebrew: [one, many]. */

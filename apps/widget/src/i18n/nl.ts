@@ -242,6 +242,18 @@ export const nl: Catalogue = {
   addressNotAllowed:
     "Het verzendadres van deze bestelling kan hier niet meer gewijzigd worden. Vraag het ons in de chat.",
   addressEvent: (order: string) => `Ik heb het verzendadres van bestelling ${order} gewijzigd.`,
+  reportIssue: "Een probleem melden",
+  issueIntro: (order: string) => `Wat is er mis met bestelling ${order}? Kies wat het beste past.`,
+  issueChoose: "Wat ging er mis?",
+  issueChooseMore: (issue: string) => `${issue}: wat past het beste?`,
+  chooseIssue: "Kies een probleem",
+  sendIssue: "Melding versturen",
+  issueSent: "Probleem gemeld",
+  issueAnswered: (order: string) => `We hebben je probleem met bestelling ${order} genoteerd. De winkel zegt:`,
+  issueHandedOff: (order: string) =>
+    `We hebben je probleem met bestelling ${order} doorgegeven aan ons team. Ze antwoorden je in de chat.`,
+  issueGone: "Dit probleem kan niet meer gekozen worden. Ga terug en kies opnieuw.",
+  issueEvent: (order: string, issue: string) => `Ik heb een probleem gemeld met bestelling ${order}: ${issue}.`,
 };
 
 const DUTCH_UNITS: Record<string, [one: string, many: string]> = {

@@ -155,6 +155,51 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
       sortKey: CustomerSortKeys = ID
       query: String
     ): CustomerConnection!
+    "The shop's script tags; \`src\` keeps only those loading exactly that address."
+    scriptTags(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, src: URL): ScriptTagConnection!
+  }
+
+  "A script the Online Store loads on its pages (vintage themes; Online Store 2.0 themes use app embeds)."
+  type ScriptTag {
+    id: ID!
+    src: URL!
+    displayScope: ScriptTagDisplayScope!
+    cache: Boolean!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  enum ScriptTagDisplayScope {
+    ALL
+    ONLINE_STORE
+    ORDER_STATUS
+  }
+
+  type ScriptTagConnection {
+    nodes: [ScriptTag!]!
+    edges: [ScriptTagEdge!]!
+    pageInfo: PageInfo!
+  }
+
+  type ScriptTagEdge {
+    cursor: String!
+    node: ScriptTag!
+  }
+
+  input ScriptTagInput {
+    src: URL
+    displayScope: ScriptTagDisplayScope
+    cache: Boolean
+  }
+
+  type ScriptTagCreatePayload {
+    scriptTag: ScriptTag
+    userErrors: [UserError!]!
+  }
+
+  type ScriptTagDeletePayload {
+    deletedScriptTagId: ID
+    userErrors: [UserError!]!
   }
 
   enum CustomerSortKeys {
@@ -179,6 +224,8 @@ export const shopifyAdminSchema = buildSchema(/* GraphQL */ `
   type Mutation {
     tagsAdd(id: ID!, tags: [String!]!): TagsAddPayload
     orderUpdate(input: OrderInput!): OrderUpdatePayload
+    scriptTagCreate(input: ScriptTagInput!): ScriptTagCreatePayload
+    scriptTagDelete(id: ID!): ScriptTagDeletePayload
   }
 
   # Shopify's CountryCode has every ISO region (and a few more); these are the widget's country list.

@@ -209,3 +209,39 @@ describe("fake Shopify Admin API", () => {
     });
   });
 });
+
+describe("the Online Store's script tags (Activation, vintage themes)", () => {
+  const SRC = "https://support.example/widget/shopify-loader.js?widgetID=abc";
+
+  it("creates a tag loaded on the store's pages, finds it by its address only, and deletes it", async () => {
+    const { client } = await setup();
+    expect(await client.findScriptTags(SRC)).toEqual([]);
+    const created = await client.createScriptTag(SRC);
+    expect(created).toEqual({ id: expect.stringMatching(/^gid:\/\/shopify\/ScriptTag\/\d+$/), src: SRC });
+    await client.createScriptTag("https://elsewhere.example/app.js");
+    expect(fake?.scriptTags()).toEqual([
+      expect.objectContaining({ id: created.id, src: SRC, displayScope: "ONLINE_STORE", cache: false }),
+      expect.objectContaining({ src: "https://elsewhere.example/app.js" }),
+    ]);
+    expect(await client.findScriptTags(SRC)).toEqual([created]);
+
+    await client.deleteScriptTag(created.id);
+    expect(await client.findScriptTags(SRC)).toEqual([]);
+    expect(fake?.scriptTags().map((tag) => tag.src)).toEqual(["https://elsewhere.example/app.js"]);
+  });
+
+  it("reports Shopify's userErrors as invalid with its words", async () => {
+    const { client } = await setup();
+    const missing = await failureOf(client.deleteScriptTag("gid://shopify/ScriptTag/999"));
+    expect(missing.kind).toBe("invalid");
+    expect(missing.vendorMessage).toBe("Script tag does not exist");
+    const bad = await failureOf(client.createScriptTag("javascript:alert(1)"));
+    expect(bad.vendorMessage).toBe("Source is invalid");
+  });
+
+  it("the fake refuses a script tag query without a page size, as Shopify does", async () => {
+    await setup();
+    const answer = await rawQuery('{ scriptTags(src: "https://x.example/a.js") { nodes { id } } }');
+    expect(answer.body.errors?.[0]?.message).toBe("you must provide one of first or last");
+  });
+});

@@ -78,6 +78,11 @@ export interface ShopifyClient {
   updateShippingAddress(orderId: string, address: ShopifyMailingAddress): Promise<ShopifyMailingAddress | null>;
   /** The customer with exactly this e-mail address (case aside), or null. */
   findCustomerByEmail(email: string): Promise<ShopifyCustomer | null>;
+  /** The Online Store's script tags that load exactly this address (at most 10 read). */
+  findScriptTags(src: string): Promise<{ id: string; src: string }[]>;
+  /** A script tag on the Online Store's pages (vintage themes); a refusal is an `invalid` error. */
+  createScriptTag(src: string): Promise<{ id: string; src: string }>;
+  deleteScriptTag(id: string): Promise<void>;
 }
 
 const SHOPIFY: VendorLabel = { name: "Shopify", credential: "access token" };
@@ -144,6 +149,43 @@ const TAGS_ADD_MUTATION = /* GraphQL */ `
 
 const tagsAddDataSchema = z.object({
   tagsAdd: z.object({ userErrors: z.array(z.object({ message: z.string() })) }).nullable(),
+});
+
+const SCRIPT_TAGS_QUERY = /* GraphQL */ `
+  query HarborScriptTags($src: URL!) {
+    scriptTags(first: 10, src: $src) { nodes { id src } }
+  }
+`;
+
+const scriptTagsDataSchema = z.object({
+  scriptTags: z.object({ nodes: z.array(z.object({ id: z.string(), src: z.string() })) }),
+});
+
+const SCRIPT_TAG_CREATE_MUTATION = /* GraphQL */ `
+  mutation HarborScriptTagCreate($input: ScriptTagInput!) {
+    scriptTagCreate(input: $input) { scriptTag { id src } userErrors { field message } }
+  }
+`;
+
+const scriptTagCreateDataSchema = z.object({
+  scriptTagCreate: z
+    .object({
+      scriptTag: z.object({ id: z.string(), src: z.string() }).nullable(),
+      userErrors: z.array(z.object({ message: z.string() })),
+    })
+    .nullable(),
+});
+
+const SCRIPT_TAG_DELETE_MUTATION = /* GraphQL */ `
+  mutation HarborScriptTagDelete($id: ID!) {
+    scriptTagDelete(id: $id) { deletedScriptTagId userErrors { field message } }
+  }
+`;
+
+const scriptTagDeleteDataSchema = z.object({
+  scriptTagDelete: z
+    .object({ deletedScriptTagId: z.string().nullable(), userErrors: z.array(z.object({ message: z.string() })) })
+    .nullable(),
 });
 
 const ORDER_UPDATE_MUTATION = /* GraphQL */ `
@@ -341,6 +383,46 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     return orderUpdate.order.shippingAddress;
   }
 
+  /** A refusal in a mutation's userErrors, as the vendor's own words. */
+  function refused(errors: { message: string }[] | undefined, fallback: string): IntegrationError {
+    const words = (errors ?? []).map((error) => error.message).join("; ");
+    return new IntegrationError({ vendor: SHOPIFY, kind: "invalid", status: 200, vendorMessage: words || fallback });
+  }
+
+  /** The shop's script tags that load exactly `src` (the Online Store's, for vintage themes). */
+  async function findScriptTags(src: string): Promise<{ id: string; src: string }[]> {
+    const { scriptTags } = await query({
+      document: SCRIPT_TAGS_QUERY,
+      variables: { src },
+      schema: scriptTagsDataSchema,
+    });
+    return scriptTags.nodes;
+  }
+
+  /** Adds a script tag the Online Store loads on its pages, never cached by Shopify (scope write_script_tags). */
+  async function createScriptTag(src: string): Promise<{ id: string; src: string }> {
+    const { scriptTagCreate } = await query({
+      document: SCRIPT_TAG_CREATE_MUTATION,
+      variables: { input: { src, displayScope: "ONLINE_STORE", cache: false } },
+      schema: scriptTagCreateDataSchema,
+    });
+    if (!scriptTagCreate?.scriptTag || scriptTagCreate.userErrors.length > 0) {
+      throw refused(scriptTagCreate?.userErrors, "The script tag was not created");
+    }
+    return scriptTagCreate.scriptTag;
+  }
+
+  async function deleteScriptTag(id: string): Promise<void> {
+    const { scriptTagDelete } = await query({
+      document: SCRIPT_TAG_DELETE_MUTATION,
+      variables: { id },
+      schema: scriptTagDeleteDataSchema,
+    });
+    if (!scriptTagDelete?.deletedScriptTagId || scriptTagDelete.userErrors.length > 0) {
+      throw refused(scriptTagDelete?.userErrors, "The script tag was not deleted");
+    }
+  }
+
   async function findCustomerByEmail(email: string): Promise<ShopifyCustomer | null> {
     const wanted = email.trim().toLowerCase();
     if (!wanted) return null;
@@ -352,7 +434,17 @@ export function createShopifyClient(options: ShopifyClientOptions): ShopifyClien
     return customers.nodes.find((customer) => customer.email?.toLowerCase() === wanted) ?? null;
   }
 
-  return { iterateProducts, getShop, findOrderByNumber, addOrderTags, updateShippingAddress, findCustomerByEmail };
+  return {
+    iterateProducts,
+    getShop,
+    findOrderByNumber,
+    addOrderTags,
+    updateShippingAddress,
+    findCustomerByEmail,
+    findScriptTags,
+    createScriptTag,
+    deleteScriptTag,
+  };
 }
 
 interface GraphqlCall<T> {

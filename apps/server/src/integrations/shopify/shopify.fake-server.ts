@@ -63,6 +63,19 @@ export interface FakeShopify extends FakeHttpServer {
   orderUpdateCount(): number;
   /** The next orderUpdate is refused with this userError, as a shop refuses an address it cannot ship to. */
   refuseNextOrderUpdate(userError: { field: string[]; message: string }): void;
+  /** The shop's script tags as it holds them now (scriptTagCreate adds, scriptTagDelete removes). */
+  scriptTags(): FakeScriptTag[];
+}
+
+/** A script tag the fake shop holds. */
+export interface FakeScriptTag {
+  /** `gid://shopify/ScriptTag/…` */
+  id: string;
+  src: string;
+  displayScope: "ALL" | "ONLINE_STORE" | "ORDER_STATUS";
+  cache: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /**
@@ -82,6 +95,8 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
   const bucket = createBucket(options.throttle, now);
   let orderUpdates = 0;
   let nextOrderUpdateRefusal: { field: string[]; message: string } | null = null;
+  let scriptTags: FakeScriptTag[] = [];
+  let nextScriptTagId = 1;
 
   const rootValue = {
     shop: () => ({
@@ -129,6 +144,37 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
         keyOf: (entry) => entry.key,
         toNode: (entry) => toCustomerNode(entry.customer),
       });
+    },
+    scriptTags: (args: ConnectionArgs & { src?: string | null }) =>
+      paginate({
+        items: scriptTags.filter((tag) => !args.src || tag.src === args.src),
+        args,
+        keyOf: (tag) => Number(tag.id.slice(tag.id.lastIndexOf("/") + 1)),
+        toNode: (tag) => tag,
+      }),
+    scriptTagCreate: ({ input }: { input: { src?: string | null; displayScope?: string | null; cache?: boolean } }) => {
+      // Shopify wants an https address it can load from the storefront.
+      if (!input.src || !/^https?:\/\//.test(input.src)) {
+        return { scriptTag: null, userErrors: [{ field: ["src"], message: "Source is invalid" }] };
+      }
+      const at = new Date(now()).toISOString();
+      const tag: FakeScriptTag = {
+        id: `gid://shopify/ScriptTag/${nextScriptTagId++}`,
+        src: input.src,
+        displayScope: (input.displayScope ?? "ALL") as FakeScriptTag["displayScope"],
+        cache: input.cache ?? false,
+        createdAt: at,
+        updatedAt: at,
+      };
+      scriptTags = [...scriptTags, tag];
+      return { scriptTag: tag, userErrors: [] };
+    },
+    scriptTagDelete: ({ id }: { id: string }) => {
+      if (!scriptTags.some((tag) => tag.id === id)) {
+        return { deletedScriptTagId: null, userErrors: [{ field: ["id"], message: "Script tag does not exist" }] };
+      }
+      scriptTags = scriptTags.filter((tag) => tag.id !== id);
+      return { deletedScriptTagId: id, userErrors: [] };
     },
     tagsAdd: (args: { id: string; tags: string[] }) => {
       const entry = orderBook.find((candidate) => candidate.order.id === args.id);
@@ -247,6 +293,7 @@ export async function startFakeShopify(options: FakeShopifyOptions): Promise<Fak
     refuseNextOrderUpdate(userError) {
       nextOrderUpdateRefusal = userError;
     },
+    scriptTags: () => scriptTags,
   };
 }
 

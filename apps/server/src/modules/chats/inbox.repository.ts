@@ -43,7 +43,9 @@ const reportingZone = (companyId: string) =>
  * except a visitor's order action (a cancellation request, a subscription change, an address change), which the chat view shows for staff to act on.
  */
 const PREVIEW_TYPES = sql.raw(`('question', 'answer', 'answer_bubbles', 'form', 'agent_reply')`);
-const PREVIEW_EVENTS = sql.raw(`('ORDER_CANCELLATION_REQUESTED', 'SUBSCRIPTION_CHANGED', 'ORDER_ADDRESS_CHANGED')`);
+const PREVIEW_EVENTS = sql.raw(
+  `('ORDER_CANCELLATION_REQUESTED', 'SUBSCRIPTION_CHANGED', 'ORDER_ADDRESS_CHANGED', 'ORDER_ISSUE_REPORTED')`,
+);
 /** Enough of the latest message for the list's cut; the rest never leaves the database. */
 const PREVIEW_CHARS = 200;
 

@@ -23,6 +23,7 @@ import type { OrderActionRow, OrderActionsRepository } from "./order-actions.rep
 import { toOrderCard } from "./order-card";
 import { orderCodeMail } from "./order-code.mail";
 import type { OrderCodesRepository } from "./order-codes.repository";
+import { issueOptions } from "./order-issues.service";
 import type { OrderLookupService } from "./order-lookup.service";
 
 /** The tag a cancellation request leaves on the order in Shopify, for the shop's staff. */
@@ -31,7 +32,13 @@ export const CANCELLATION_REQUEST_TAG = "harbor-cancellation-requested";
 /** The widget's portal settings that decide how an order is proven the visitor's and what may be done with it. */
 export type OrderPortal = Pick<
   CustomerAccountPortal,
-  "isActive" | "authentication" | "allowAddressChange" | "allowTracking" | "allowCancellation" | "cancellationRules"
+  | "isActive"
+  | "authentication"
+  | "allowAddressChange"
+  | "allowTracking"
+  | "allowCancellation"
+  | "cancellationRules"
+  | "orderIssues"
 >;
 
 /** Who asks: the visitor of a widget (the visitor module resolves and checks the token). */
@@ -229,6 +236,7 @@ export function createManageOrderService(deps: {
           isAllowed: addressChangeBlock(asker.portal, found.order) === null,
           address: toShippingAddress(found.order.shippingAddress),
         },
+        issues: issueOptions(asker.portal),
         ...extras,
       };
     },

@@ -13,6 +13,7 @@ import { demoRechargeSeeder } from "./demo-subscriptions";
 import { createManageOrderService, type ManageOrderService } from "./manage-order.service";
 import { createOrderActionsRepository } from "./order-actions.repository";
 import { createOrderCodesRepository } from "./order-codes.repository";
+import { createOrderIssuesService, type OrderIssuesService } from "./order-issues.service";
 import { createOrderLookupService } from "./order-lookup.service";
 import { createShopCustomers } from "./shop-customer";
 import { createSubscriptionApps } from "./subscription-apps";
@@ -24,6 +25,7 @@ export { startDemoShop } from "./demo-shop";
 export { demoSubscriptions, startDemoRecharge } from "./demo-subscriptions";
 export type { OrderAsker } from "./manage-order.service";
 export type { OrderActionRow } from "./order-actions.repository";
+export type { IssueReportResult } from "./order-issues.service";
 export { ORDER_LOOKUP_FAILURES_PER_HOUR } from "./order-lookup.service";
 export type { FindShopCustomer, ShopCustomerResult } from "./shop-customer";
 export type { SubscriptionChangeResult } from "./subscriptions.service";
@@ -32,6 +34,7 @@ export type { SubscriptionChangeResult } from "./subscriptions.service";
 export type ManageOrder = ManageOrderService & {
   subscriptions: Pick<SubscriptionsService, "list" | "change">;
   addressChange: Pick<AddressChangeService, "change">;
+  orderIssues: Pick<OrderIssuesService, "report">;
 };
 
 /** Order self-service: a visitor's order found in the company's shop, only once it is proven theirs. */
@@ -86,7 +89,11 @@ export function createOrdersModule(deps: {
     actions: orderActions,
     log: deps.log,
   });
-  const manageOrder: ManageOrder = { ...manageOrderService, subscriptions, addressChange };
+  const orderIssues = createOrderIssuesService({
+    verifyOrder: (asker, request) => manageOrderService.verifyOrder(asker, request),
+    actions: orderActions,
+  });
+  const manageOrder: ManageOrder = { ...manageOrderService, subscriptions, addressChange, orderIssues };
   const module: HarborModule = {
     name: "orders",
     seeders: [

@@ -9,6 +9,8 @@ import {
   listSubscriptionsResponseSchema,
   manageOrderGetRequestSchema,
   manageOrderGetResponseSchema,
+  reportIssueRequestSchema,
+  reportIssueResponseSchema,
   requestCancellationRequestSchema,
   requestCancellationResponseSchema,
   sendOrderCodeRequestSchema,
@@ -92,6 +94,19 @@ export function manageOrderRoutes(
       ok(
         await deps.visitorOrders.changeAddress(await scopeOf(request.body, request.ip), request.body),
         "Your shipping address was changed.",
+      ),
+  );
+
+  router.post(
+    "/api/widget/manage-order/report-issue",
+    {
+      config: visitorRateLimit,
+      schema: { tags, body: reportIssueRequestSchema, response: okResponse(reportIssueResponseSchema) },
+    },
+    async (request) =>
+      ok(
+        await deps.visitorOrders.reportIssue(await scopeOf(request.body, request.ip), request.body),
+        "Your report was sent.",
       ),
   );
 

@@ -63,7 +63,7 @@ export function toPublicWidget(options: {
       })),
     },
     // The Action Rules (reasons, conditions) stay on the server, which applies them; the Order
-    // Issues are not shown by the widget yet.
+    // Issues come with a proven order (manage-order/get, decision 054), their answers once reported.
     customerAccountPortal: (({ cancellationRules: _rules, orderIssues: _issues, ...portal }) => portal)(
       settings.customerAccountPortal,
     ),

@@ -5,6 +5,7 @@ import type {
   ChangeSubscriptionRequest,
   ListSubscriptionsRequest,
   ManageOrderGetRequest,
+  ReportIssueRequest,
   RequestCancellationRequest,
   SendOrderCodeRequest,
   ShippingAddress,
@@ -13,6 +14,7 @@ import { AppError } from "../../platform/errors";
 import type { ChatsRepository } from "../chats/chats.module";
 import {
   type AddressChangeResult,
+  type IssueReportResult,
   type ManageOrder,
   type OrderActionRow,
   reasonInLanguage,
@@ -20,6 +22,7 @@ import {
   type SubscriptionChangeResult,
 } from "../orders/orders.module";
 import { addressEventText } from "./address-event";
+import { issueEventText } from "./issue-event";
 import { subscriptionEventText } from "./subscription-event";
 import type { VisitorChatChanges } from "./visitor-chat-changes";
 import type { VisitorLimiters } from "./visitor-limits";
@@ -75,7 +78,9 @@ export function createVisitorOrders(deps: {
   scopes: VisitorScopes;
   changes: VisitorChatChanges;
   limiters: VisitorLimiters;
-  chats: Pick<ChatsRepository, "createChat">;
+  chats: Pick<ChatsRepository, "createChat" | "insertMessageOnce">;
+  /** "No, I need help": the chat goes to a person (visitor.module's handOff, with the help-desk ticket). */
+  handOff(scope: VisitorScope, chatId: string): Promise<void>;
 }) {
   async function takeAllowance(scope: VisitorScope) {
     if (!(await deps.limiters.eventsPerVisitor.take(`${scope.widgetId}:${scope.visitorId}`))) {
@@ -217,7 +222,71 @@ export function createVisitorOrders(deps: {
     });
   }
 
+  /**
+   * A reported Order Issue as a chat event (who, how verified, which issue, when), then what
+   * follows it (decision 054): the shop's answer to the issue as a reply in the chat, under which
+   * the widget asks "Did this resolve your question?"; or, with no answer written, the chat goes
+   * to a person as "No, I need help" does. Each step is stored once, so a retry adds nothing.
+   */
+  async function tellChatOfIssue(scope: VisitorScope, result: IssueReportResult, language: VisitorLanguage) {
+    const { action, answer } = result;
+    if (!action.chatId) return;
+    const chat = await deps.scopes.visitorChat(scope, action.chatId);
+    const details = action.details as { issueID: string; question: string; parentQuestion: string | null };
+    const event = await deps.changes.storeEvent(scope, chat, {
+      clientMessageId: `order-action:${action.id}`,
+      messageType: "widget_event",
+      eventType: "ORDER_ISSUE_REPORTED",
+      message: issueEventText(language, {
+        orderName: action.orderName,
+        question: details.question,
+        parentQuestion: details.parentQuestion,
+        verifiedBy: action.verifiedBy,
+        isHandedOff: answer.isHandedOff,
+      }),
+      messageData: {
+        orderAction: {
+          action: action.action,
+          orderName: action.orderName,
+          verifiedBy: action.verifiedBy,
+          issue: {
+            id: details.issueID,
+            question: details.question,
+            parentQuestion: details.parentQuestion,
+            outcome: answer.isHandedOff ? "handed_off" : "answered",
+          },
+          status: action.status,
+          requestedAt: action.createdAt.toISOString(),
+        },
+      },
+    });
+    if (!event.isNew) return;
+    if (answer.answer === null) {
+      await deps.handOff(scope, chat.id);
+      return;
+    }
+    const stored = await deps.chats.insertMessageOnce({
+      companyId: scope.companyId,
+      chatId: chat.id,
+      clientMessageId: `order-issue-answer:${action.id}`,
+      message: answer.answer,
+      messageType: "answer",
+      senderRole: "ai",
+      messageData: {},
+    });
+    if (stored.isNew) await deps.changes.tellStaff(scope.companyId, chat.id, stored.row);
+  }
+
   return {
+    /** An Order Issue reported once per client key, told in the chat with its answer or a handoff. */
+    async reportIssue(scope: VisitorScope, request: ReportIssueRequest) {
+      await takeAllowance(scope);
+      const { asker, language } = await actingVisitor(scope, request);
+      const result = await deps.manageOrder.orderIssues.report(asker, request);
+      if (result.isNew) await tellChatOfIssue(scope, result, language);
+      return result.answer;
+    },
+
     /** A new shipping address, made once per client key and told in the chat; a refusal by Shopify is thrown after it is told. */
     async changeAddress(scope: VisitorScope, request: ChangeAddressRequest) {
       await takeAllowance(scope);

@@ -179,7 +179,14 @@ export function createVisitorModule(deps: {
     publicUrl: deps.publicUrl,
     now,
   });
-  const visitorOrders = createVisitorOrders({ manageOrder: deps.manageOrder, scopes, changes, limiters, chats });
+  const visitorOrders = createVisitorOrders({
+    manageOrder: deps.manageOrder,
+    scopes,
+    changes,
+    limiters,
+    chats,
+    handOff,
+  });
   const widgetSwitchOff = createWidgetSwitchOff({ realtime: deps.realtime, answers });
 
   const module: HarborModule = {

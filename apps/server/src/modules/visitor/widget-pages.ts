@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { SHOPIFY_LOADER_PATH } from "../widget-settings/widget-settings.module";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch);
@@ -43,6 +44,17 @@ export async function registerWidgetPages(
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
       .send(demoPage(safeId, options.demoOrderHint ?? null));
+  });
+
+  // A Shopify script tag's address (Activation, vintage themes): a script tag carries no
+  // data-widget-id, so this adds the loader with it, from the same origin as itself.
+  app.get(SHOPIFY_LOADER_PATH, async (request, reply) => {
+    const widgetId = (request.query as Record<string, unknown>).widgetID;
+    const safeId = typeof widgetId === "string" && /^[a-z0-9]{1,64}$/.test(widgetId) ? widgetId : null;
+    const body = safeId
+      ? `(function(){var c=document.currentScript,s=document.createElement("script");s.src=new URL(c.src).origin+"/widget/loader.js";s.async=true;s.setAttribute("data-widget-id",${JSON.stringify(safeId)});document.head.appendChild(s)})();`
+      : "/* Harbor: no widget id */";
+    return reply.header("cache-control", "public, max-age=300").type("text/javascript; charset=utf-8").send(body);
   });
 
   const hasWidget = options.widgetDir !== undefined && existsSync(`${options.widgetDir}/frame.html`);

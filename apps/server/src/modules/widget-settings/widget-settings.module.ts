@@ -3,10 +3,12 @@ import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
+import { createShopifyWidget, type ShopClientFor } from "./shopify-widget";
 import { createWidgetRepository } from "./widget.repository";
 import { widgetSettingsRoutes } from "./widget-settings.routes";
 import { createWidgetSettingsService } from "./widget-settings.service";
 
+export { SHOPIFY_LOADER_PATH } from "./shopify-widget";
 export type { WidgetRepository } from "./widget.repository";
 
 /** The chat widget's settings: appearance, self-serve portal, handoff, active hours, activation. */
@@ -18,6 +20,8 @@ export function createWidgetSettingsModule(deps: {
   onSwitchedOff(widgetId: string): void;
   /** Where the widget's pictures' bytes go. */
   fileStore: FileStore;
+  /** The company's connected shop (the orders module's), for "Enable widget on Shopify". */
+  shopClientFor: ShopClientFor;
 }) {
   const widgetRepository = createWidgetRepository(deps.db);
   const widgetSettingsService = createWidgetSettingsService({
@@ -27,6 +31,7 @@ export function createWidgetSettingsModule(deps: {
     publicUrl: deps.publicUrl,
     onSwitchedOff: deps.onSwitchedOff,
     fileStore: deps.fileStore,
+    shopifyWidget: createShopifyWidget({ shopClientFor: deps.shopClientFor, publicUrl: deps.publicUrl }),
   });
   const module: HarborModule = {
     name: "widget-settings",

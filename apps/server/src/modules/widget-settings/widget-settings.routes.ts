@@ -2,6 +2,7 @@ import {
   activeHoursSaveSchema,
   portalLinkDeleteSchema,
   portalLinkSaveSchema,
+  shopifyWidgetStateSchema,
   suggestedQuestionDeleteSchema,
   suggestedQuestionMoveSchema,
   suggestedQuestionSaveSchema,
@@ -134,7 +135,21 @@ export function widgetSettingsRoutes(app: FastifyInstance, deps: { widgetSetting
       ok(await service.deleteSuggestedQuestion(requireAdmin(request), request.body.questionID), "Question deleted"),
   );
 
-  router.get("/api/widget-settings/shopify-widget/toggle", { schema: { tags } }, async (request) =>
-    service.toggleShopifyWidget(requireAdmin(request)),
+  router.get(
+    "/api/widget-settings/shopify-widget",
+    { schema: { tags, response: okResponse(shopifyWidgetStateSchema) } },
+    async (request) => ok(await service.shopifyWidgetState(requireAdmin(request))),
+  );
+
+  router.get(
+    "/api/widget-settings/shopify-widget/toggle",
+    { schema: { tags, response: okResponse(shopifyWidgetStateSchema) } },
+    async (request) => {
+      const state = await service.toggleShopifyWidget(requireAdmin(request));
+      return ok(
+        state,
+        state.isEnabled ? "Widget added to your Shopify store" : "Widget removed from your Shopify store",
+      );
+    },
   );
 }

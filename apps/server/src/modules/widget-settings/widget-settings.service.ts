@@ -4,7 +4,6 @@ import {
   PORTAL_LINKS_MAX,
   type PortalLink,
   type PortalLinkSaveRequest,
-  SHOPIFY_NOT_CONNECTED,
   type SuggestedQuestionMove,
   type SuggestedQuestionSaveRequest,
   type WidgetImageFlag,
@@ -17,6 +16,7 @@ import { type FileStore, storeSmallFile } from "../../platform/files/file-store"
 import type { CompanyAuth } from "../../platform/session";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
+import type { ShopifyWidget } from "./shopify-widget";
 import { deleteSuggestedQuestion, moveSuggestedQuestion, saveSuggestedQuestion } from "./suggested-question-tree";
 import type { WidgetPictureStore, WidgetRepository, WidgetRow } from "./widget.repository";
 
@@ -83,6 +83,8 @@ export function createWidgetSettingsService(deps: {
   /** Saved switched off: the visitors still connected are told and let go (the visitor module). */
   onSwitchedOff(widgetId: string): void;
   fileStore: FileStore;
+  /** The shop's script tag for the widget ("Enable widget on Shopify"). */
+  shopifyWidget: ShopifyWidget;
 }) {
   const { widgets } = deps;
 
@@ -225,9 +227,16 @@ export function createWidgetSettingsService(deps: {
       });
     },
 
-    /** The shop widget switch needs the Shopify integration, which comes with the integrations issue. */
-    async toggleShopifyWidget(_auth: CompanyAuth): Promise<never> {
-      throw new AppError("CONFLICT", SHOPIFY_NOT_CONNECTED);
+    /** Whether the shop's Online Store loads the widget through a script tag (shopify-widget.ts). */
+    async shopifyWidgetState(auth: CompanyAuth) {
+      const widget = await widgets.findOrCreate(auth.companyId);
+      return deps.shopifyWidget.state(auth.companyId, widget.widgetId);
+    },
+
+    /** "Enable widget on Shopify": the script tag added when there is none, else removed. */
+    async toggleShopifyWidget(auth: CompanyAuth) {
+      const widget = await widgets.findOrCreate(auth.companyId);
+      return deps.shopifyWidget.toggle(auth.companyId, widget.widgetId);
     },
   };
 }
