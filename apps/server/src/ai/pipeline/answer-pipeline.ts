@@ -271,7 +271,9 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     // a late order verdict) is awaited beside it.
     const mustRouteFirst =
       mayRouteOrderQuestion ||
-      (options.routeToCustomReplies === true && plan.kind === "answer" && (settings.customReplyRoutes?.length ?? 0) > 0);
+      (options.routeToCustomReplies === true &&
+        plan.kind === "answer" &&
+        (settings.customReplyRoutes?.length ?? 0) > 0);
     // Set before any later reaction to `classifying` runs (reactions run in the order they were added).
     let isClassified = false;
     void classifying.then(() => {
