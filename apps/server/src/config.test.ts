@@ -125,6 +125,17 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...base, HARBOR_DEMO: "yes" })).toThrow(/HARBOR_DEMO/);
   });
 
+  it("takes Zendesk's OAuth client as a pair: both set, or neither (API tokens)", () => {
+    const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
+    expect(loadConfig(base).zendeskOAuth).toBeNull();
+    expect(loadConfig({ ...base, ZENDESK_CLIENT_ID: "harbor", ZENDESK_CLIENT_SECRET: "secret" }).zendeskOAuth).toEqual({
+      clientId: "harbor",
+      clientSecret: "secret",
+    });
+    expect(() => loadConfig({ ...base, ZENDESK_CLIENT_ID: "harbor" })).toThrow(/ZENDESK_CLIENT_SECRET together/);
+    expect(() => loadConfig({ ...base, ZENDESK_CLIENT_SECRET: "secret" })).toThrow(ConfigError);
+  });
+
   it("fails fast naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
     try {

@@ -49,6 +49,8 @@ const envSchema = z.object({
     .regex(/^\d{1,2}$/, "TRUST_PROXY is the number of proxies in front of Harbor (0 when none)")
     .default("0"),
   CRAWL_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"]).default("0"),
+  ZENDESK_CLIENT_ID: z.string().max(200).optional(),
+  ZENDESK_CLIENT_SECRET: z.string().max(500).optional(),
 });
 
 export type AppConfig = {
@@ -97,6 +99,11 @@ export type AppConfig = {
   trustedProxyHops: number;
   /** Lets website sources point at loopback/private addresses (local development and tests only). */
   canCrawlPrivateNetworks: boolean;
+  /**
+   * Harbor's Zendesk OAuth client (ZENDESK_CLIENT_ID and ZENDESK_CLIENT_SECRET, decision 058): with
+   * it, Zendesk connects through Zendesk's own consent popup; without it, by an agent's API token.
+   */
+  zendeskOAuth: { clientId: string; clientSecret: string } | null;
   /** Where the built dashboard lives; absent in tests that only use the API. */
   dashboardDir: string | undefined;
   /** Where the built widget (loader.js, frame.html) lives; absent in tests that only use the API. */
@@ -147,9 +154,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isSecureCookie: publicUrl.startsWith("https://"),
     trustedProxyHops: Number(e.TRUST_PROXY),
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
+    zendeskOAuth: zendeskOAuthFrom(e),
     dashboardDir: undefined,
     widgetDir: undefined,
   };
+}
+
+/** Both halves of the Zendesk OAuth client, or neither. */
+function zendeskOAuthFrom(e: z.infer<typeof envSchema>): AppConfig["zendeskOAuth"] {
+  if (e.ZENDESK_CLIENT_ID === undefined && e.ZENDESK_CLIENT_SECRET === undefined) return null;
+  if (e.ZENDESK_CLIENT_ID === undefined || e.ZENDESK_CLIENT_SECRET === undefined) {
+    throw new ConfigError(
+      "Invalid configuration:\n  ZENDESK_CLIENT_ID: set it and ZENDESK_CLIENT_SECRET together, or neither (API-token connections)",
+    );
+  }
+  return { clientId: e.ZENDESK_CLIENT_ID, clientSecret: e.ZENDESK_CLIENT_SECRET };
 }
 
 /** FILES_S3_BUCKET chooses the bucket over FILES_DIR; the other FILES_S3_* only go with it. */

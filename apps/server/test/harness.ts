@@ -55,6 +55,8 @@ export async function createHarness(
     vendorBaseUrls?: VendorBaseUrls;
     /** HARBOR_DEMO=1: the demo shop runs and new workspaces are connected to it (off by default here). */
     isDemo?: boolean;
+    /** ZENDESK_CLIENT_ID / ZENDESK_CLIENT_SECRET: Zendesk connects through OAuth (decision 058). */
+    zendeskOAuth?: { clientId: string; clientSecret: string };
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -70,6 +72,9 @@ export async function createHarness(
     HARBOR_DEMO: options.isDemo ? "1" : "0",
     CRAWL_ALLOW_PRIVATE_NETWORKS: options.canCrawlPrivateNetworks === false ? "0" : "1",
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.zendeskOAuth
+      ? { ZENDESK_CLIENT_ID: options.zendeskOAuth.clientId, ZENDESK_CLIENT_SECRET: options.zendeskOAuth.clientSecret }
+      : {}),
     ...(options.s3
       ? {
           FILES_S3_URL: options.s3.url,

@@ -94,6 +94,11 @@ export type IntegrationState = z.infer<typeof integrationStateSchema>;
 /** The company's integrations, one entry per app (spec §3 `integrations.{shopify, …}`). */
 export const companyIntegrationsViewSchema = z.object({
   _id: idSchema,
+  /**
+   * How Zendesk connects on this Harbor (decision 058): through Zendesk's consent popup when an
+   * OAuth client is configured, else by an agent's API token. Absent: by API token.
+   */
+  zendeskConnect: z.enum(["oauth", "api-token"]).optional(),
   integrations: z.object({
     shopify: integrationStateSchema,
     recharge: integrationStateSchema,
@@ -103,6 +108,14 @@ export const companyIntegrationsViewSchema = z.object({
   }),
 });
 export type CompanyIntegrationsView = z.infer<typeof companyIntegrationsViewSchema>;
+
+/** `POST /api/company/integration/zendesk/oauth`: the help desk to connect; answers the consent URL for the popup. */
+export const startZendeskOAuthRequestSchema = z.object({
+  domainName: helpDeskDomainSchema("Domain name", "zendesk.com"),
+});
+export type StartZendeskOAuthRequest = z.input<typeof startZendeskOAuthRequestSchema>;
+export const startZendeskOAuthResponseSchema = z.object({ redirectURL: z.url() });
+export type StartZendeskOAuthResponse = z.infer<typeof startZendeskOAuthResponseSchema>;
 
 /** How each app is named on its card and in messages. */
 export const INTEGRATION_LABELS: Record<IntegrationApp, string> = {

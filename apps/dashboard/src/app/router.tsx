@@ -28,6 +28,14 @@ const InboxPage = lazyNamed(() => import("../features/inbox/pages/inbox-page"), 
 const SettingsLayout = lazyNamed(() => import("./layouts/settings-layout"), "SettingsLayout");
 const IntegrationsPage = lazyNamed(() => import("../features/settings/pages/integrations-page"), "IntegrationsPage");
 const UserAccessPage = lazyNamed(() => import("../features/settings/pages/user-access-page"), "UserAccessPage");
+const ZendeskOAuthSuccessPage = lazyNamed(
+  () => import("../features/settings/pages/zendesk-oauth-result-page"),
+  "ZendeskOAuthSuccessPage",
+);
+const ZendeskOAuthErrorPage = lazyNamed(
+  () => import("../features/settings/pages/zendesk-oauth-result-page"),
+  "ZendeskOAuthErrorPage",
+);
 const AiAgentLayout = lazyNamed(() => import("./layouts/ai-agent-layout"), "AiAgentLayout");
 const PersonaPage = lazyNamed(() => import("../features/ai-agent/pages/persona-page"), "PersonaPage");
 const AnswerRulesPage = lazyNamed(() => import("../features/ai-agent/pages/answer-rules-page"), "AnswerRulesPage");
@@ -216,6 +224,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Zendesk's consent popup ends here (spec part 2 §2.6): outside the shell, header hidden.
+      { path: "settings/zendesk/oauth/success", element: <ZendeskOAuthSuccessPage /> },
+      { path: "settings/zendesk/oauth/error", element: <ZendeskOAuthErrorPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

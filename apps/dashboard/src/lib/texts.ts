@@ -346,6 +346,23 @@ export const texts = {
       disconnectText: "This action cannot be undone.",
       disconnectZendesk: "The documents will be deleted from the knowledge base.",
       disconnectConfirm: "Yes. Delete",
+      /** Zendesk through its own sign-in popup (decision 058). */
+      zendeskOAuth: {
+        intro: "Enter your Zendesk address. Zendesk opens in a small window where you sign in and allow Harbor.",
+        signIn: "Sign in with Zendesk",
+        waiting: "Waiting for Zendesk… Finish in the Zendesk window.",
+        popupBlocked: "Your browser blocked the Zendesk window.",
+        openPopup: "Open Zendesk sign-in",
+        failed: "Zendesk did not connect. Try again, or contact support if it keeps failing.",
+        cancel: "Cancel",
+      },
+      oauthResult: {
+        successTitle: "Zendesk Acount Connected",
+        successText: "Harbor can now read your Help Center and create tickets. You can close this window.",
+        errorTitle: "Zendesk Integration Failed",
+        errorText: "Zendesk could not be connected. Please try again, or contact support if it keeps failing.",
+        toIntegrations: "Go to Integrations",
+      },
     },
     userAccess: {
       title: "User Access",

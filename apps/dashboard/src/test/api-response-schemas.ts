@@ -25,7 +25,7 @@ import {
   shopifyCustomerResponseSchema,
   staffMessageResponseSchema,
 } from "@harbor/contract/chat";
-import { companyIntegrationsViewSchema } from "@harbor/contract/integrations";
+import { companyIntegrationsViewSchema, startZendeskOAuthResponseSchema } from "@harbor/contract/integrations";
 import {
   companyWithSourcesSchema,
   documentSchema,
@@ -104,6 +104,7 @@ export const apiResponseSchemas: Record<string, z.ZodType> = {
   "POST /api/company/integration/add": integrations,
   "POST /api/company/integration/update": integrations,
   "POST /api/company/integration/remove": integrations,
+  "POST /api/company/integration/zendesk/oauth": startZendeskOAuthResponseSchema,
 
   "GET /api/widget-settings/": widgetSettings,
   "POST /api/widget-settings/save": widgetSettings,

@@ -97,6 +97,9 @@ async function wireAnswers(
     onDisconnected: async (companyId, app) => {
       if (app === "zendesk") await knowledge.knowledgeService.deleteSourcesOfApp(companyId, "zendesk");
     },
+    zendeskOAuthClient: config.zendeskOAuth,
+    publicUrl,
+    log,
   });
   const orders = createOrdersModule({
     db,

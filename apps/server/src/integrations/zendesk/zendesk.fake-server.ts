@@ -19,6 +19,11 @@ export interface FakeZendeskOptions {
   isEndOfStreamReported?: boolean;
   /** Requests per minute reported in `X-Rate-Limit`. */
   rateLimit?: number;
+  /**
+   * The OAuth client Zendesk knows (a global OAuth client of the app's maker). Its authorize page
+   * consents at once, as an admin clicking "Allow" would, and sends the browser back with a code.
+   */
+  oauthClient?: { clientId: string; clientSecret: string };
 }
 
 /** A ticket as the fake keeps it: the request's `ticket` plus what Zendesk adds. */
@@ -70,8 +75,56 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
   const idempotentAnswers = new Map<string, { body: string; answer: FakeResponse }>();
   let answersToLose = 0;
 
+  // Authorization codes: one use each, for the redirect URI they were given for.
+  const codes = new Map<string, { redirectUri: string; scope: string }>();
+
+  /** `GET /oauth/authorizations/new`: consent, then back to the redirect URI with `code` and `state`. */
+  function authorize(url: URL): FakeResponse {
+    const client = options.oauthClient;
+    const redirectUri = url.searchParams.get("redirect_uri") ?? "";
+    if (!client || url.searchParams.get("client_id") !== client.clientId || !redirectUri) {
+      return { status: 400, body: "Invalid OAuth request: unknown client or no redirect URI." };
+    }
+    const back = new URL(redirectUri);
+    const state = url.searchParams.get("state");
+    if (state !== null) back.searchParams.set("state", state);
+    if (url.searchParams.get("response_type") !== "code") {
+      back.searchParams.set("error", "unsupported_response_type");
+      return { status: 302, headers: { location: back.toString() } };
+    }
+    const code = `code-${crypto.randomUUID()}`;
+    codes.set(code, { redirectUri, scope: url.searchParams.get("scope") ?? "read" });
+    back.searchParams.set("code", code);
+    return { status: 302, headers: { location: back.toString() } };
+  }
+
+  /** `POST /oauth/tokens`: an authorization code for the token. */
+  function exchangeCode(request: FakeRequest): FakeResponse {
+    const client = options.oauthClient;
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(request.body) as Record<string, unknown>;
+    } catch {
+      return { status: 400, body: { error: "invalid_request", error_description: "The body is not JSON." } };
+    }
+    if (!client || body.client_id !== client.clientId || body.client_secret !== client.clientSecret) {
+      return { status: 401, body: { error: "invalid_client", error_description: "Client authentication failed." } };
+    }
+    const grant = typeof body.code === "string" ? codes.get(body.code) : undefined;
+    if (body.grant_type !== "authorization_code" || !grant || grant.redirectUri !== body.redirect_uri) {
+      return {
+        status: 400,
+        body: { error: "invalid_grant", error_description: "The provided authorization grant is invalid." },
+      };
+    }
+    codes.delete(body.code as string);
+    return { status: 200, body: { access_token: token, token_type: "bearer", scope: grant.scope } };
+  }
+
   function handle(request: FakeRequest): FakeResponse {
     const { pathname, searchParams } = request.url;
+    if (request.method === "GET" && pathname === "/oauth/authorizations/new") return authorize(request.url);
+    if (request.method === "POST" && pathname === "/oauth/tokens") return exchangeCode(request);
     const isAuthenticated = validAuthorizations.has(request.headers.authorization ?? "");
     // Zendesk answers users/me for anyone: wrong or missing credentials get the anonymous user.
     if (request.method === "GET" && pathname === "/api/v2/users/me.json") {

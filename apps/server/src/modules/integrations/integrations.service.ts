@@ -17,6 +17,8 @@ export type IntegrationsServiceDeps = {
   checkCredentials: ReturnType<typeof createCredentialCheck>;
   /** What else goes when an app is disconnected (Zendesk: its knowledge documents). */
   onDisconnected: (companyId: string, app: IntegrationApp) => Promise<void>;
+  /** How Zendesk connects here (decision 058). */
+  zendeskConnect: "oauth" | "api-token";
 };
 
 /** Settings → Integrations: connect (after the vendor accepts the credentials), switch, disconnect. */
@@ -48,7 +50,11 @@ export function createIntegrationsService(deps: IntegrationsServiceDeps) {
         },
       ];
     });
-    return { _id: companyId, integrations: Object.fromEntries(entries) as CompanyIntegrationsView["integrations"] };
+    return {
+      _id: companyId,
+      zendeskConnect: deps.zendeskConnect,
+      integrations: Object.fromEntries(entries) as CompanyIntegrationsView["integrations"],
+    };
   }
 
   return {

@@ -2,6 +2,8 @@ import type {
   AddIntegrationRequest,
   CompanyIntegrationsView,
   RemoveIntegrationRequest,
+  StartZendeskOAuthRequest,
+  StartZendeskOAuthResponse,
   UpdateIntegrationRequest,
 } from "@harbor/contract/integrations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -30,3 +32,25 @@ function useIntegrationCall<Request>(path: string) {
 export const useAddIntegration = () => useIntegrationCall<AddIntegrationRequest>("/company/integration/add");
 export const useUpdateIntegration = () => useIntegrationCall<UpdateIntegrationRequest>("/company/integration/update");
 export const useRemoveIntegration = () => useIntegrationCall<RemoveIntegrationRequest>("/company/integration/remove");
+
+/** The Zendesk consent URL for the sign-in popup (decision 058). */
+export function useStartZendeskOAuth() {
+  return useMutation({
+    mutationFn: async (request: StartZendeskOAuthRequest) =>
+      (
+        await apiRequest<StartZendeskOAuthResponse>("/company/integration/zendesk/oauth", {
+          method: "POST",
+          body: request,
+        })
+      ).data,
+  });
+}
+
+/** While the Zendesk popup is open, the cards are read again every few seconds to see it connect. */
+export function useIntegrationsWhile(isWaiting: boolean) {
+  return useQuery({
+    queryKey: integrationsQueryKey,
+    queryFn: getIntegrations,
+    refetchInterval: isWaiting ? 2_000 : false,
+  });
+}

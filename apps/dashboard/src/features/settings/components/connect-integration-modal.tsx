@@ -14,6 +14,7 @@ import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useAddIntegration } from "../api/integrations";
+import { ZendeskOAuthForm } from "./zendesk-oauth-form";
 
 const t = texts.settings.integrations;
 
@@ -65,19 +66,45 @@ type ConnectIntegrationModalProps = {
   app: IntegrationApp | null;
   /** An app already connected opens on the success screen (spec §4). */
   isConnected: boolean;
+  /** Zendesk through its sign-in popup when this Harbor has an OAuth client (decision 058). */
+  zendeskConnect?: "oauth" | "api-token";
   onClose: () => void;
 };
 
 /** "Add Source" (spec §2.5): the app's credentials, Continue, then a success screen. */
-export function ConnectIntegrationModal({ opened, app, isConnected, onClose }: ConnectIntegrationModalProps) {
+export function ConnectIntegrationModal({
+  opened,
+  app,
+  isConnected,
+  zendeskConnect,
+  onClose,
+}: ConnectIntegrationModalProps) {
   return (
     <Modal opened={opened && app !== null} onClose={onClose} title={t.modal.title} centered>
-      {opened && app ? <ConnectForm key={app} app={app} isConnected={isConnected} onDone={onClose} /> : null}
+      {opened && app ? (
+        <ConnectForm
+          key={app}
+          app={app}
+          isConnected={isConnected}
+          isOAuth={app === "zendesk" && zendeskConnect === "oauth"}
+          onDone={onClose}
+        />
+      ) : null}
     </Modal>
   );
 }
 
-function ConnectForm({ app, isConnected, onDone }: { app: IntegrationApp; isConnected: boolean; onDone: () => void }) {
+function ConnectForm({
+  app,
+  isConnected,
+  isOAuth,
+  onDone,
+}: {
+  app: IntegrationApp;
+  isConnected: boolean;
+  isOAuth: boolean;
+  onDone: () => void;
+}) {
   const { fields, schema } = FORMS[app];
   const label = INTEGRATION_LABELS[app];
   const add = useAddIntegration();
@@ -92,6 +119,7 @@ function ConnectForm({ app, isConnected, onDone }: { app: IntegrationApp; isConn
     },
   });
 
+  if (isOAuth && !isDone) return <ZendeskOAuthForm onConnected={() => setIsDone(true)} />;
   if (isDone) {
     return (
       <Stack align="center" ta="center" role="status">

@@ -3,7 +3,7 @@ import { Notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bodiesSentTo, type StubAnswer, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
 import { IntegrationsPage } from "./integrations-page";
@@ -206,5 +206,88 @@ describe("IntegrationsPage", () => {
     ).toBeTruthy();
     expect(bodiesSentTo(fetchMock, "POST /api/company/integration/remove")).toEqual([{ app: "zendesk" }]);
     expect(within(await card("Zendesk")).getByRole("button", { name: "Connect Zendesk" })).toBeTruthy();
+  });
+
+  describe("Zendesk through its sign-in popup (decision 058)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it("asks only for the address, opens Zendesk in a 600x600 window and shows success once Zendesk is connected", async () => {
+      const user = userEvent.setup();
+      const open = vi.fn(() => ({}) as Window);
+      vi.stubGlobal("open", open);
+      let isConnected = false;
+      const { fetchMock } = renderPage({
+        "GET /api/company/integration/all": () => ({
+          data: {
+            ...view(isConnected ? { zendesk: on({ domainName: "acme.zendesk.com" }) } : {}),
+            zendeskConnect: "oauth",
+          },
+        }),
+        "POST /api/company/integration/zendesk/oauth": () => ({
+          data: { redirectURL: "https://acme.zendesk.com/oauth/authorizations/new?state=sealed" },
+        }),
+      });
+      await user.click(within(await card("Zendesk")).getByRole("button", { name: "Connect Zendesk" }));
+      const dialog = await screen.findByRole("dialog", { name: "Add Source" });
+      expect(within(dialog).queryByLabelText(/API token/)).toBeNull();
+      await user.click(within(dialog).getByRole("button", { name: "Sign in with Zendesk" }));
+      expect(within(dialog).getByText(/Domain name is required/)).toBeTruthy();
+      await user.type(within(dialog).getByLabelText(/Domain name/), "acme.zendesk.com");
+      await user.click(within(dialog).getByRole("button", { name: "Sign in with Zendesk" }));
+
+      expect(bodiesSentTo(fetchMock, "POST /api/company/integration/zendesk/oauth")).toEqual([
+        { domainName: "acme.zendesk.com" },
+      ]);
+      await waitFor(() =>
+        expect(open).toHaveBeenCalledWith(
+          "https://acme.zendesk.com/oauth/authorizations/new?state=sealed",
+          "harbor-zendesk-oauth",
+          "popup,width=600,height=600",
+        ),
+      );
+      expect(within(dialog).getByText(/Waiting for Zendesk/)).toBeTruthy();
+      // The admin allows Harbor in Zendesk's window; the next read of the cards shows it connected.
+      isConnected = true;
+      expect(await within(dialog).findByText("Zendesk is connected", {}, { timeout: 5_000 })).toBeTruthy();
+    });
+
+    it("offers a link when the browser blocks the window, and says so when the result page reports a failure", async () => {
+      const user = userEvent.setup();
+      vi.stubGlobal(
+        "open",
+        vi.fn(() => null),
+      );
+      renderPage({
+        "GET /api/company/integration/all": () => ({ data: { ...view(), zendeskConnect: "oauth" } }),
+        "POST /api/company/integration/zendesk/oauth": () => ({
+          data: { redirectURL: "https://acme.zendesk.com/oauth/authorizations/new?state=sealed" },
+        }),
+      });
+      await user.click(within(await card("Zendesk")).getByRole("button", { name: "Connect Zendesk" }));
+      const dialog = await screen.findByRole("dialog", { name: "Add Source" });
+      await user.type(within(dialog).getByLabelText(/Domain name/), "acme");
+      await user.click(within(dialog).getByRole("button", { name: "Sign in with Zendesk" }));
+      const link = await within(dialog).findByRole("link", { name: "Open Zendesk sign-in" });
+      expect(link.getAttribute("href")).toBe("https://acme.zendesk.com/oauth/authorizations/new?state=sealed");
+      window.dispatchEvent(
+        new MessageEvent("message", {
+          origin: window.location.origin,
+          data: { type: "harbor:zendesk-oauth", result: "error" },
+        }),
+      );
+      // The form is back, with why, to try again.
+      expect(await within(dialog).findByText(/Zendesk did not connect/)).toBeTruthy();
+      expect(within(dialog).getByRole("alert").textContent).toContain("Zendesk did not connect");
+      expect(within(dialog).getByLabelText(/Domain name/)).toBeTruthy();
+    });
+
+    it("keeps the API-token form where no Zendesk OAuth client is configured", async () => {
+      const user = userEvent.setup();
+      renderPage({ "GET /api/company/integration/all": () => ({ data: { ...view(), zendeskConnect: "api-token" } }) });
+      await user.click(within(await card("Zendesk")).getByRole("button", { name: "Connect Zendesk" }));
+      const dialog = await screen.findByRole("dialog", { name: "Add Source" });
+      expect(within(dialog).getByLabelText(/API token/)).toBeTruthy();
+      expect(within(dialog).queryByRole("button", { name: "Sign in with Zendesk" })).toBeNull();
+    });
   });
 });

@@ -52,6 +52,7 @@ export function IntegrationsPage() {
         app={connect.app}
         // The form reads it once as it opens (an app already connected opens on success).
         isConnected={connectedApp?.isConnected === true}
+        zendeskConnect={integrations.data?.zendeskConnect}
         onClose={() => setConnect((state) => ({ ...state, isOpen: false }))}
       />
       <DisconnectIntegrationModal
