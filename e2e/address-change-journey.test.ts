@@ -36,14 +36,7 @@ describe("a shipping-address change in the demo shop", () => {
   it("changes #1003's address from the one it has, after a confirmation, and staff see it in the inbox", async () => {
     const api = apiClient(server);
     const owner = await api.signUp("owner@address-journey.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
-            .data.company.isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(owner.cookie);
     const settings = await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie });
     const form = new FormData();
     form.append(

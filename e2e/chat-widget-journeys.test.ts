@@ -222,14 +222,7 @@ describe("Chat widget journeys", () => {
   it("an admin enables the widget on the connected Shopify store (the demo shop) and reads about Online Store 2.0", async () => {
     const api = apiClient(server);
     const { cookie } = await api.signUp("owner@widget-shopify.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie })).body.data.company
-            .isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(cookie);
     const { widgetID } = await widgetSettings(cookie);
     const page = await signedInPage(cookie);
     await page.goto(`${server.url}/chat-widget/activation`);

@@ -60,14 +60,7 @@ describe("the Shopify Customer Portal settings", () => {
   it("an admin rewrites the cancellation reasons and turns cancellations off; the widget follows each", async () => {
     const api = apiClient(server);
     const owner = await api.signUp("owner@portal-journey.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
-            .data.company.isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(owner.cookie);
     const { widgetID } = (await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie })).body
       .data;
 
@@ -136,14 +129,7 @@ describe("the Shopify Customer Portal settings", () => {
   it("an admin adds Order Issues and nests one under another by keyboard; a visitor reports one, staff see it", async () => {
     const api = apiClient(server);
     const owner = await api.signUp("owner@issues-journey.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
-            .data.company.isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(owner.cookie);
     const admin = await pageSignedInAs({ browser, url: server.url, cookie: owner.cookie });
     await admin.goto(`${server.url}/chat-widget/shopify-portal`);
     await expect.poll(() => admin.getByText("No order issues yet.").isVisible(), { timeout: 15_000 }).toBe(true);

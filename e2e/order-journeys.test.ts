@@ -33,14 +33,7 @@ describe("order tracking in the demo shop", () => {
   it("asks about order #1001 on the sample page and gets its status and card with a Track button", async () => {
     const api = apiClient(server);
     const owner = await api.signUp("owner@demo-orders.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
-            .data.company.isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(owner.cookie);
     const settings = await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie });
     const widgetID = settings.body.data.widgetID;
 

@@ -30,14 +30,7 @@ function demoWorkspace() {
   workspace ??= (async () => {
     const api = apiClient(server);
     owner = await api.signUp("owner@self-service-shop.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
-            .data.company.isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(owner.cookie);
     widgetID = (await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie })).body.data
       .widgetID;
   })();

@@ -37,14 +37,7 @@ describe("subscriptions in the demo shop", () => {
   it("verifies order #1003, opens the customer's subscriptions, moves a next charge, and staff see it", async () => {
     const api = apiClient(server);
     const owner = await api.signUp("owner@subscription-shop.example");
-    await expect
-      .poll(
-        async () =>
-          (await api.call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie: owner.cookie })).body
-            .data.company.isDemoContentReady,
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await api.waitForDemoContent(owner.cookie);
     const widgetID = (await api.call<WidgetSettings>("GET", "/widget-settings/", { cookie: owner.cookie })).body.data
       .widgetID;
 

@@ -33,6 +33,19 @@ export function apiClient(server: HarborServer) {
       const me = await call<{ company: { _id: string; name: string } }>("GET", "/user/", { cookie });
       return { cookie, company: me.body.data.company };
     },
+    /**
+     * Waits until a new workspace's demo content (articles, the demo shop's connection) is in: it
+     * is seeded in the background after sign-up.
+     */
+    async waitForDemoContent(cookie: string, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const me = await call<{ company: { isDemoContentReady: boolean } }>("GET", "/user/", { cookie });
+        if (me.body.data.company.isDemoContentReady) return;
+        if (Date.now() > deadline) throw new Error(`the demo content was not ready after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     /** Invites someone to the admin's workspace: they join once they accept (in the browser). */
     async addUser(cookie: string, user: { name: string; email: string; role: "admin" | "agent" }) {
       await call("POST", "/user/add-users", { cookie, body: { users: [user] } });

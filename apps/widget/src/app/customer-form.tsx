@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { callingCode, defaultRegion } from "./countries";
+import { SubmitWithFailure } from "./failure-note";
 import type { FormField } from "./message-data";
 import { PhoneField, type PhoneValue } from "./phone-field";
 import { TextField } from "./text-field";
@@ -109,14 +110,7 @@ export function CustomerForm({
           />
         ),
       )}
-      {failure ? (
-        <p className="err" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <button type="submit" className="btn p" disabled={isBusy}>
-        {submitLabel}
-      </button>
+      <SubmitWithFailure failure={failure} isBusy={isBusy} label={submitLabel} />
     </form>
   );
 }

@@ -9,3 +9,27 @@ export function FailureNote({ failure }: { failure: string | null }) {
     </p>
   );
 }
+
+/** A form's last row: why the last send failed (the server's words), then the submit button, off while sending. */
+export function SubmitWithFailure({
+  failure,
+  isBusy,
+  label,
+}: {
+  failure: string | null;
+  isBusy: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      {failure ? (
+        <p className="err" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" className="btn p" disabled={isBusy}>
+        {label}
+      </button>
+    </>
+  );
+}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import type { Catalogue } from "../i18n/en";
 import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
+import { SubmitWithFailure } from "./failure-note";
 import { focusFirstInvalid } from "./validation";
 import { WidgetApiError } from "./widget-api";
 import { WidgetHeader } from "./widget-header";
@@ -162,14 +163,7 @@ export function IssueReportScreen({
               isFirst={false}
             />
           ) : null}
-          {failure ? (
-            <p className="err" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <button type="submit" className="btn p" disabled={isBusy}>
-            {t.sendIssue}
-          </button>
+          <SubmitWithFailure failure={failure} isBusy={isBusy} label={t.sendIssue} />
         </form>
       </main>
     </>

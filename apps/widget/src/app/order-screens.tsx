@@ -18,6 +18,7 @@ import { ActionDone } from "./action-done";
 import { AddressChangeScreen } from "./address-screens";
 import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
+import { SubmitWithFailure } from "./failure-note";
 import { focusScreen } from "./focus-screen";
 import { IssueReportScreen } from "./issue-screens";
 import { LoadingOrRetry } from "./loading-or-retry";
@@ -387,14 +388,11 @@ function TrackingForm({
               />
             </>
           ) : null}
-          {failure ? (
-            <p className="err" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <button type="submit" className="btn p" disabled={isBusy}>
-            {usesCode && codeSentTo === null ? t.sendCode : t.findOrder}
-          </button>
+          <SubmitWithFailure
+            failure={failure}
+            isBusy={isBusy}
+            label={usesCode && codeSentTo === null ? t.sendCode : t.findOrder}
+          />
           {codeSentTo !== null ? (
             <button type="button" className="link" onClick={() => void sendCode()} disabled={isBusy}>
               {t.newCode}
@@ -621,14 +619,7 @@ function CancellationRequest({
                 error={errors.otherReason}
               />
             ) : null}
-            {failure ? (
-              <p className="err" role="alert">
-                {failure}
-              </p>
-            ) : null}
-            <button type="submit" className="btn p" disabled={isBusy}>
-              {t.sendCancellation}
-            </button>
+            <SubmitWithFailure failure={failure} isBusy={isBusy} label={t.sendCancellation} />
           </form>
         ) : (
           <LoadingOrRetry failure={loadFailure} onRetry={load} />

@@ -6,6 +6,7 @@ import type { Language } from "../i18n/pick-language";
 import { useTexts } from "../i18n/texts";
 import { newClientId } from "./client-id";
 import { callingCode, defaultRegion } from "./countries";
+import { SubmitWithFailure } from "./failure-note";
 import { PhoneField } from "./phone-field";
 import { TextField } from "./text-field";
 import { emailError, focusFirstInvalid, internationalDigits, phoneError } from "./validation";
@@ -110,14 +111,7 @@ export function TicketRequest({ identity, language, onSubmit, isFocusedFirst }: 
         onChange={(event) => setMessage(event.target.value)}
         error={errors.message}
       />
-      {failure ? (
-        <p className="err" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <button type="submit" className="btn p" disabled={isBusy}>
-        {t.send}
-      </button>
+      <SubmitWithFailure failure={failure} isBusy={isBusy} label={t.send} />
     </form>
   );
 }
