@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
+import { queryRows } from "../apps/server/src/db/client";
 import {
   createAnalyticsRepository,
   insightsStatement,
+  outcomesStatement,
   type ReportWindow,
 } from "../apps/server/src/modules/analytics/analytics.repository";
 import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
@@ -146,6 +148,7 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     });
     await analytics.setTimeZone(auth, "Europe/Amsterdam");
 
+    const repository = createAnalyticsRepository(db);
     const time = async (run: () => Promise<unknown>, repeat: number) => {
       const samples: number[] = [];
       for (let r = 0; r < repeat; r++) {
@@ -184,7 +187,6 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     // Cost and speed (decision 046) before and after decision 050 on the same data: "before" runs
     // its two statements as the service does, without token_usage's chat index (migration 0025;
     // dropped for those samples, made again after) and with the old answer-latency statement.
-    const repository = createAnalyticsRepository(db);
     const costBefore = (range: { startDate: string; endDate: string }) =>
       Promise.all([
         repository.conversationCosts(windowOf(range), new Date(), [...DEFAULT_MODEL_PRICES]),
@@ -204,16 +206,57 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
         await db.execute(sql`analyze token_usage`);
       }
     };
-    // BENCH_ANALYTICS_ONLY=cost times the cost query alone (the Insights "before" takes minutes a year).
-    const isCostOnly = process.env.BENCH_ANALYTICS_ONLY === "cost";
+    // Insights through the hourly rollup (decision 052) beside the same call reading chat_facts
+    // alone (decision 042's statement, the rollup's oracle), on the same data; and the outcomes
+    // (the totals, the part the rollup serves) apart from the cards, which still read chat_facts.
+    const outcomesOf = (range: { startDate: string; endDate: string }, source: "rollup" | "facts") => () =>
+      queryRows(db, outcomesStatement(windowOf(range), new Date(), source));
+    const rollupCases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+      [
+        "/chat/get-analytics, a year",
+        () => repository.insights(windowOf(year), new Date(), "facts"),
+        () => analytics.insights(auth, year),
+      ],
+      [
+        "/chat/get-analytics, 30 days",
+        () => repository.insights(windowOf(month), new Date(), "facts"),
+        () => analytics.insights(auth, month),
+      ],
+      ["Insights outcomes only, a year", outcomesOf(year, "facts"), outcomesOf(year, "rollup")],
+      ["Insights outcomes only, 30 days", outcomesOf(month, "facts"), outcomesOf(month, "rollup")],
+    ];
+    // BENCH_ANALYTICS_ONLY=cost times the cost query alone (the Insights "before" takes minutes a
+    // year); =insights times Insights with the rollup against Insights from chat_facts alone.
+    const only = process.env.BENCH_ANALYTICS_ONLY;
+    const isCostOnly = only === "cost";
+    const isInsightsOnly = only === "insights";
     const repeat = Number(process.env.BENCH_ANALYTICS_REPEAT ?? 20);
     const rows: string[][] = [];
     const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
-    for (const [name, before, now] of isCostOnly ? [] : cases) {
+    for (const [name, before, now] of isCostOnly || isInsightsOnly ? [] : cases) {
       await time(before, 1);
       const beforeSamples = await time(before, Math.max(3, Math.round(repeat / 4)));
       await time(now, 2);
       rows.push([name, figures(beforeSamples), figures(await time(now, repeat)), "p95 < 200 ms"]);
+    }
+    for (const [name, before, now] of isInsightsOnly ? rollupCases : []) {
+      // Samples taken in turn, so a change of load on the machine falls on both sides alike.
+      await time(before, 1);
+      await time(now, 1);
+      const beforeSamples: number[] = [];
+      const nowSamples: number[] = [];
+      for (let r = 0; r < repeat; r++) {
+        beforeSamples.push(...(await time(before, 1)));
+        nowSamples.push(...(await time(now, 1)));
+      }
+      rows.push([name, figures(beforeSamples), figures(nowSamples), "p95 < 200 ms"]);
+    }
+    if (isInsightsOnly) {
+      printTable(
+        `Insights over a year (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
+        [["measure (p50 / p95)", "chat_facts only (decision 042)", "hourly rollup (052)", "aim"], ...rows],
+      );
+      return;
     }
     const costBeforeSamples = await withoutChatIndex(async () => {
       const samples: number[][] = [];

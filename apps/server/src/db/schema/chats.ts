@@ -1,6 +1,7 @@
 import type { Reference } from "@harbor/contract/ai-agent";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -237,5 +239,37 @@ export const chatFacts = pgTable(
       .where(
         sql`${table.lastAiAt} is not null and (${table.failedAnswers} > 0 or ${table.rating} < 3 or ${table.status} in ('human', 'ticket'))`,
       ),
+    // The silent chats (chat_hourly's class 'silent') by their last AI answer: Insights reads the one
+    // hour of them whose 24 hours of silence end within the hour before now (decision 052).
+    index("chat_facts_silent_idx")
+      .on(table.companyId, table.lastAiAt)
+      .where(
+        sql`${table.lastAiAt} is not null and ${table.status} not in ('human', 'ticket') and not ${table.saidResolved} and ${table.rating} is null and not ${table.returnedInChat} and not ${table.returnedInNewChat} and (${table.lastCustomerAt} is null or ${table.lastCustomerAt} < ${table.lastAiAt})`,
+      ),
+  ],
+);
+
+/**
+ * The conversations of chat_facts summed per company, UTC hour of the chat's creation and class
+ * (decision 052, designed in 050): handed-off | confirmed | reopened | silent | open, the outcome
+ * as far as it does not depend on `now`. A silent chat is "assumed" once 24 hours have passed since
+ * `silent_hour`'s answer, so silent rows carry the UTC hour of the chat's last AI answer (null for
+ * the other classes). Kept by statement-level triggers on chat_facts (migration 0025), which move a
+ * chat between rows when its facts change.
+ */
+export const chatHourly = pgTable(
+  "chat_hourly",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    class: text("class").notNull(),
+    silentHour: timestamp("silent_hour", { withTimezone: true }),
+    chats: integer("chats").notNull().default(0),
+    messages: bigint("messages", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [
+    unique("chat_hourly_key").on(table.companyId, table.hour, table.class, table.silentHour).nullsNotDistinct(),
   ],
 );
