@@ -175,6 +175,9 @@ function printFixedRuns(kind: string, versions: { name: string }[], runs: Run[])
       row("asks refused", (run) => String(run.failed)),
       row("stored questions / answers", (run) => `${run.stored.questions} / ${run.stored.answers}`),
       row("live inbox updates the staff tab heard", (run) => String(run.staffUpdates)),
+      row("answer-chunk events per answer", (run) =>
+        (run.chunkEvents / Math.max(1, run.askToAnswer.length)).toFixed(1),
+      ),
       row("think time before each question", () => (THINK_MS > 0 ? `random 0–${THINK_MS / 1000} s` : "none (burst)")),
       row("questions per second (offered)", (run) => (run.asked / run.elapsedS).toFixed(0)),
       row("server CPU per question (user + system)", (run) => ms(run.cpuMs / run.asked)),

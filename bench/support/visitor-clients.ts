@@ -29,6 +29,8 @@ export type VisitorClientsResult = {
   askToAnswer: number[];
   lost: number;
   failed: number;
+  /** answer-chunk events heard, all visitors together (frames on the wire, not text). */
+  chunkEvents: number;
   elapsedS: number;
   clientRssMb: number;
 };
@@ -40,6 +42,7 @@ type Visitor = {
   /** Who waits for which answer. */
   waiting: Map<string, (at: number) => void>;
   lastChunkAt: Map<string, number>;
+  chunkEvents: number;
 };
 
 async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
@@ -91,7 +94,8 @@ async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
   const elapsedS = (performance.now() - startedAt) / 1000;
   const clientRssMb = process.memoryUsage().rss / 1024 / 1024;
   for (const visitor of visitors) visitor.socket.close();
-  return { askToChunk, askToAnswer, lost, failed, elapsedS, clientRssMb };
+  const chunkEvents = visitors.reduce((sum, visitor) => sum + visitor.chunkEvents, 0);
+  return { askToChunk, askToAnswer, lost, failed, chunkEvents, elapsedS, clientRssMb };
 }
 
 /** Waits for the visitor's turn: its slot in the open-loop schedule, or a random think time. */
@@ -129,8 +133,12 @@ async function connectVisitor(order: VisitorClientsOrder, n: number): Promise<Vi
     answers: new Map(),
     waiting: new Map(),
     lastChunkAt: new Map(),
+    chunkEvents: 0,
   };
-  socket.on("answer-chunk", (payload) => visitor.lastChunkAt.set(payload.questionID, performance.now()));
+  socket.on("answer-chunk", (payload) => {
+    visitor.chunkEvents++;
+    visitor.lastChunkAt.set(payload.questionID, performance.now());
+  });
   socket.on("chat-message", (payload) => {
     const questionID = payload.message.messageData.questionID;
     if (payload.message.senderRole === "ai" && typeof questionID === "string") {
