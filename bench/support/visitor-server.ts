@@ -47,7 +47,8 @@ async function handle(order: VisitorServerOrder): Promise<unknown> {
         sessionModule
       )) as typeof import("../../apps/server/src/platform/session");
       harbor = await startInProcessApp({ visitorLimits: order.visitorLimits });
-      const company = await harbor.createCompany("Visitor Bench Shop");
+      // A name of its own: on PostgreSQL the checkouts (and earlier runs) share one database.
+      const company = await harbor.createCompany(`Visitor Bench Shop ${crypto.randomUUID().slice(0, 8)}`);
       companyId = company.companyId;
       await harbor.app.services.knowledgeService.seedDemoArticles(company.companyId);
       const widget = await harbor.app.services.widgetRepository.findOrCreate(company.companyId);
@@ -83,6 +84,9 @@ async function handle(order: VisitorServerOrder): Promise<unknown> {
     }
   }
 }
+
+// The bench is gone (it failed, or was stopped): so is its server.
+process.once("disconnect", () => process.exit(1));
 
 process.on("message", (order: VisitorServerOrder) => {
   handle(order).then(
