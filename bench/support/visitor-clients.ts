@@ -5,7 +5,8 @@ import { io, type Socket } from "socket.io-client";
 /**
  * The visitors' side of `bench/visitors.ts`, run in a process of its own (forked by the bench) so
  * the clients' work does not share the server's event loop — real visitors are on other machines.
- * It receives its orders as one IPC message and answers with the measurements.
+ * It receives its orders as one IPC message, says `connected` when every visitor is in, starts
+ * asking on `go` (so the bench can time the asking alone) and answers with the measurements.
  */
 export type VisitorClientsOrder = {
   url: string;
@@ -13,6 +14,12 @@ export type VisitorClientsOrder = {
   visitors: number;
   questionsPerVisitor: number;
   thinkMs: number;
+  /**
+   * Open loop: the questions of all visitors start at this steady rate (questions per second),
+   * whatever the server's pace, as shoppers do; a visitor's next question waits for its answer.
+   * Without it each visitor thinks up to `thinkMs` before each question.
+   */
+  ratePerSecond?: number;
   connectWave: number;
   questions: string[];
 };
@@ -22,6 +29,8 @@ export type VisitorClientsResult = {
   askToAnswer: number[];
   lost: number;
   failed: number;
+  /** answer-chunk events heard, all visitors together (frames on the wire, not text). */
+  chunkEvents: number;
   elapsedS: number;
   clientRssMb: number;
 };
@@ -33,6 +42,7 @@ type Visitor = {
   /** Who waits for which answer. */
   waiting: Map<string, (at: number) => void>;
   lastChunkAt: Map<string, number>;
+  chunkEvents: number;
 };
 
 async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
@@ -44,6 +54,9 @@ async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
     );
   }
 
+  process.send?.("connected");
+  await new Promise((resolve) => process.once("message", resolve));
+
   const askToChunk: number[] = [];
   const askToAnswer: number[] = [];
   let lost = 0;
@@ -53,7 +66,7 @@ async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
     visitors.map(async (visitor, index) => {
       let chatID: string | null = null;
       for (let turn = 0; turn < order.questionsPerVisitor; turn++) {
-        if (order.thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.random() * order.thinkMs));
+        await untilTurn(order, startedAt, index, turn);
         const question = order.questions[(index + turn) % order.questions.length] as string;
         const askedAt = performance.now();
         const ack = (await visitor.socket.timeout(30_000).emitWithAck("ask-question", {
@@ -81,7 +94,19 @@ async function run(order: VisitorClientsOrder): Promise<VisitorClientsResult> {
   const elapsedS = (performance.now() - startedAt) / 1000;
   const clientRssMb = process.memoryUsage().rss / 1024 / 1024;
   for (const visitor of visitors) visitor.socket.close();
-  return { askToChunk, askToAnswer, lost, failed, elapsedS, clientRssMb };
+  const chunkEvents = visitors.reduce((sum, visitor) => sum + visitor.chunkEvents, 0);
+  return { askToChunk, askToAnswer, lost, failed, chunkEvents, elapsedS, clientRssMb };
+}
+
+/** Waits for the visitor's turn: its slot in the open-loop schedule, or a random think time. */
+async function untilTurn(order: VisitorClientsOrder, startedAt: number, visitor: number, turn: number) {
+  let waitMs = Math.random() * order.thinkMs;
+  if (order.ratePerSecond) {
+    // Slots interleave the visitors: every visitor's first question, then every second one, …
+    const slot = turn * order.visitors + visitor;
+    waitMs = startedAt + (slot * 1000) / order.ratePerSecond - performance.now();
+  }
+  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 }
 
 /** Visitor n's address as the load balancer would report it (a header only: every byte stays on loopback). */
@@ -108,8 +133,12 @@ async function connectVisitor(order: VisitorClientsOrder, n: number): Promise<Vi
     answers: new Map(),
     waiting: new Map(),
     lastChunkAt: new Map(),
+    chunkEvents: 0,
   };
-  socket.on("answer-chunk", (payload) => visitor.lastChunkAt.set(payload.questionID, performance.now()));
+  socket.on("answer-chunk", (payload) => {
+    visitor.chunkEvents++;
+    visitor.lastChunkAt.set(payload.questionID, performance.now());
+  });
   socket.on("chat-message", (payload) => {
     const questionID = payload.message.messageData.questionID;
     if (payload.message.senderRole === "ai" && typeof questionID === "string") {

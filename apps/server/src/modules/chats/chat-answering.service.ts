@@ -83,9 +83,9 @@ export function createChatAnswering(deps: {
       signal?: AbortSignal;
     }): Promise<ChatAnswer> {
       const { companyId, chatId } = options;
-      const chat = await deps.chats.findChat(companyId, chatId);
-      if (!chat) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
-      const turns = await deps.chats.recentTurns(companyId, chatId, HISTORY_TURNS + 1);
+      const found = await deps.chats.findChatWithRecentTurns(companyId, chatId, HISTORY_TURNS + 1);
+      if (!found) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
+      const { chat, turns } = found;
       // A question stored beforehand is the newest turn; it is the question, not its history.
       if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
       const history = turns.slice(-HISTORY_TURNS).map(

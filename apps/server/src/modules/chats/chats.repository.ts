@@ -161,9 +161,14 @@ export function createChatsRepository(db: Database) {
     /**
      * Stores a message once per client id: a retried send (same chat, same clientMessageId) gets
      * the stored row back with `isNew` false, also when two copies race (the unique index decides).
+     * `isLookedUp`: the caller has just looked for the client id itself (the visitor's question,
+     * across the visitor's chats), so the first lookup is skipped; a copy stored since then is still
+     * found, by the unique index refusing the insert.
      */
-    async insertMessageOnce(message: NewMessage & { clientMessageId: string }) {
-      const existing = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
+    async insertMessageOnce(message: NewMessage & { clientMessageId: string }, options: { isLookedUp?: boolean } = {}) {
+      const existing = options.isLookedUp
+        ? null
+        : await findByClientId(message.companyId, message.chatId, message.clientMessageId);
       if (existing) return { row: existing, isNew: false };
       try {
         return { row: await appendMessage(db, message), isNew: true };
@@ -200,6 +205,32 @@ export function createChatsRepository(db: Database) {
           ),
         )
         .orderBy(chatMessages.createdAt, chatMessages.id);
+    },
+
+    /**
+     * The chat and its latest question/answer messages (oldest first, as recentTurns) in one
+     * statement: answering needs both, and each statement has a fixed cost — a round trip, and on
+     * the embedded database two messages between threads (decision 053). Null when not found.
+     */
+    async findChatWithRecentTurns(companyId: string, chatId: string, limit: number) {
+      const [row] = await db
+        .select({
+          chat: chats,
+          turns: sql<Pick<ChatMessageRow, "message" | "senderRole" | "messageData">[]>`coalesce((
+            select json_agg(json_build_object('message', t.message, 'senderRole', t.sender_role,
+                'messageData', t.message_data) order by t.created_at, t.id)
+            from (
+              select m.message, m.sender_role, m.message_data, m.created_at, m.id
+              from ${chatMessages} m
+              where m.chat_id = ${chatId} and m.company_id = ${companyId} and m.message_type in ('question', 'answer')
+              order by m.created_at desc, m.id desc
+              limit ${limit}
+            ) t), '[]'::json)`,
+        })
+        .from(chats)
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)))
+        .limit(1);
+      return row ?? null;
     },
 
     /** The latest question/answer messages of a chat, oldest first. */

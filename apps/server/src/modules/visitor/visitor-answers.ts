@@ -25,6 +25,33 @@ export function createVisitorBroadcast(visitors: VisitorNamespace): VisitorBroad
   };
 }
 
+/**
+ * Answer chunks written in one turn of the event loop go out as one `answer-chunk`. The local
+ * engine yields its six-word pieces back to back, and a frame per piece (a write to every tab's
+ * socket) cost more server CPU than composing the answer (decision 053); a remote model's tokens
+ * arrive turns apart and still go out as they come. `flush` sends what waits at once, so a phase,
+ * a replace or the stored answer never overtakes the text before it.
+ */
+export function coalescedChunks(send: (text: string) => void) {
+  let pending = "";
+  let timer: NodeJS.Immediate | null = null;
+  const flush = () => {
+    if (timer) clearImmediate(timer);
+    timer = null;
+    if (!pending) return;
+    const text = pending;
+    pending = "";
+    send(text);
+  };
+  return {
+    add(text: string) {
+      pending += text;
+      timer ??= setImmediate(flush);
+    },
+    flush,
+  };
+}
+
 /** What the error screen says when an answer fails after the question was accepted. */
 const ANSWER_FAILED = "Our servers hiccuped. Please restart the chat to continue";
 
@@ -64,6 +91,9 @@ export function createVisitorAnswers(deps: {
       const writing = { controller, widgetId: scope.widgetId };
       answering.set(chat.id, writing);
       const questionID = question.id;
+      const chunks = coalescedChunks((text) => {
+        if (!controller.signal.aborted) broadcast.chunk(chat.id, { questionID, text });
+      });
       try {
         const answered = await deps.chatAnswering.answerInChat({
           companyId: scope.companyId,
@@ -75,19 +105,25 @@ export function createVisitorAnswers(deps: {
           routeToCustomReplies,
           onEvent: (event) => {
             if (controller.signal.aborted) return;
+            if (event.type === "chunk") return chunks.add(event.text);
+            chunks.flush();
             if (event.type === "phase") broadcast.phase(chat.id, { questionID, phase: event.phase });
-            if (event.type === "chunk") broadcast.chunk(chat.id, { questionID, text: event.text });
             if (event.type === "replace") broadcast.replace(chat.id, { questionID, text: event.text });
           },
-          onAnswerStored: (stored) => deps.onAnswerStored(scope.companyId, chat.id, stored),
+          onAnswerStored: (stored) => {
+            chunks.flush();
+            deps.onAnswerStored(scope.companyId, chat.id, stored);
+          },
         });
         if (answered.handsOff) await deps.onHandsOff(scope, chat.id);
         if (answered.customReplyID) deps.onCustomReply(scope, chat, question, answered.customReplyID);
       } catch (error) {
         if (controller.signal.aborted) return;
+        chunks.flush();
         log.error({ err: error, chatId: chat.id }, "answering a visitor's question failed");
         broadcast.error(chat.id, ANSWER_FAILED);
       } finally {
+        chunks.flush();
         if (answering.get(chat.id) === writing) answering.delete(chat.id);
       }
     });

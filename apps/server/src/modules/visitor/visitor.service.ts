@@ -100,18 +100,22 @@ export function createVisitorService(deps: {
     }
     // The asking socket follows the chat before anything about it is emitted.
     onChat?.(chat.id);
-    const stored = await chats.insertMessageOnce({
-      companyId: scope.companyId,
-      chatId: chat.id,
-      message: input.question,
-      messageType: "question",
-      senderRole: "customer",
-      messageData: {
-        ...(attachments.length > 0 ? { attachments } : {}),
-        ...(input.quickReply ? { quickReply: input.quickReply } : {}),
+    const stored = await chats.insertMessageOnce(
+      {
+        companyId: scope.companyId,
+        chatId: chat.id,
+        message: input.question,
+        messageType: "question",
+        senderRole: "customer",
+        messageData: {
+          ...(attachments.length > 0 ? { attachments } : {}),
+          ...(input.quickReply ? { quickReply: input.quickReply } : {}),
+        },
+        clientMessageId: input.clientMessageID,
       },
-      clientMessageId: input.clientMessageID,
-    });
+      // findVisitorMessageByClientId above looked for it in every chat of the visitor.
+      { isLookedUp: true },
+    );
     await deps.files.attach(scope, chat.id, attachments);
     await changes.tellStaff(scope.companyId, chat.id, stored.row);
     if (!isHandledByPerson(chat.status)) {
