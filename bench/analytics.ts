@@ -185,7 +185,7 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
     }
     // Cost and speed (decision 046) before and after decision 050 on the same data: "before" runs
-    // its two statements as the service does, without token_usage's chat index (migration 0025;
+    // its two statements as the service does, without token_usage's chat index (migration 0023;
     // dropped for those samples, made again after) and with the old answer-latency statement.
     const costBefore = (range: { startDate: string; endDate: string }) =>
       Promise.all([
