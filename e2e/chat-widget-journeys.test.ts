@@ -97,6 +97,10 @@ describe("Chat widget journeys", () => {
     expect(await agentApp.count()).toBe(0);
     expect(await chatHistory.count()).toBe(0);
     expect(await page.getByRole("heading", { name: "Human agent availability" }).count()).toBe(0);
+    // The ticket handoff's words for Hebrew visitors, typed right to left (decision 057).
+    const hebrew = page.getByRole("textbox", { name: "Handoff message for Hebrew visitors" });
+    expect(await hebrew.getAttribute("dir")).toBe("rtl");
+    await hebrew.fill("השאירו פרטים ונחזור אליכם במייל.");
     expect(await expectAccessibleAtBothWidths(page)).toEqual([]);
 
     // Zendesk tickets: no e-mail, but a ticket status.
@@ -142,7 +146,11 @@ describe("Chat widget journeys", () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
 
     const { handoff } = await widgetSettings(cookie);
-    expect(handoff.channels.ticket).toMatchObject({ isActive: false, appType: null });
+    expect(handoff.channels.ticket).toMatchObject({
+      isActive: false,
+      appType: null,
+      handoffMessageTranslations: { en: "", nl: "", he: "השאירו פרטים ונחזור אליכם במייל." },
+    });
     expect(handoff.channels.agent).toMatchObject({
       isActive: true,
       appType: "whatsapp",

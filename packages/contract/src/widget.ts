@@ -3,6 +3,7 @@ import { referenceSchema, visitorLanguageSchema } from "./ai-agent";
 import { idSchema } from "./common";
 import { VISITOR_MESSAGE_MAX } from "./constants";
 import { visitorMessageDataSchema } from "./message-data";
+import { publicTextTranslationsSchema, textTranslationsSchema } from "./text-translations";
 
 /**
  * The chat widget's settings (spec part 2 §3 "Widget", §5, §9) and the visitor-side REST calls
@@ -103,6 +104,10 @@ export const availableHoursSchema = z.object({
 });
 export type AvailableHours = z.infer<typeof availableHoursSchema>;
 
+/** A shop text's versions per visitor language (decision 057): each as long as the text may be. */
+const translationsOfText = (max: number) =>
+  textTranslationsSchema(z.string().trim().max(max, `A text can be at most ${max} characters`)).optional();
+
 const optionalEmail = z.union([z.email({ error: "Enter a valid e-mail address" }), z.literal("")]);
 
 export const handoffSchema = z
@@ -111,6 +116,7 @@ export const handoffSchema = z
       ticket: z.object({
         isActive: z.boolean(),
         handoffMessage: z.string().trim().max(WIDGET_TEXT_MAX),
+        handoffMessageTranslations: translationsOfText(WIDGET_TEXT_MAX),
         appType: ticketAppSchema.nullable(),
         attributes: z.array(z.object({ notificationEmail: optionalEmail })).max(1),
       }),
@@ -204,10 +210,13 @@ export const selfServicePortalSchema = z
     messages: z.object({
       title: z.string().trim().min(1, "Title is required").max(WIDGET_TITLE_MAX),
       description: z.string().trim().min(1, "Subtitle is required").max(WIDGET_TEXT_MAX),
+      titleTranslations: translationsOfText(WIDGET_TITLE_MAX),
+      descriptionTranslations: translationsOfText(WIDGET_TEXT_MAX),
     }),
     aiSearch: z.object({
       isActive: z.boolean(),
       placeholder: z.string().trim().max(WIDGET_TITLE_MAX),
+      placeholderTranslations: translationsOfText(WIDGET_TITLE_MAX),
       activeSources: z.array(idSchema).max(100),
     }),
     /** Saved through their own calls; the save of this section keeps what is stored. */
@@ -374,11 +383,7 @@ export const openingMessagesSchema = z.array(openingMessageSchema).min(1).max(OP
  * language with one here sees it instead of `openingMessages`; any other visitor, and every
  * language left empty, sees `openingMessages`. Absent (settings saved before it) is none.
  */
-export const openingMessageTranslationsSchema = z.object({
-  en: openingMessageSchema.optional(),
-  nl: openingMessageSchema.optional(),
-  he: openingMessageSchema.optional(),
-});
+export const openingMessageTranslationsSchema = textTranslationsSchema(openingMessageSchema);
 export type OpeningMessageTranslations = z.infer<typeof openingMessageTranslationsSchema>;
 
 /** Every section of the widget, as GET /api/widget-settings/ answers it. */
@@ -513,7 +518,7 @@ export const publicWidgetSchema = z.object({
   language: visitorLanguageSchema.nullable(),
   openingMessages: z.array(z.string()),
   /** Only the languages with a message of their own. */
-  openingMessageTranslations: z.object({ en: z.string(), nl: z.string(), he: z.string() }).partial(),
+  openingMessageTranslations: publicTextTranslationsSchema,
   theme: widgetThemeSchema,
   button: widgetButtonSchema,
   notifications: widgetNotificationsSchema,
@@ -522,7 +527,12 @@ export const publicWidgetSchema = z.object({
   /** Outside active hours the launcher shows only when this is on. */
   showHandoffWhenInactive: z.boolean(),
   handoff: z.object({
-    ticket: z.object({ isActive: z.boolean(), handoffMessage: z.string() }),
+    /** The `…Translations` here and in the portal: only the languages with a text of their own. */
+    ticket: z.object({
+      isActive: z.boolean(),
+      handoffMessage: z.string(),
+      handoffMessageTranslations: publicTextTranslationsSchema,
+    }),
     /** WhatsApp only here; the other apps come with the integrations issue. */
     agent: z.object({
       isActive: z.boolean(),
@@ -536,8 +546,17 @@ export const publicWidgetSchema = z.object({
   selfServicePortal: z.object({
     isActive: z.boolean(),
     thumbnailURL: z.string().nullable(),
-    messages: z.object({ title: z.string(), description: z.string() }),
-    aiSearch: z.object({ isActive: z.boolean(), placeholder: z.string() }),
+    messages: z.object({
+      title: z.string(),
+      description: z.string(),
+      titleTranslations: publicTextTranslationsSchema,
+      descriptionTranslations: publicTextTranslationsSchema,
+    }),
+    aiSearch: z.object({
+      isActive: z.boolean(),
+      placeholder: z.string(),
+      placeholderTranslations: publicTextTranslationsSchema,
+    }),
     customReplies: z.array(portalLinkSchema.omit({ customReplyID: true })),
     /** The reply's id stays on the server; `runsCustomReply` tells the widget to ask the server. */
     suggestedQuestions: z.array(

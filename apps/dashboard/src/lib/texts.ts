@@ -876,6 +876,12 @@ export const texts = {
       shopifyPortal: "Shopify Customer Portal",
     },
     loading: "Loading your chat widget",
+    /** A shop text's versions for the visitors who read one language (decisions 051, 057). */
+    perLanguage: {
+      description:
+        "Visitors whose widget speaks that language see this instead. Leave it empty to show them the text above.",
+      languages: { en: "English", nl: "Dutch", he: "Hebrew" },
+    },
     notices: {
       widgetSaved: "Widget saved",
       handoffSaved: "Handoff settings saved",
@@ -915,7 +921,6 @@ export const texts = {
           description:
             "A message here replaces the opening messages for visitors whose widget speaks that language. Leave it empty to show them the messages above.",
           label: (language: string) => `Opening message for ${language} visitors`,
-          languages: { en: "English", nl: "Dutch", he: "Hebrew" },
         },
       },
       colors: {
@@ -981,10 +986,16 @@ export const texts = {
       iconAlt: "Portal icon",
       portalTitle: "Title",
       subtitle: "Subtitle",
+      titlePerLanguage: "Title in your visitors' languages",
+      titleFor: (language: string) => `Title for ${language} visitors`,
+      subtitlePerLanguage: "Subtitle in your visitors' languages",
+      subtitleFor: (language: string) => `Subtitle for ${language} visitors`,
       aiSearchHeading: "AI search",
       aiSearch: "Enable AI search",
       aiSearchDescription: "Visitors search your knowledge base and get an answer with its sources.",
       placeholder: "Search bar text",
+      placeholderPerLanguage: "Search bar text in your visitors' languages",
+      placeholderFor: (language: string) => `Search bar text for ${language} visitors`,
       sources: "Sources",
       sourcesDescription: "The knowledge base sources AI search answers from.",
       sourcesPlaceholder: "Choose sources",
@@ -1071,6 +1082,8 @@ export const texts = {
         enable: "Enable ticket handoff",
         enableDescription: "Visitors leave their details and get a ticket.",
         message: "Handoff message",
+        messagePerLanguage: "Handoff message in your visitors' languages",
+        messageFor: (language: string) => `Handoff message for ${language} visitors`,
         app: "Ticket app",
         email: "Notification e-mail",
         emailDescription: "New tickets are sent to this address.",

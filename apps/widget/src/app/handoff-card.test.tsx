@@ -3,6 +3,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { he } from "../i18n/he";
+import { nl } from "../i18n/nl";
 import { publicWidget, renderInWidget } from "../test/widget-fixtures";
 import { HandoffCard } from "./handoff-card";
 import { handoffRoute } from "./handoff-route";
@@ -24,7 +25,7 @@ function widgetWith(
   const widget = publicWidget({ isWithinActiveHours });
   widget.handoff = {
     agent: { ...agentOff, ...handoff.agent },
-    ticket: { isActive: false, handoffMessage: "", ...handoff.ticket },
+    ticket: { isActive: false, handoffMessage: "", handoffMessageTranslations: {}, ...handoff.ticket },
   };
   return widget;
 }
@@ -112,6 +113,35 @@ describe("HandoffCard", () => {
     expect(onTicket).toHaveBeenCalledWith(
       { name: "", email: "dana@example.com", number: "", message: "The box was crushed." },
       expect.any(String),
+    );
+  });
+
+  it("gives a Dutch or Hebrew visitor the ticket handoff words the shop wrote for them, else the shop's words", () => {
+    const translated = {
+      ...tickets,
+      handoffMessageTranslations: {
+        nl: "Laat je e-mail achter; we antwoorden binnen een dag.",
+        he: "השאירו מייל ונחזור אליכם.",
+      },
+    };
+    const showIn = (language: "nl" | "he", widget: PublicWidget) => {
+      const texts = language === "nl" ? nl : he;
+      const view = renderInWidget(<HandoffCard summary="" onTicket={vi.fn(async () => {})} />, {
+        widget,
+        language,
+        texts,
+      });
+      const text = screen.getByRole("heading", { name: texts.handoffTitle }).closest("section")?.textContent;
+      view.unmount();
+      return text;
+    };
+    expect(showIn("nl", widgetWith({ ticket: translated }, false))).toContain(
+      "Laat je e-mail achter; we antwoorden binnen een dag.",
+    );
+    expect(showIn("he", widgetWith({ ticket: translated }, false))).toContain("השאירו מייל ונחזור אליכם.");
+    const dutchOnly = { ...tickets, handoffMessageTranslations: { nl: "Laat je e-mail achter." } };
+    expect(showIn("he", widgetWith({ ticket: dutchOnly }, false))).toContain(
+      "Leave your e-mail and we answer within a day.",
     );
   });
 

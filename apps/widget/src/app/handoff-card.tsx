@@ -1,7 +1,7 @@
 import { safeHttpURL } from "@harbor/contract/answer-links";
 import type { TicketForm } from "@harbor/contract/widget";
 import { useId } from "react";
-import { shopText } from "../i18n/shop-texts";
+import { shopTextFor } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
 import { handoffRoute } from "./handoff-route";
 import { Later, TicketRequest } from "./lazy-parts";
@@ -35,7 +35,7 @@ export function HandoffCard({
   const isHelpDesk = isAgent && HELP_DESK_APPS.has(agent.appType ?? "");
   const words =
     route === "ticket"
-      ? shopText(ticket.handoffMessage, t) || t.ticketIntro
+      ? shopTextFor(ticket.handoffMessage, ticket.handoffMessageTranslations, language, t) || t.ticketIntro
       : (isAgent && agent.availabilityMessage) ||
         (route === "whatsapp"
           ? t.handoffWhatsApp

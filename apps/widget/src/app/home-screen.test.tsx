@@ -50,7 +50,11 @@ describe("HomeScreen", () => {
     untouched.selfServicePortal = {
       ...untouched.selfServicePortal,
       isActive: true,
-      messages: { title: DEFAULT_WIDGET_TEXTS.portalTitle, description: DEFAULT_WIDGET_TEXTS.portalDescription },
+      messages: {
+        ...untouched.selfServicePortal.messages,
+        title: DEFAULT_WIDGET_TEXTS.portalTitle,
+        description: DEFAULT_WIDGET_TEXTS.portalDescription,
+      },
     };
     showHome(untouched, false, { language: "nl", texts: nl });
     expect(screen.getByRole("heading", { name: "Helpcentrum" })).toBeTruthy();
@@ -71,6 +75,31 @@ describe("HomeScreen", () => {
     document.body.innerHTML = "";
     showHome(translated, false, { language: "nl", texts: nl });
     expect(screen.getByText("Hi! Ask me anything about your order.")).toBeTruthy();
+  });
+
+  it("shows a Dutch or Hebrew visitor the portal texts the shop wrote for their language, else the shop's text", () => {
+    const widget = publicWidget();
+    const portal = widget.selfServicePortal;
+    portal.messages.titleTranslations = { nl: "Welkom bij Sample Shop", he: "ברוכים הבאים לחנות" };
+    portal.messages.descriptionTranslations = { he: "שאלו אותנו הכול" };
+    portal.aiSearch = { isActive: true, placeholder: "Search our help", placeholderTranslations: { nl: "Zoek hulp" } };
+
+    showHome(widget, false, { language: "nl", texts: nl });
+    expect(screen.getByRole("heading", { name: "Welkom bij Sample Shop" })).toBeTruthy();
+    // No Dutch description written: the shop's own, as written.
+    expect(screen.getByText("Ask us anything")).toBeTruthy();
+    expect(screen.getByRole("textbox").getAttribute("placeholder")).toBe("Zoek hulp");
+    document.body.innerHTML = "";
+
+    showHome(widget, false, { language: "he", texts: he });
+    expect(screen.getByRole("heading", { name: "ברוכים הבאים לחנות" })).toBeTruthy();
+    expect(screen.getByText("שאלו אותנו הכול")).toBeTruthy();
+    expect(screen.getByRole("textbox").getAttribute("placeholder")).toBe("Search our help");
+    document.body.innerHTML = "";
+
+    showHome(widget);
+    expect(screen.getByRole("heading", { name: "Welcome to Sample Shop" })).toBeTruthy();
+    expect(screen.getByRole("textbox").getAttribute("placeholder")).toBe("Search our help");
   });
 
   it("offers Continue Chat only when a chat is under way, and order cards only when the shop portal is on", async () => {

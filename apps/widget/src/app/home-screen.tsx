@@ -1,7 +1,7 @@
 import type { VisitorAttachment } from "@harbor/contract/message-data";
 import type { PublicSuggestedQuestion, VisitorMessage } from "@harbor/contract/widget";
 import { useState } from "react";
-import { openingMessagesFor, shopText } from "../i18n/shop-texts";
+import { openingMessagesFor, shopTextFor } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
 import { Bubbles } from "./bubbles";
 import type { PortalOrigin } from "./chat-session";
@@ -67,8 +67,15 @@ export function HomeScreen({
   return (
     <>
       <WidgetHeader
-        title={(portal.isActive && shopText(portal.messages.title, t)) || t.greetingTitle}
-        subtitle={(portal.isActive && shopText(portal.messages.description, t)) || t.greetingText}
+        title={
+          (portal.isActive && shopTextFor(portal.messages.title, portal.messages.titleTranslations, language, t)) ||
+          t.greetingTitle
+        }
+        subtitle={
+          (portal.isActive &&
+            shopTextFor(portal.messages.description, portal.messages.descriptionTranslations, language, t)) ||
+          t.greetingText
+        }
         pictureURL={portal.isActive ? portal.thumbnailURL : widget.agent.thumbnailURL}
       />
       <main className="bd">
@@ -141,7 +148,11 @@ export function HomeScreen({
       </main>
       <footer className="ft">
         <Composer
-          placeholder={(portal.aiSearch.isActive && shopText(portal.aiSearch.placeholder, t)) || t.askPlaceholder}
+          placeholder={
+            (portal.aiSearch.isActive &&
+              shopTextFor(portal.aiSearch.placeholder, portal.aiSearch.placeholderTranslations, language, t)) ||
+            t.askPlaceholder
+          }
           onSend={onAsk}
           onTyping={onTyping}
         />

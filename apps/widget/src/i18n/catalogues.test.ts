@@ -5,7 +5,7 @@ import { he } from "./he";
 import { defaultGreetings, launcherTexts, welcomeTexts } from "./launcher-texts";
 import { nl } from "./nl";
 import { pickLanguage } from "./pick-language";
-import { openingMessagesFor, shopText } from "./shop-texts";
+import { openingMessagesFor, shopText, shopTextFor } from "./shop-texts";
 
 /** Every text of a catalogue, functions called with sample values, keyed by its path. */
 function texts(catalogue: Record<string, unknown>, prefix = ""): Map<string, string> {
@@ -91,6 +91,15 @@ describe("the widget's catalogues", () => {
     expect(openingMessagesFor(widget, "nl", nl)).toEqual([]);
     const untouched = { openingMessages: [DEFAULT_WIDGET_TEXTS.openingMessage], openingMessageTranslations: {} };
     expect(openingMessagesFor(untouched, "nl", nl)).toEqual([nl.shopDefaults.openingMessage]);
+  });
+
+  it("takes a text's version for the visitor's language, else the shop's text, else (kept) the default translated", () => {
+    const handoff = DEFAULT_WIDGET_TEXTS.ticketHandoffMessage;
+    const translations = { he: "השאירו פרטים ונחזור אליכם." };
+    expect(shopTextFor(handoff, translations, "he", he)).toBe("השאירו פרטים ונחזור אליכם.");
+    expect(shopTextFor(handoff, translations, "nl", nl)).toBe(nl.shopDefaults.ticketHandoffMessage);
+    expect(shopTextFor("Mail us, we answer in a day.", translations, "nl", nl)).toBe("Mail us, we answer in a day.");
+    expect(shopTextFor("Mail us, we answer in a day.", undefined, "he", he)).toBe("Mail us, we answer in a day.");
   });
 
   it("has launcher words in every language", () => {

@@ -1,3 +1,4 @@
+import type { TextTranslations } from "@harbor/contract/text-translations";
 import type { PublicWidget } from "@harbor/contract/widget";
 import { DEFAULT_WIDGET_TEXTS, type DefaultWidgetText } from "@harbor/contract/widget-default-texts";
 import type { Catalogue } from "./en";
@@ -15,6 +16,20 @@ const KEY_OF_DEFAULT = new Map<string, DefaultWidgetText>(
 export function shopText(text: string, t: Catalogue): string {
   const key = KEY_OF_DEFAULT.get(text.trim());
   return key ? t.shopDefaults[key] : text;
+}
+
+/**
+ * A shop text that may have a version per language (decision 057: the ticket handoff message, the
+ * portal's title, description and search placeholder): the shop's version for the visitor's
+ * language when it wrote one, else `shopText` of its text for everyone.
+ */
+export function shopTextFor(
+  text: string,
+  translations: TextTranslations | undefined,
+  language: Language,
+  t: Catalogue,
+): string {
+  return translations?.[language] || shopText(text, t);
 }
 
 /**

@@ -33,7 +33,7 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
     isWithinActiveHours: true,
     showHandoffWhenInactive: false,
     handoff: {
-      ticket: { isActive: true, handoffMessage: "We answer tickets within a day." },
+      ticket: { isActive: true, handoffMessage: "We answer tickets within a day.", handoffMessageTranslations: {} },
       agent: {
         isActive: true,
         appType: "whatsapp",
@@ -46,8 +46,13 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
     selfServicePortal: {
       isActive: true,
       thumbnailURL: null,
-      messages: { title: "Welcome to Sample Shop", description: "Ask us anything" },
-      aiSearch: { isActive: false, placeholder: "" },
+      messages: {
+        title: "Welcome to Sample Shop",
+        description: "Ask us anything",
+        titleTranslations: {},
+        descriptionTranslations: {},
+      },
+      aiSearch: { isActive: false, placeholder: "", placeholderTranslations: {} },
       customReplies: [],
       suggestedQuestions: [],
     },

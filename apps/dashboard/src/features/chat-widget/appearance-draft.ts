@@ -1,6 +1,7 @@
 import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import { type WidgetSettings, type WidgetTheme, widgetSettingsSchema } from "@harbor/contract/widget";
 import type { SaveWidgetSettingsRequest } from "./api/save-widget-settings";
+import { type TranslationsDraft, toTranslations, translationsDraftFrom } from "./text-translations-draft";
 
 type Offset = number | "";
 
@@ -8,8 +9,7 @@ type Offset = number | "";
 export type AppearanceDraft = {
   language: VisitorLanguage | "";
   openingMessages: string[];
-  /** "" = none for that language. */
-  openingMessageTranslations: Record<VisitorLanguage, string>;
+  openingMessageTranslations: TranslationsDraft;
   theme: WidgetTheme;
   button: {
     size: "normal" | "small";
@@ -33,11 +33,7 @@ export function appearanceDraftFrom(settings: WidgetSettings): AppearanceDraft {
   return {
     language: settings.language ?? "",
     openingMessages: [...settings.openingMessages],
-    openingMessageTranslations: {
-      en: settings.openingMessageTranslations?.en ?? "",
-      nl: settings.openingMessageTranslations?.nl ?? "",
-      he: settings.openingMessageTranslations?.he ?? "",
-    },
+    openingMessageTranslations: translationsDraftFrom(settings.openingMessageTranslations),
     theme: {
       brand: { brandColor: theme.brand.brandColor },
       chatBubble: { customer: bubble(theme.chatBubble.customer), aiAgent: bubble(theme.chatBubble.aiAgent) },
@@ -67,11 +63,7 @@ export function toAppearanceSections(draft: AppearanceDraft, customIconURL: stri
   return {
     language: draft.language || null,
     openingMessages: draft.openingMessages.map((message) => message.trim()),
-    openingMessageTranslations: {
-      en: draft.openingMessageTranslations.en.trim(),
-      nl: draft.openingMessageTranslations.nl.trim(),
-      he: draft.openingMessageTranslations.he.trim(),
-    },
+    openingMessageTranslations: toTranslations(draft.openingMessageTranslations),
     theme: {
       brand: { brandColor: trim(theme.brand.brandColor) },
       chatBubble: {

@@ -1,9 +1,16 @@
 import { type AgentApp, type Handoff, handoffSchema, type TicketApp, type TicketStatus } from "@harbor/contract/widget";
+import { type TranslationsDraft, toTranslations, translationsDraftFrom } from "./text-translations-draft";
 import { hasSlotProblems, type LocalDay, toLocalSchedule, toUtcSchedule } from "./time-slots";
 
 /** The Handoff page's form: flat, with "" for an unchosen dropdown and the schedule in local time. */
 export type HandoffDraft = {
-  ticket: { isActive: boolean; handoffMessage: string; appType: TicketApp | ""; notificationEmail: string };
+  ticket: {
+    isActive: boolean;
+    handoffMessage: string;
+    handoffMessageTranslations: TranslationsDraft;
+    appType: TicketApp | "";
+    notificationEmail: string;
+  };
   agent: { isActive: boolean; appType: AgentApp | ""; whatsapp: string };
   human: { showAvailability: boolean; responseTime: string; availabilityMessage: string; days: LocalDay[] };
   chatHistory: TicketStatus | "";
@@ -33,6 +40,7 @@ export function handoffDraftFrom(handoff: Handoff, offsetMinutes: number): Hando
     ticket: {
       isActive: ticket.isActive,
       handoffMessage: ticket.handoffMessage,
+      handoffMessageTranslations: translationsDraftFrom(ticket.handoffMessageTranslations),
       appType: ticket.appType ?? "",
       notificationEmail: ticket.attributes[0]?.notificationEmail ?? "",
     },
@@ -61,6 +69,7 @@ export function toHandoff(options: { draft: HandoffDraft; stored: Handoff; offse
       ticket: {
         isActive: draft.ticket.isActive,
         handoffMessage: draft.ticket.handoffMessage.trim(),
+        handoffMessageTranslations: toTranslations(draft.ticket.handoffMessageTranslations),
         appType: shown.ticketDetails && draft.ticket.appType ? draft.ticket.appType : null,
         attributes: [{ notificationEmail: shown.notificationEmail ? draft.ticket.notificationEmail.trim() : "" }],
       },

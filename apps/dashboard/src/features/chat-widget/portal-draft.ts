@@ -1,19 +1,36 @@
 import type { SelfServicePortal } from "@harbor/contract/widget";
+import { type TranslationsDraft, toTranslations, translationsDraftFrom } from "./text-translations-draft";
 
 /** The portal form of the Self Serve Portal page; links and questions save through their own calls. */
 export type PortalDraft = {
   isActive: boolean;
-  messages: { title: string; description: string };
-  aiSearch: { isActive: boolean; placeholder: string; activeSources: string[] };
+  messages: {
+    title: string;
+    description: string;
+    titleTranslations: TranslationsDraft;
+    descriptionTranslations: TranslationsDraft;
+  };
+  aiSearch: {
+    isActive: boolean;
+    placeholder: string;
+    placeholderTranslations: TranslationsDraft;
+    activeSources: string[];
+  };
 };
 
 export function portalDraftFrom(portal: SelfServicePortal): PortalDraft {
   return {
     isActive: portal.isActive,
-    messages: { title: portal.messages.title, description: portal.messages.description },
+    messages: {
+      title: portal.messages.title,
+      description: portal.messages.description,
+      titleTranslations: translationsDraftFrom(portal.messages.titleTranslations),
+      descriptionTranslations: translationsDraftFrom(portal.messages.descriptionTranslations),
+    },
     aiSearch: {
       isActive: portal.aiSearch.isActive,
       placeholder: portal.aiSearch.placeholder,
+      placeholderTranslations: translationsDraftFrom(portal.aiSearch.placeholderTranslations),
       activeSources: [...portal.aiSearch.activeSources],
     },
   };
@@ -27,10 +44,16 @@ export function toPortalSection(draft: PortalDraft, thumbnailURL: string | null)
   return {
     isActive: draft.isActive,
     thumbnailURL,
-    messages: { title: draft.messages.title.trim(), description: draft.messages.description.trim() },
+    messages: {
+      title: draft.messages.title.trim(),
+      description: draft.messages.description.trim(),
+      titleTranslations: toTranslations(draft.messages.titleTranslations),
+      descriptionTranslations: toTranslations(draft.messages.descriptionTranslations),
+    },
     aiSearch: {
       isActive: draft.aiSearch.isActive,
       placeholder: draft.aiSearch.placeholder.trim(),
+      placeholderTranslations: toTranslations(draft.aiSearch.placeholderTranslations),
       activeSources: draft.aiSearch.activeSources,
     },
     customReplies: [],

@@ -1,4 +1,5 @@
 import { isWidgetActiveAt } from "@harbor/contract/active-hours";
+import { nonEmptyTranslations } from "@harbor/contract/text-translations";
 import { colorOrDefault, DEFAULT_BUBBLE_TEXT_COLOR, type PublicWidget } from "@harbor/contract/widget";
 import type { StoredWidgetSettings } from "../../db/schema/widgets";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
@@ -17,15 +18,14 @@ export function toPublicWidget(options: {
   const { settings, agent } = options;
   const { ticket, agent: agentChannel } = settings.handoff.channels;
   const human = agentChannel.humanAgent;
+  const portal = settings.selfServicePortal;
   const { nudgeMessage, preChatForm, feedback, showSources } = agent.workflows;
   return {
     widgetID: options.widgetId,
     linkHosts: options.linkHosts,
     language: settings.language,
     openingMessages: settings.openingMessages.filter((message) => message.trim() !== ""),
-    openingMessageTranslations: Object.fromEntries(
-      Object.entries(settings.openingMessageTranslations ?? {}).filter(([, message]) => message?.trim()),
-    ),
+    openingMessageTranslations: nonEmptyTranslations(settings.openingMessageTranslations),
     theme: {
       brand: { brandColor: colorOrDefault(settings.theme.brand.brandColor) },
       chatBubble: {
@@ -38,7 +38,11 @@ export function toPublicWidget(options: {
     isWithinActiveHours: isWidgetActiveAt(settings.availableHours, options.now),
     showHandoffWhenInactive: settings.availableHours.isActive && settings.availableHours.showHandoff,
     handoff: {
-      ticket: { isActive: ticket.isActive, handoffMessage: ticket.handoffMessage },
+      ticket: {
+        isActive: ticket.isActive,
+        handoffMessage: ticket.handoffMessage,
+        handoffMessageTranslations: nonEmptyTranslations(ticket.handoffMessageTranslations),
+      },
       agent: {
         isActive: agentChannel.isActive,
         appType: agentChannel.appType,
@@ -51,10 +55,16 @@ export function toPublicWidget(options: {
     selfServicePortal: {
       isActive: settings.selfServicePortal.isActive,
       thumbnailURL: settings.selfServicePortal.thumbnailURL,
-      messages: settings.selfServicePortal.messages,
+      messages: {
+        title: portal.messages.title,
+        description: portal.messages.description,
+        titleTranslations: nonEmptyTranslations(portal.messages.titleTranslations),
+        descriptionTranslations: nonEmptyTranslations(portal.messages.descriptionTranslations),
+      },
       aiSearch: {
-        isActive: settings.selfServicePortal.aiSearch.isActive,
-        placeholder: settings.selfServicePortal.aiSearch.placeholder,
+        isActive: portal.aiSearch.isActive,
+        placeholder: portal.aiSearch.placeholder,
+        placeholderTranslations: nonEmptyTranslations(portal.aiSearch.placeholderTranslations),
       },
       customReplies: settings.selfServicePortal.customReplies.map(({ customReplyID: _hidden, ...link }) => link),
       suggestedQuestions: settings.selfServicePortal.suggestedQuestions.map(({ customReplyID, ...question }) => ({

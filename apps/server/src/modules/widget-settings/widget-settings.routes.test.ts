@@ -215,6 +215,67 @@ describe("widget settings API", () => {
     await save(sectionsForm({ openingMessageTranslations: {} }));
   });
 
+  it("saves the handoff and portal texts per language; the public widget carries only the languages with one", async () => {
+    const before = await getSettings();
+    expect(before.handoff.channels.ticket.handoffMessageTranslations).toBeUndefined();
+    const handoff = validHandoff();
+    handoff.channels.ticket.handoffMessageTranslations = { nl: "  Laat je gegevens achter.  ", he: "", en: "" };
+    const translated = portal((value) => {
+      value.messages.titleTranslations = { nl: "Helpcentrum", he: "מרכז עזרה" };
+      value.messages.descriptionTranslations = { he: "  " };
+      value.aiSearch.placeholderTranslations = { en: "Search our answers" };
+    });
+    const saved = await save(sectionsForm({ handoff, selfServicePortal: translated }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.handoff.channels.ticket.handoffMessageTranslations).toEqual({
+      nl: "Laat je gegevens achter.",
+      he: "",
+      en: "",
+    });
+    expect(saved.body.data.selfServicePortal.messages).toMatchObject({
+      titleTranslations: { nl: "Helpcentrum", he: "מרכז עזרה" },
+      descriptionTranslations: { he: "" },
+    });
+    expect((await getSettings()).selfServicePortal.aiSearch.placeholderTranslations).toEqual({
+      en: "Search our answers",
+    });
+
+    const visitorSide = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
+      body: { widgetID: before.widgetID },
+    });
+    const widget = visitorSide.body.data.widget;
+    expect(widget.handoff.ticket).toMatchObject({
+      handoffMessage: before.handoff.channels.ticket.handoffMessage,
+      handoffMessageTranslations: { nl: "Laat je gegevens achter." },
+    });
+    expect(widget.selfServicePortal.messages).toEqual({
+      title: before.selfServicePortal.messages.title,
+      description: before.selfServicePortal.messages.description,
+      titleTranslations: { nl: "Helpcentrum", he: "מרכז עזרה" },
+      descriptionTranslations: {},
+    });
+    expect(widget.selfServicePortal.aiSearch.placeholderTranslations).toEqual({ en: "Search our answers" });
+
+    const stored = await getSettings();
+    const longHandoff = validHandoff();
+    longHandoff.channels.ticket.handoffMessageTranslations = { he: "א".repeat(501) };
+    const tooLong = await save(sectionsForm({ handoff: longHandoff }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe(
+      "handoff.channels.ticket.handoffMessageTranslations.he: A text can be at most 500 characters",
+    );
+    const longTitle = portal((value) => {
+      value.messages.titleTranslations = { nl: "x".repeat(121) };
+    });
+    const titleTooLong = await save(sectionsForm({ selfServicePortal: longTitle }));
+    expect(titleTooLong.status).toBe(400);
+    expect(titleTooLong.body.message).toBe(
+      "selfServicePortal.messages.titleTranslations.nl: A text can be at most 120 characters",
+    );
+    expect(await getSettings()).toEqual(stored);
+    await save(sectionsForm({ handoff: validHandoff(), selfServicePortal: portal() }));
+  });
+
   it("refuses a save with nothing in it, or sent as JSON", async () => {
     const empty = await save(new FormData());
     expect(empty.status).toBe(400);

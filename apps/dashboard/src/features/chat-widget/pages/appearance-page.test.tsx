@@ -106,6 +106,10 @@ describe("AppearancePage", () => {
     const { fetchMock } = renderPage();
     const dutch = await screen.findByRole("textbox", { name: "Opening message for Dutch visitors" });
     expect(screen.getByRole("textbox", { name: "Opening message for Hebrew visitors" })).toHaveProperty("value", "");
+    // Hebrew is typed right to left (the shared per-language fields, decision 057).
+    expect(screen.getByRole("textbox", { name: "Opening message for Hebrew visitors" }).getAttribute("dir")).toBe(
+      "rtl",
+    );
     await user.type(dutch, "  Welkom! Waarmee kunnen we helpen?  ");
     await user.click(save());
 

@@ -43,6 +43,7 @@ import {
 import { backgroundOrDefault, contrastRatio, MIN_TEXT_CONTRAST, textOrDefault } from "../colors";
 import { ColorField } from "../components/color-field";
 import { SettingsSection } from "../components/settings-section";
+import { TextTranslationsFields } from "../components/text-translations-fields";
 import { useObjectURL, WidgetPictureField } from "../components/widget-picture-field";
 import { WidgetPreview } from "../components/widget-preview";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
@@ -158,26 +159,15 @@ function AppearanceForm({ settings: widgetSettings }: { settings: WidgetSettings
                     </Group>
                   ) : null}
                 </Stack>
-                <Fieldset legend={t.openingMessages.perLanguage.heading} variant="unstyled" mt="md">
-                  <Text size="sm" c="dimmed" mb="xs">
-                    {t.openingMessages.perLanguage.description}
-                  </Text>
-                  <Stack gap="sm">
-                    {visitorLanguageSchema.options.map((language) => (
-                      <Textarea
-                        key={language}
-                        label={t.openingMessages.perLanguage.label(t.openingMessages.perLanguage.languages[language])}
-                        // The visitor's text runs in its own direction (Hebrew right to left).
-                        dir="auto"
-                        autosize
-                        minRows={1}
-                        maxRows={6}
-                        maxLength={OPENING_MESSAGE_MAX}
-                        {...form.getInputProps(`openingMessageTranslations.${language}`)}
-                      />
-                    ))}
-                  </Stack>
-                </Fieldset>
+                <TextTranslationsFields
+                  legend={t.openingMessages.perLanguage.heading}
+                  description={t.openingMessages.perLanguage.description}
+                  label={t.openingMessages.perLanguage.label}
+                  maxLength={OPENING_MESSAGE_MAX}
+                  multiline
+                  inputProps={(language) => form.getInputProps(`openingMessageTranslations.${language}`)}
+                  mt="md"
+                />
               </SettingsSection>
 
               <SettingsSection title={t.colors.heading} description={t.colors.description}>

@@ -61,6 +61,41 @@ describe("HandoffPage", () => {
     expect(field("combobox", /^Chat history ticket status/)).toBeTruthy();
   });
 
+  it("saves the handoff message for Dutch and Hebrew visitors beside the one for everyone, Hebrew typed right to left", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage();
+    const message = await screen.findByRole("textbox", { name: /^Handoff message( \*)?$/ });
+    // By keyboard: the per-language fields come right after the message they translate.
+    message.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole("textbox", { name: "Handoff message for English visitors" }));
+    const hebrew = screen.getByRole("textbox", { name: "Handoff message for Hebrew visitors" });
+    expect(hebrew.getAttribute("dir")).toBe("rtl");
+    expect(screen.getByRole("textbox", { name: "Handoff message for Dutch visitors" }).getAttribute("dir")).toBe(
+      "auto",
+    );
+
+    await user.type(
+      screen.getByRole("textbox", { name: "Handoff message for Dutch visitors" }),
+      " Laat je gegevens achter. ",
+    );
+    await user.type(hebrew, "השאירו פרטים ונחזור אליכם.");
+    await user.type(screen.getByRole("textbox", { name: /^Notification e-mail/ }), "team@shop.example");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Handoff settings saved" }));
+    const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
+    const handoff = JSON.parse(String(sent?.form.get("handoff"))) as Handoff;
+    expect(handoff.channels.ticket.handoffMessageTranslations).toEqual({
+      en: "",
+      nl: "Laat je gegevens achter.",
+      he: "השאירו פרטים ונחזור אליכם.",
+    });
+    expect(handoff.channels.ticket.handoffMessage).toBe(widgetSettings().handoff.channels.ticket.handoffMessage);
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Save Changes" }).hasAttribute("disabled")).toBe(true),
+    );
+  });
+
   it("checks the shown fields with the contract's rules, then saves with hidden fields skipped", async () => {
     const user = userEvent.setup();
     const fetchMock = renderPage();

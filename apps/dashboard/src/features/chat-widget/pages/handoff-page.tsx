@@ -17,6 +17,7 @@ import { texts } from "../../../lib/texts";
 import { useSaveWidgetSettings } from "../api/save-widget-settings";
 import { ScheduleEditor } from "../components/schedule-editor";
 import { SettingsSection } from "../components/settings-section";
+import { TextTranslationsFields } from "../components/text-translations-fields";
 import { WidgetPictureField } from "../components/widget-picture-field";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 import {
@@ -104,6 +105,13 @@ function HandoffForm({ settings: widgetSettings }: { settings: WidgetSettings })
                 maxRows={6}
                 maxLength={WIDGET_TEXT_MAX}
                 {...form.getInputProps("ticket.handoffMessage")}
+              />
+              <TextTranslationsFields
+                legend={t.ticket.messagePerLanguage}
+                label={t.ticket.messageFor}
+                maxLength={WIDGET_TEXT_MAX}
+                multiline
+                inputProps={(language) => form.getInputProps(`ticket.handoffMessageTranslations.${language}`)}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <NativeSelect

@@ -20,6 +20,7 @@ import { useSaveWidgetSettings } from "../api/save-widget-settings";
 import { PortalLinksSection } from "../components/portal-links-section";
 import { SettingsSection } from "../components/settings-section";
 import { SuggestedQuestionsSection } from "../components/suggested-questions-section";
+import { TextTranslationsFields } from "../components/text-translations-fields";
 import { WidgetPictureField } from "../components/widget-picture-field";
 import { WidgetSettingsGate } from "../components/widget-settings-gate";
 import { type PortalDraft, portalDraftFrom, portalInput, toPortalSection } from "../portal-draft";
@@ -127,12 +128,24 @@ function PortalPage({ settings, customReplies, sourceOptions }: PortalPageProps)
               autoComplete="off"
               {...form.getInputProps("messages.title")}
             />
+            <TextTranslationsFields
+              legend={t.titlePerLanguage}
+              label={t.titleFor}
+              maxLength={WIDGET_TITLE_MAX}
+              inputProps={(language) => form.getInputProps(`messages.titleTranslations.${language}`)}
+            />
             <TextInput
               label={t.subtitle}
               required
               maxLength={WIDGET_TEXT_MAX}
               autoComplete="off"
               {...form.getInputProps("messages.description")}
+            />
+            <TextTranslationsFields
+              legend={t.subtitlePerLanguage}
+              label={t.subtitleFor}
+              maxLength={WIDGET_TEXT_MAX}
+              inputProps={(language) => form.getInputProps(`messages.descriptionTranslations.${language}`)}
             />
           </SettingsSection>
           <SettingsSection title={t.aiSearchHeading}>
@@ -149,6 +162,12 @@ function PortalPage({ settings, customReplies, sourceOptions }: PortalPageProps)
                   maxLength={WIDGET_TITLE_MAX}
                   autoComplete="off"
                   {...form.getInputProps("aiSearch.placeholder")}
+                />
+                <TextTranslationsFields
+                  legend={t.placeholderPerLanguage}
+                  label={t.placeholderFor}
+                  maxLength={WIDGET_TITLE_MAX}
+                  inputProps={(language) => form.getInputProps(`aiSearch.placeholderTranslations.${language}`)}
                 />
                 <MultiSelect
                   label={t.sources}
