@@ -13,7 +13,7 @@ import { createChatsModule } from "../modules/chats/chats.module";
 import { createCompaniesModule } from "../modules/companies/companies.module";
 import { createIntegrationsModule } from "../modules/integrations/integrations.module";
 import { createKnowledgeModule } from "../modules/knowledge/knowledge.module";
-import { createOrdersModule, startDemoRecharge, startDemoShop } from "../modules/orders/orders.module";
+import { createOrdersModule, startDemoLoop, startDemoRecharge, startDemoShop } from "../modules/orders/orders.module";
 import { createUsersModule } from "../modules/users/users.module";
 import { createVisitorModule } from "../modules/visitor/visitor.module";
 import { createWidgetSettingsModule } from "../modules/widget-settings/widget-settings.module";
@@ -112,6 +112,7 @@ async function wireAnswers(
     demoShop: config.isDemo ? await startDemoShop() : null,
     // … and a fake Recharge with the demo customer's subscriptions.
     demoRecharge: config.isDemo ? await startDemoRecharge() : null,
+    demoLoop: config.isDemo ? await startDemoLoop() : null,
   });
   const knowledge = createKnowledgeModule({
     db,

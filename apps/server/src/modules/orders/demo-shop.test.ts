@@ -1,4 +1,4 @@
-import { type ListSubscriptionsResponse, orderCardSchema } from "@harbor/contract/orders";
+import { type ListSubscriptionsResponse, type ManageOrderGetResponse, orderCardSchema } from "@harbor/contract/orders";
 import { type TurnRecord, turnOf } from "@harbor/contract/turn";
 import type { VisitorMessage, WidgetGetResponse } from "@harbor/contract/widget";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +100,35 @@ describe("HARBOR_DEMO on", () => {
       "House blend coffee beans",
       "Paper filters",
     ]);
+  });
+
+  it("connects it to the demo Loop too: a proven #1002 shows its open return, whatever address was stored", async () => {
+    const connection = await h.app.services.integrationsRepository.find(workspace.companyId, "loop");
+    expect(connection).toMatchObject({ isActive: true, publicCredentials: { demo: "harbor-demo-loop" } });
+    await h.app.services.integrationsRepository.save({
+      companyId: workspace.companyId,
+      app: "loop",
+      publicCredentials: connection?.publicCredentials ?? {},
+      secrets: connection?.secrets ?? {},
+      baseUrl: "http://127.0.0.1:9",
+    });
+    const visitor = await h.api<WidgetGetResponse>("POST", "/api/widget/get", {
+      body: { widgetID: workspace.widgetID },
+    });
+    const order = async (orderNumber: string) =>
+      h.api<ManageOrderGetResponse>("POST", "/api/widget/manage-order/get", {
+        body: {
+          widgetID: workspace.widgetID,
+          visitorToken: visitor.body.data.visitorToken,
+          orderNumber,
+          email: "emma@example.com",
+        },
+      });
+    const delivered = await order("1002");
+    expect(delivered.status, delivered.body.message).toBe(200);
+    expect(delivered.body.data.returns).toMatchObject({ isAvailable: true, items: [{ state: "open" }] });
+    // An order with no return says so: Loop answered, with none.
+    expect((await order("1001")).body.data.returns).toEqual({ isAvailable: true, items: [] });
   });
 
   it("tells the sample page's visitor what to try", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { OrderLookup } from "../../ai/pipeline/engine-ports";
 import type { Database } from "../../db/client";
+import type { FakeLoop } from "../../integrations/loop/loop.fake-server";
 import type { FakeRecharge } from "../../integrations/recharge/recharge.fake-server";
 import type { FakeShopify } from "../../integrations/shopify/shopify.fake-server";
 import type { HarborModule } from "../../platform/harbor-module";
@@ -8,6 +9,7 @@ import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { type AddressChangeService, createAddressChangeService } from "./address-change.service";
+import { demoLoopSeeder } from "./demo-returns";
 import { demoShopHint, demoShopSeeder } from "./demo-shop";
 import { demoRechargeSeeder } from "./demo-subscriptions";
 import { createManageOrderService, type ManageOrderService } from "./manage-order.service";
@@ -21,6 +23,7 @@ import { createSubscriptionsService, type SubscriptionsService } from "./subscri
 
 export type { AddressChangeResult } from "./address-change.service";
 export { reasonInLanguage, rulesOf } from "./cancellation-reasons";
+export { demoReturns, startDemoLoop } from "./demo-returns";
 export { startDemoShop } from "./demo-shop";
 export { demoSubscriptions, startDemoRecharge } from "./demo-subscriptions";
 export type { OrderAsker } from "./manage-order.service";
@@ -51,8 +54,10 @@ export function createOrdersModule(deps: {
   demoShop?: FakeShopify | null;
   /** HARBOR_DEMO's running Recharge (startDemoRecharge), with the demo customer's subscriptions. */
   demoRecharge?: FakeRecharge | null;
+  /** HARBOR_DEMO's running Loop (startDemoLoop), with a return of demo order #1002. */
+  demoLoop?: FakeLoop | null;
 }) {
-  const { demoShop, demoRecharge } = deps;
+  const { demoShop, demoRecharge, demoLoop } = deps;
   const orderLookupService = createOrderLookupService(deps);
   const orderLookup: OrderLookup = (options) => orderLookupService.lookup(options);
   const orderActions = createOrderActionsRepository(deps.db);
@@ -61,6 +66,7 @@ export function createOrdersModule(deps: {
     integrations: deps.integrations,
     fetch: deps.fetch,
     demoRecharge,
+    demoLoop,
   });
   const subscriptions = createSubscriptionsService({
     apps,
@@ -99,10 +105,12 @@ export function createOrdersModule(deps: {
     seeders: [
       ...(demoShop ? [demoShopSeeder({ integrations: deps.integrations, demoShop })] : []),
       ...(demoRecharge ? [demoRechargeSeeder({ integrations: deps.integrations, demoRecharge })] : []),
+      ...(demoLoop ? [demoLoopSeeder({ integrations: deps.integrations, demoLoop })] : []),
     ],
     drain: async () => {
       await demoShop?.close();
       await demoRecharge?.close();
+      await demoLoop?.close();
     },
   };
   /** What the widget's sample page tells a visitor to try (null when the demo is off). */

@@ -3,6 +3,7 @@ import { type Database, queryRows } from "../../db/client";
 import { createLoopClient, type LoopClient } from "../../integrations/loop/loop.client";
 import { createRechargeClient, type RechargeClient } from "../../integrations/recharge/recharge.client";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
+import { DEMO_LOOP_MARK } from "./demo-returns";
 import { DEMO_RECHARGE_MARK } from "./demo-subscriptions";
 
 /** A visitor waits on these calls: an app that does not answer in time is said to be unavailable. */
@@ -19,6 +20,8 @@ export function createSubscriptionApps(deps: {
   fetch?: typeof globalThis.fetch;
   /** HARBOR_DEMO's Recharge, when it runs: the demo connection is sent to its address. */
   demoRecharge?: { url: string } | null;
+  /** HARBOR_DEMO's Loop, likewise. */
+  demoLoop?: { url: string } | null;
 }) {
   /** Today where the shop is: the company's reporting time zone (analytics settings), else UTC. */
   async function shopToday(companyId: string, now = new Date()): Promise<string> {
@@ -49,9 +52,11 @@ export function createSubscriptionApps(deps: {
   async function loopFor(companyId: string): Promise<LoopClient | null> {
     const connection = await deps.integrations.find(companyId, "loop");
     if (!connection?.isActive) return null;
+    const isDemo = connection.publicCredentials.demo === DEMO_LOOP_MARK;
+    if (isDemo && !deps.demoLoop) return null;
     return createLoopClient({
       apiKey: connection.secrets.apiKey ?? "",
-      baseUrl: connection.baseUrl ?? undefined,
+      baseUrl: (isDemo ? deps.demoLoop?.url : connection.baseUrl) ?? undefined,
       timeoutMs: VISITOR_TIMEOUT_MS,
       maxRetries: 0,
       fetch: deps.fetch,
