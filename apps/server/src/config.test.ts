@@ -136,6 +136,24 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...base, ZENDESK_CLIENT_SECRET: "secret" })).toThrow(ConfigError);
   });
 
+  it("takes Twilio's three settings together, or none (dev SMS), naming what is missing", () => {
+    const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
+    const sid = `AC${"0a".repeat(16)}`;
+    expect(loadConfig(base).twilio).toBeNull();
+    const full = { ...base, TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" };
+    expect(loadConfig(full).twilio).toEqual({ accountSid: sid, authToken: "token", from: "+15005550006" });
+    const service = `MG${"1b".repeat(16)}`;
+    expect(loadConfig({ ...full, TWILIO_FROM: service }).twilio?.from).toBe(service);
+    expect(() => loadConfig({ ...base, TWILIO_ACCOUNT_SID: sid })).toThrow(
+      /TWILIO_AUTH_TOKEN, TWILIO_FROM: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together/,
+    );
+    expect(() => loadConfig({ ...base, TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15005550006" })).toThrow(
+      /TWILIO_ACCOUNT_SID: set/,
+    );
+    expect(() => loadConfig({ ...full, TWILIO_FROM: "0612345678" })).toThrow(/TWILIO_FROM is a Twilio number/);
+    expect(() => loadConfig({ ...full, TWILIO_ACCOUNT_SID: "my-account" })).toThrow(/TWILIO_ACCOUNT_SID is/);
+  });
+
   it("fails fast naming each bad variable", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", APP_SECRET: "short" })).toThrow(ConfigError);
     try {

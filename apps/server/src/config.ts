@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { S3FileStoreConfig } from "./platform/files/s3-file-store";
+import type { TwilioSettings } from "./platform/sms-sender";
 
 /** Every environment variable Harbor reads, parsed once at boot (fail fast on a bad value). */
 const envSchema = z.object({
@@ -51,6 +52,18 @@ const envSchema = z.object({
   CRAWL_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"]).default("0"),
   ZENDESK_CLIENT_ID: z.string().max(200).optional(),
   ZENDESK_CLIENT_SECRET: z.string().max(500).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID is the account's SID (AC and 32 hex digits)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().max(200).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})$/,
+      "TWILIO_FROM is a Twilio number in E.164 (+15005550006) or a Messaging Service SID (MG…)",
+    )
+    .optional(),
 });
 
 export type AppConfig = {
@@ -104,6 +117,11 @@ export type AppConfig = {
    * it, Zendesk connects through Zendesk's own consent popup; without it, by an agent's API token.
    */
   zendeskOAuth: { clientId: string; clientSecret: string } | null;
+  /**
+   * Twilio for text messages (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, decision 061);
+   * without it, "dev SMS": texts are written to DATA_DIR/sms and printed, as dev mail is.
+   */
+  twilio: TwilioSettings | null;
   /** Where the built dashboard lives; absent in tests that only use the API. */
   dashboardDir: string | undefined;
   /** Where the built widget (loader.js, frame.html) lives; absent in tests that only use the API. */
@@ -155,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxyHops: Number(e.TRUST_PROXY),
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
     zendeskOAuth: zendeskOAuthFrom(e),
+    twilio: twilioFrom(e),
     dashboardDir: undefined,
     widgetDir: undefined,
   };
@@ -169,6 +188,23 @@ function zendeskOAuthFrom(e: z.infer<typeof envSchema>): AppConfig["zendeskOAuth
     );
   }
   return { clientId: e.ZENDESK_CLIENT_ID, clientSecret: e.ZENDESK_CLIENT_SECRET };
+}
+
+/** The three Twilio settings together, or none (dev SMS). */
+function twilioFrom(e: z.infer<typeof envSchema>): AppConfig["twilio"] {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = e;
+  if (accountSid === undefined && authToken === undefined && from === undefined) return null;
+  if (accountSid === undefined || authToken === undefined || from === undefined) {
+    const missing = [
+      accountSid === undefined ? "TWILIO_ACCOUNT_SID" : null,
+      authToken === undefined ? "TWILIO_AUTH_TOKEN" : null,
+      from === undefined ? "TWILIO_FROM" : null,
+    ].filter(Boolean);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM together, or none (dev SMS)`,
+    );
+  }
+  return { accountSid, authToken, from };
 }
 
 /** FILES_S3_BUCKET chooses the bucket over FILES_DIR; the other FILES_S3_* only go with it. */

@@ -52,9 +52,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const mode = config.smtpUrl ? "SMTP" : "dev mail (codes are printed here and saved in DATA_DIR/mail)";
+  const sms = config.twilio ? "Twilio" : "dev SMS (printed here and saved in DATA_DIR/sms)";
   app.log.info(
     `Harbor is ready at ${config.publicUrl} in ${Math.round(performance.now() - startedAt)} ms ` +
-      `(database: ${database.kind}, mail: ${mode})`,
+      `(database: ${database.kind}, mail: ${mode}, SMS: ${sms})`,
   );
 }
 

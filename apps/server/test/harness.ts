@@ -13,7 +13,9 @@ import type { VendorBaseUrls } from "../src/modules/integrations/integrations.mo
 import type { ResolveHost } from "../src/modules/knowledge/crawl/address-guard";
 import type { UploadQuotas } from "../src/modules/visitor/upload-quotas";
 import type { VisitorLimits } from "../src/modules/visitor/visitor-limits";
+import type { FakeTwilio } from "../src/integrations/twilio/twilio.fake-server";
 import { createMailer } from "../src/platform/mailer";
+import { createSmsSender, type TwilioSettings } from "../src/platform/sms-sender";
 import { SESSION_COOKIE } from "../src/platform/session";
 import { createTestDatabase } from "./database";
 import type { FakeS3 } from "./fake-s3";
@@ -57,6 +59,8 @@ export async function createHarness(
     isDemo?: boolean;
     /** ZENDESK_CLIENT_ID / ZENDESK_CLIENT_SECRET: Zendesk connects through OAuth (decision 058). */
     zendeskOAuth?: { clientId: string; clientSecret: string };
+    /** Texts go to this Twilio fake with these credentials (otherwise dev SMS under the test's DATA_DIR). */
+    twilio?: { fake: FakeTwilio; settings: TwilioSettings };
   } = {},
 ) {
   const database: DatabaseHandle = await createTestDatabase();
@@ -92,10 +96,18 @@ export async function createHarness(
   // files never share an allowance by accident. A second node passes the same prefix.
   const limitKeyPrefix = `harbor-test:${crypto.randomUUID()}`;
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: { info: () => {} } });
+  const smsSender = createSmsSender({
+    twilio: options.twilio?.settings ?? null,
+    twilioBaseUrl: options.twilio?.fake.url,
+    dataDir,
+    log: { info: () => {} },
+    print: () => {},
+  });
   const app: HarborApp = await buildApp({
     config,
     database,
     mailer,
+    smsSender,
     logger: false,
     rateLimitMax: options.rateLimitMax,
     demoContentSeeders: options.withDemoContent ? undefined : [],

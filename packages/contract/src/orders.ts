@@ -57,8 +57,8 @@ export type OrderCard = z.infer<typeof orderCardSchema>;
  * The widget's order self-service calls (spec part 2 §7: /widget/manage-order/*). Every call
  * names the widget and carries the visitor token; the order is proven the visitor's by the
  * portal's authentication method (orderID: the order number with the e-mail or phone it was
- * placed with; email: the same with the e-mail and a code mailed to it, decision 040). Phone
- * one-time codes are refused: there is no SMS path.
+ * placed with; email: the same with the e-mail and a code mailed to it, decision 040; phone: the
+ * same with the phone and a code texted to it, decision 061).
  */
 
 const visitorCall = {
@@ -82,7 +82,7 @@ const orderProof = {
     .max(40, "Phone number is too long")
     .regex(/^\+?[\d\s().-]{6,}$/, "Enter a valid phone number")
     .optional(),
-  /** The code mailed by send-code, when the portal verifies by e-mail code (decision 040). */
+  /** The code sent by send-code, when the portal verifies by e-mail or phone code (decisions 040, 061). */
   code: z
     .string()
     .trim()
@@ -196,14 +196,20 @@ export const manageOrderGetResponseSchema = z.object({
 });
 export type ManageOrderGetResponse = z.infer<typeof manageOrderGetResponseSchema>;
 
-/** POST /api/widget/manage-order/send-code: a code for the order, mailed to the e-mail it was placed with. */
-export const sendOrderCodeRequestSchema = z.object({
-  ...visitorCall,
-  orderNumber: orderProof.orderNumber,
-  email: emailSchema,
-  /** The mail's language. */
-  language: visitorLanguageSchema.optional(),
-});
+/**
+ * POST /api/widget/manage-order/send-code: a code for the order, mailed to the e-mail it was placed
+ * with (portal method email) or texted to its phone (portal method phone, decision 061).
+ */
+export const sendOrderCodeRequestSchema = z
+  .object({
+    ...visitorCall,
+    orderNumber: orderProof.orderNumber,
+    email: orderProof.email,
+    phone: orderProof.phone,
+    /** The mail's or text's language. */
+    language: visitorLanguageSchema.optional(),
+  })
+  .refine(needsContact, contactMessage);
 export type SendOrderCodeRequest = z.infer<typeof sendOrderCodeRequestSchema>;
 
 export const sendOrderCodeResponseSchema = z.object({ orderName: z.string(), expiresInMinutes: z.number() });

@@ -9,6 +9,7 @@ import type { FileStore } from "../platform/files/file-store";
 import type { DemoContentSeeder } from "../platform/harbor-module";
 import type { JobRunnerOptions } from "../platform/jobs/job-runner";
 import type { Mailer } from "../platform/mailer";
+import type { SmsSender } from "../platform/sms-sender";
 
 /** What `buildApp` is built from: the config and database, and what tests and benches swap in. */
 export type AppDeps = {
@@ -16,6 +17,8 @@ export type AppDeps = {
   database: DatabaseHandle;
   /** Defaults to SMTP or dev mail per the config. */
   mailer?: Mailer;
+  /** Defaults to Twilio or dev SMS per the config (tests pass one pointed at the Twilio fake). */
+  smsSender?: SmsSender;
   logger?: boolean | { level: string };
   /** Requests per minute per IP across the API. */
   rateLimitMax?: number;

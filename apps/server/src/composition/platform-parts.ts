@@ -6,18 +6,20 @@ import { createJobRunner } from "../platform/jobs/job-runner";
 import { connectLimitsRedis } from "../platform/limits-redis";
 import { createMailer } from "../platform/mailer";
 import { createLimiterStore } from "../platform/rate-limiter";
+import { createSmsSender } from "../platform/sms-sender";
 import { createRealtimeHub } from "../platform/realtime/realtime-hub";
 import { createStaffAccess } from "../platform/realtime/staff-access";
 import type { AppDeps } from "./app-deps";
 
 export type PlatformParts = Awaited<ReturnType<typeof createPlatformParts>>;
 
-/** The platform every module is built on: mail, embeddings, jobs, realtime, shared limits, files. */
+/** The platform every module is built on: mail, text messages, embeddings, jobs, realtime, shared limits, files. */
 export async function createPlatformParts(app: FastifyInstance, deps: AppDeps) {
   const { config, database } = deps;
   const log = app.log;
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const smsSender = deps.smsSender ?? createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, log });
   const configured = createEmbedder(config);
   const jobRunner = createJobRunner({ sql: database.sql, log, ...deps.jobTimings });
   const realtime = await createRealtimeHub({
@@ -32,6 +34,7 @@ export async function createPlatformParts(app: FastifyInstance, deps: AppDeps) {
   return {
     log,
     mailer,
+    smsSender,
     embedder: deps.embedder ?? configured.embedder,
     /** The configured embedder's weight in hybrid ranking; a test's own embedder keeps the default. */
     vectorWeight: deps.embedder ? undefined : configured.vectorWeight,

@@ -107,6 +107,7 @@ async function wireAnswers(
     limiterStore,
     log,
     mailer,
+    smsSender: parts.smsSender,
     appSecret: config.appSecret,
     // HARBOR_DEMO: a fake Shopify on loopback that new workspaces are connected to …
     demoShop: config.isDemo ? await startDemoShop() : null,

@@ -28,6 +28,8 @@ export interface HttpRequest {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Fields sent form-encoded instead of a JSON body (vendors such as Twilio take only forms). */
+  form?: Record<string, string>;
   /**
    * Whether sending this twice is harmless. Defaults to true for GET/PUT/DELETE; a POST that only
    * reads (a GraphQL query) should say so. Non-idempotent requests are retried only when the
@@ -73,10 +75,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         headers: {
           accept: "application/json",
           ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+          ...(request.form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
           ...headers,
           ...request.headers,
         },
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: bodyOf(request),
         // A redirect would carry vendor headers (tokens) to wherever it points; APIs don't redirect.
         redirect: "manual",
         signal: AbortSignal.timeout(timeoutMs),
@@ -143,6 +146,11 @@ type AttemptResult =
   | { isOk: false; error: IntegrationError; isRetryable: boolean; isNotProcessed?: boolean; waitMs?: number };
 
 const invalidJson = Symbol("invalid JSON");
+
+function bodyOf(request: HttpRequest): string | undefined {
+  if (request.form !== undefined) return new URLSearchParams(request.form).toString();
+  return request.body === undefined ? undefined : JSON.stringify(request.body);
+}
 
 function parseJson(text: string): unknown {
   if (text === "") return undefined;

@@ -51,6 +51,7 @@ describe("a cancellation request the shop does not take", () => {
       actions: createOrderActionsRepository(h.db),
       codes: createOrderCodesRepository(h.db),
       mailer: { send: async () => {} },
+      smsSender: { send: async () => {} },
       appSecret: "test-secret",
       codeSends: store.limiter("order-code-sends", { points: 3, durationSeconds: 3600 }),
       log,

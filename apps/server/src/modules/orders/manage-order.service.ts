@@ -16,6 +16,7 @@ import { safeEqual } from "../../platform/crypto";
 import { AppError } from "../../platform/errors";
 import type { Mailer } from "../../platform/mailer";
 import type { RateLimiter } from "../../platform/rate-limiter";
+import type { SmsSender } from "../../platform/sms-sender";
 import { addressChangeBlock, toShippingAddress } from "./address-change.service";
 import { cancellationBlock } from "./cancellation-conditions";
 import { cancellationReasons, reasonForStaff, rulesOf } from "./cancellation-reasons";
@@ -23,6 +24,8 @@ import type { OrderActionRow, OrderActionsRepository } from "./order-actions.rep
 import { toOrderCard } from "./order-card";
 import { orderCodeMail } from "./order-code.mail";
 import type { OrderCodesRepository } from "./order-codes.repository";
+import { orderCodeSms } from "./order-code.sms";
+import { orderPhoneToText } from "./order-identity";
 import { issueOptions } from "./order-issues.service";
 import type { OrderLookupService } from "./order-lookup.service";
 
@@ -44,7 +47,7 @@ export type OrderPortal = Pick<
 /** Who asks: the visitor of a widget (the visitor module resolves and checks the token). */
 export type OrderAsker = { companyId: string; visitorId: string; portal: OrderPortal };
 
-/** E-mail one-time codes (decision 040): six digits, ten minutes, five wrong tries. */
+/** One-time codes, e-mailed (decision 040) or texted (decision 061): six digits, ten minutes, five wrong tries. */
 export const ORDER_CODE_LENGTH = 6;
 export const ORDER_CODE_TTL_MINUTES = 10;
 export const ORDER_CODE_WRONG_TRIES = 5;
@@ -82,8 +85,10 @@ export function createManageOrderService(deps: {
   actions: OrderActionsRepository;
   codes: OrderCodesRepository;
   mailer: Pick<Mailer, "send">;
+  /** Texts the phone codes: Twilio, or dev SMS. */
+  smsSender: SmsSender;
   appSecret: string;
-  /** Codes mailed per visitor and order: a few an hour. */
+  /** Codes sent (mailed or texted) per visitor and order: a few an hour. */
   codeSends: RateLimiter;
   log: Pick<FastifyBaseLogger, "warn">;
   /** What else the order's screen shows from other apps (subscriptions offered, Loop returns). */
@@ -93,25 +98,34 @@ export function createManageOrderService(deps: {
   ) => Promise<Pick<ManageOrderGetResponse, "hasSubscriptions" | "returns">>;
 }) {
   /**
-   * The portal must be on and set to a method this widget can do: order number + e-mail or phone,
-   * or order number + e-mail + a code mailed to it. Phone codes have no way to be sent (no SMS).
+   * The portal must be on. Its method says the proof: order number + e-mail or phone (orderID),
+   * or order number + e-mail or phone + a code sent to it (email / phone OTP).
    */
   function checkPortal(portal: OrderPortal) {
     if (!portal.isActive) throw new AppError("FORBIDDEN", "Order tracking is switched off for this shop.");
-    if (portal.authentication === "phone") {
-      throw new AppError(
-        "FORBIDDEN",
-        "This shop verifies orders with a one-time code, which this chat cannot send yet. Please ask in the chat.",
-      );
-    }
   }
+
+  /** With a code method, the contact the code goes to is the proof: the other one does not do. */
+  function codeProof(asker: OrderAsker, request: { orderNumber: string; email?: string; phone?: string }) {
+    if (asker.portal.authentication === "email") {
+      if (!request.email) throw new AppError("BAD_REQUEST", "Enter the e-mail address you ordered with.");
+      return { orderNumber: request.orderNumber, email: request.email };
+    }
+    if (!request.phone) throw new AppError("BAD_REQUEST", "Enter the phone number you ordered with.");
+    return { orderNumber: request.orderNumber, phone: request.phone };
+  }
+
+  const usesCode = (portal: OrderPortal) => portal.authentication === "email" || portal.authentication === "phone";
 
   /** Keyed hash: a leaked row cannot be brute-forced back to the code without APP_SECRET. */
   const hashCode = (companyId: string, visitorId: string, orderName: string, code: string) =>
     createHmac("sha256", deps.appSecret).update(`${companyId}\n${visitorId}\n${orderName}\n${code}`).digest("hex");
 
   async function checkCode(asker: OrderAsker, orderName: string, code: string | undefined) {
-    if (!code) throw new AppError("BAD_REQUEST", "Enter the code we sent to your e-mail.");
+    if (!code) {
+      const to = asker.portal.authentication === "phone" ? "phone" : "e-mail";
+      throw new AppError("BAD_REQUEST", `Enter the code we sent to your ${to}.`);
+    }
     const where = { companyId: asker.companyId, visitorId: asker.visitorId, orderName };
     const live = await deps.codes.findLive({ ...where, maxWrongTries: ORDER_CODE_WRONG_TRIES });
     if (!live) throw new AppError("BAD_REQUEST", "This code is not valid or has expired. Please ask for a new code.");
@@ -131,26 +145,20 @@ export function createManageOrderService(deps: {
     request: (ManageOrderGetRequest | RequestCancellationRequest) & { code?: string },
   ) {
     checkPortal(asker.portal);
-    // With e-mail codes, the e-mail is the proof: a phone alone does not do.
-    if (asker.portal.authentication === "email" && !request.email) {
-      throw new AppError("BAD_REQUEST", "Enter the e-mail address you ordered with.");
-    }
-    const found = await lookedUpOrder(asker, request);
-    if (asker.portal.authentication === "email") {
-      await checkCode(asker, found.order.name, request.code);
-      return { ...found, verifiedBy: "email_code" as const };
-    }
-    return found;
+    if (!usesCode(asker.portal)) return lookedUpOrder(asker, request);
+    const found = await lookedUpOrder(asker, codeProof(asker, request));
+    await checkCode(asker, found.order.name, request.code);
+    return { ...found, verifiedBy: asker.portal.authentication === "phone" ? ("phone_code" as const) : ("email_code" as const) };
   }
 
-  async function lookedUpOrder(asker: OrderAsker, request: ManageOrderGetRequest | SendOrderCodeRequest) {
+  async function lookedUpOrder(asker: OrderAsker, request: { orderNumber: string; email?: string; phone?: string }) {
     const result = await deps.lookup.findVerified({
       companyId: asker.companyId,
       askerKey: `visitor:${asker.visitorId}`,
       reference: {
         number: request.orderNumber,
         email: request.email ?? null,
-        phone: "phone" in request ? (request.phone ?? null) : null,
+        phone: request.phone ?? null,
       },
     });
     switch (result.kind) {
@@ -167,6 +175,16 @@ export function createManageOrderService(deps: {
     }
   }
 
+  /** Twilio's refusal (a number it cannot text, its limits) is the visitor's "try later", not a 500. */
+  async function sendText(sms: Parameters<SmsSender["send"]>[0]) {
+    try {
+      await deps.smsSender.send(sms);
+    } catch (error) {
+      deps.log.warn({ err: error }, "texting an order code failed");
+      throw new AppError("UNAVAILABLE", "We couldn't send the text message. Please try again later or ask in the chat.");
+    }
+  }
+
   function answerOf(row: OrderActionRow, isReplay: boolean): RequestCancellationResponse {
     return {
       orderName: row.orderName,
@@ -180,16 +198,23 @@ export function createManageOrderService(deps: {
 
   return {
     /**
-     * Mails a code for the order to the e-mail it was placed with (the portal's e-mail OTP). The
-     * order is looked up as for showing it, so a wrong address answers as an unknown order and
-     * counts as a miss.
+     * Sends a code for the order to the contact it was placed with: mailed to its e-mail (the
+     * portal's e-mail OTP) or texted to its phone (phone OTP). The order is looked up as for
+     * showing it, so a wrong address or number answers as an unknown order, sends nothing and
+     * counts as a miss; a code is only ever sent to the order's own e-mail or phone.
      */
     async sendCode(asker: OrderAsker, request: SendOrderCodeRequest): Promise<SendOrderCodeResponse> {
-      if (!asker.portal.isActive) throw new AppError("FORBIDDEN", "Order tracking is switched off for this shop.");
-      if (asker.portal.authentication !== "email") {
-        throw new AppError("BAD_REQUEST", "This shop does not verify orders with an e-mailed code.");
+      checkPortal(asker.portal);
+      if (!usesCode(asker.portal)) {
+        throw new AppError("BAD_REQUEST", "This shop does not verify orders with a one-time code.");
       }
-      const { order } = await lookedUpOrder(asker, request);
+      const proof = codeProof(asker, request);
+      const { order } = await lookedUpOrder(asker, proof);
+      // The order's own number in international form; the visitor's typing is never texted.
+      const phone = proof.phone === undefined ? null : orderPhoneToText(order, proof.phone);
+      if (proof.phone !== undefined && phone === null) {
+        throw new AppError("FORBIDDEN", "We can't text a code to this order's phone number. Please ask in the chat.");
+      }
       if (!(await deps.codeSends.take(`${asker.companyId}:${asker.visitorId}:${order.name}`))) {
         throw new AppError("TOO_MANY_REQUESTS", "Too many codes were asked for. Please try again later.");
       }
@@ -202,9 +227,12 @@ export function createManageOrderService(deps: {
         expiresAt: new Date(Date.now() + ORDER_CODE_TTL_MINUTES * 60_000),
       });
       const language: VisitorLanguage = request.language ?? "en";
-      await deps.mailer.send(
-        orderCodeMail({ to: request.email, code, orderName: order.name, language, minutes: ORDER_CODE_TTL_MINUTES }),
-      );
+      const message = { code, orderName: order.name, language, minutes: ORDER_CODE_TTL_MINUTES };
+      if (phone !== null) {
+        await sendText(orderCodeSms({ to: phone, ...message }));
+      } else {
+        await deps.mailer.send(orderCodeMail({ to: proof.email as string, ...message }));
+      }
       return { orderName: order.name, expiresInMinutes: ORDER_CODE_TTL_MINUTES };
     },
 

@@ -43,6 +43,19 @@ export function orderOwnerProof(order: OrderContacts, given: GivenContacts): "em
   return null;
 }
 
+/**
+ * The order's own phone number that the visitor's matches, in E.164 for texting it (decision
+ * 061), or null. Only a number the shop keeps in international form is texted: a national one
+ * matches the end of the visitor's, so its country would be the visitor's guess, not the shop's.
+ */
+export function orderPhoneToText(order: OrderContacts, given: string): string | null {
+  const stored = [order.phone, order.customer?.phone ?? null].find(
+    (phone) => phone?.trim().startsWith("+") && isSamePhone(given, phone),
+  );
+  const digits = stored ? significantDigits(stored) : "";
+  return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+}
+
 /** The visitor proved the order is theirs. */
 export function isOrderOwner(order: OrderContacts, given: GivenContacts): boolean {
   return orderOwnerProof(order, given) !== null;

@@ -7,6 +7,7 @@ import type { FakeShopify } from "../../integrations/shopify/shopify.fake-server
 import type { HarborModule } from "../../platform/harbor-module";
 import type { Mailer } from "../../platform/mailer";
 import type { LimiterStore } from "../../platform/rate-limiter";
+import type { SmsSender } from "../../platform/sms-sender";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import { type AddressChangeService, createAddressChangeService } from "./address-change.service";
 import { demoLoopSeeder } from "./demo-returns";
@@ -48,6 +49,8 @@ export function createOrdersModule(deps: {
   log: FastifyBaseLogger;
   /** Mails the e-mail one-time codes. */
   mailer: Pick<Mailer, "send">;
+  /** Texts the phone one-time codes (decision 061). */
+  smsSender: SmsSender;
   appSecret: string;
   fetch?: typeof globalThis.fetch;
   /** HARBOR_DEMO's running demo shop (startDemoShop); null when the demo is off. */
@@ -80,6 +83,7 @@ export function createOrdersModule(deps: {
     actions: orderActions,
     codes: createOrderCodesRepository(deps.db),
     mailer: deps.mailer,
+    smsSender: deps.smsSender,
     appSecret: deps.appSecret,
     // Three codes an hour per visitor and order: enough for a lost mail, not for guessing.
     codeSends: deps.limiterStore.limiter("order-code-sends", { points: 3, durationSeconds: 3600 }),

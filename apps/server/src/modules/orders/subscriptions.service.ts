@@ -17,7 +17,7 @@ import type { SubscriptionApps } from "./subscription-apps";
 import { refusedVendorAnswer } from "./vendor-refusal";
 
 /** How the order was proven the visitor's (manage-order.service's verifiedOrder). */
-export type VerifiedOrder = { order: ShopifyOrder; verifiedBy: "email" | "phone" | "email_code" };
+export type VerifiedOrder = { order: ShopifyOrder; verifiedBy: "email" | "phone" | "email_code" | "phone_code" };
 type VerifyOrder = (asker: OrderAsker, request: ListSubscriptionsRequest) => Promise<VerifiedOrder>;
 
 export type SubscriptionChange = ChangeSubscriptionRequest["change"];
@@ -103,7 +103,8 @@ export function createSubscriptionsService(deps: {
 }) {
   async function provenCustomer(asker: OrderAsker, request: ListSubscriptionsRequest) {
     const verified = await deps.verifyOrder(asker, request);
-    if (verified.verifiedBy === "phone" || !request.email) {
+    // A phone (or a code texted to it) proves the order, not whose e-mail the subscriptions are under.
+    if (verified.verifiedBy === "phone" || verified.verifiedBy === "phone_code" || !request.email) {
       throw new AppError("FORBIDDEN", "To manage subscriptions, find your order with the e-mail address you used.");
     }
     const client = await deps.apps.rechargeFor(asker.companyId);
@@ -165,7 +166,7 @@ export function createSubscriptionsService(deps: {
   return {
     /** Whether the widget may offer subscriptions for an order proven this way. */
     async isOffered(companyId: string, verifiedBy: string): Promise<boolean> {
-      if (verifiedBy === "phone") return false;
+      if (verifiedBy === "phone" || verifiedBy === "phone_code") return false;
       return (await deps.apps.rechargeFor(companyId)) !== null;
     },
 

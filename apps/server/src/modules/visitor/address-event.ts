@@ -14,17 +14,17 @@ const WORDING: Record<
   }
 > = {
   en: {
-    verifiedBy: { email: "e-mail", phone: "phone", email_code: "a code sent by e-mail" },
+    verifiedBy: { email: "e-mail", phone: "phone", email_code: "a code sent by e-mail", phone_code: "a code sent by text message" },
     sentence: (order, to, by, refusal) =>
       `Changed the shipping address of order ${order} to ${to}; verified by ${by}; ${refusal ? `not done in Shopify: ${refusal}` : "done in Shopify"}.`,
   },
   nl: {
-    verifiedBy: { email: "e-mail", phone: "telefoon", email_code: "een per e-mail gestuurde code" },
+    verifiedBy: { email: "e-mail", phone: "telefoon", email_code: "een per e-mail gestuurde code", phone_code: "een per sms gestuurde code" },
     sentence: (order, to, by, refusal) =>
       `Verzendadres van bestelling ${order} gewijzigd naar ${to}; geverifieerd via ${by}; ${refusal ? `niet uitgevoerd in Shopify: ${refusal}` : "uitgevoerd in Shopify"}.`,
   },
   he: {
-    verifiedBy: { email: "אימייל", phone: "טלפון", email_code: "קוד שנשלח באימייל" },
+    verifiedBy: { email: "אימייל", phone: "טלפון", email_code: "קוד שנשלח באימייל", phone_code: "קוד שנשלח ב-SMS" },
     sentence: (order, to, by, refusal) =>
       `כתובת המשלוח של הזמנה ${order} שונתה ל-${to}; אומת באמצעות ${by}; ${refusal ? `לא בוצע ב-Shopify: ${refusal}` : "בוצע ב-Shopify"}.`,
   },

@@ -163,7 +163,7 @@ describe("POST /api/widget/manage-order/get", () => {
     expect(elsewhere.body.message).toBe("Order tracking is not available for this shop.");
   });
 
-  it("follows the portal: switched off, or verifying by phone code (no SMS), it shows no order", async () => {
+  it("follows the portal: switched off, or verifying by phone code (an e-mail does not do), it shows no order", async () => {
     const visitor = await newVisitor();
     const body = { ...visitor, orderNumber: "1003", email: "emma@example.com" };
     try {
@@ -171,8 +171,8 @@ describe("POST /api/widget/manage-order/get", () => {
       expect((await h.api("POST", GET, { body })).status).toBe(403);
       await setPortal({ isActive: true, authentication: "phone" });
       const otp = await h.api("POST", GET, { body });
-      expect(otp.status).toBe(403);
-      expect(otp.body.message).toContain("one-time code");
+      expect(otp.status).toBe(400);
+      expect(otp.body.message).toBe("Enter the phone number you ordered with.");
     } finally {
       await setPortal({ isActive: true, authentication: "orderID" });
     }

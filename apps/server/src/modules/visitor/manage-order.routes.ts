@@ -41,11 +41,12 @@ export function manageOrderRoutes(
       config: visitorRateLimit,
       schema: { tags, body: sendOrderCodeRequestSchema, response: okResponse(sendOrderCodeResponseSchema) },
     },
-    async (request) =>
-      ok(
-        await deps.visitorOrders.sendCode(await scopeOf(request.body, request.ip), request.body),
-        "We sent a code to your e-mail.",
-      ),
+    async (request) => {
+      const scope = await scopeOf(request.body, request.ip);
+      const sent = await deps.visitorOrders.sendCode(scope, request.body);
+      const isText = scope.settings.customerAccountPortal.authentication === "phone";
+      return ok(sent, `We sent a code to your ${isText ? "phone" : "e-mail"}.`);
+    },
   );
 
   router.post(
