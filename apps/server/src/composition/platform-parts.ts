@@ -6,9 +6,9 @@ import { createJobRunner } from "../platform/jobs/job-runner";
 import { connectLimitsRedis } from "../platform/limits-redis";
 import { createMailer } from "../platform/mailer";
 import { createLimiterStore } from "../platform/rate-limiter";
-import { createSmsSender } from "../platform/sms-sender";
 import { createRealtimeHub } from "../platform/realtime/realtime-hub";
 import { createStaffAccess } from "../platform/realtime/staff-access";
+import { createSmsSender } from "../platform/sms-sender";
 import type { AppDeps } from "./app-deps";
 
 export type PlatformParts = Awaited<ReturnType<typeof createPlatformParts>>;

@@ -73,7 +73,7 @@ function calls(overrides: Partial<OrderCalls> = {}): OrderCalls {
 
 function show(
   given: OrderCalls,
-  options: { orderNumber?: string; language?: "en" | "nl" | "he"; authentication?: "orderID" | "email" } = {},
+  options: { orderNumber?: string; language?: "en" | "nl" | "he"; authentication?: "orderID" | "email" | "phone" } = {},
 ) {
   const handlers = { onBack: vi.fn(), onToChat: vi.fn() };
   const language = options.language ?? "en";
@@ -199,6 +199,52 @@ describe("the e-mail code (portal method email)", () => {
     await userEvent.type(screen.getByLabelText(/Order number/), "4");
     expect(screen.queryByRole("textbox", { name: /Code from the e-mail/ })).toBeNull();
     expect(screen.getByRole("button", { name: "Send me a code" })).toBeTruthy();
+  });
+});
+
+describe("the phone code (portal method phone)", () => {
+  it("texts a code for the order and phone, then finds the order with it", async () => {
+    const given = calls();
+    show(given, { authentication: "phone" });
+    // The method decides the contact: no e-mail field and no choice.
+    expect(screen.queryByRole("radio", { name: "Phone number" })).toBeNull();
+    expect(screen.queryByRole("textbox", { name: /E-mail/ })).toBeNull();
+    await userEvent.type(screen.getByLabelText(/Order number/), "1003");
+    await userEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    expect(screen.getByText("This field is required")).toBeTruthy();
+    expect(given.sendCode).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Country code" }), "NL");
+    await userEvent.type(screen.getByLabelText(/Phone number/, { selector: "input[type=tel]" }), "06 1234 5678");
+    await userEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    expect(given.sendCode).toHaveBeenCalledWith({ orderNumber: "1003", phone: "+31 612345678" });
+    expect((await screen.findByRole("status")).textContent).toBe(
+      "We sent a 6-digit code to +31 612345678. It expires in 10 minutes.",
+    );
+    const codeField = screen.getByRole("textbox", { name: /Code from the text message/ });
+    await userEvent.type(codeField, "123456");
+    await userEvent.click(screen.getByRole("button", { name: "Find my order" }));
+    expect(given.getOrder).toHaveBeenCalledWith({ orderNumber: "1003", phone: "+31 612345678", code: "123456" });
+    expect(await screen.findByRole("heading", { name: "Order details" })).toBeTruthy();
+  });
+
+  it("asks for a new code when the phone changes, and says so when the text could not be sent", async () => {
+    const given = calls({
+      sendCode: vi
+        .fn()
+        .mockResolvedValueOnce({ orderName: "#1003", expiresInMinutes: 10 })
+        .mockRejectedValueOnce(new WidgetApiError("We couldn't send the text message.", 503)),
+    });
+    show(given, { authentication: "phone", language: "nl" });
+    await userEvent.type(screen.getByLabelText(/Bestelnummer/), "1003");
+    const phoneField = screen.getByLabelText(/Telefoonnummer/, { selector: "input[type=tel]" });
+    await userEvent.type(phoneField, "612345678");
+    await userEvent.click(screen.getByRole("button", { name: nl.sendCode }));
+    expect(await screen.findByRole("textbox", { name: new RegExp(nl.smsCode) })).toBeTruthy();
+    await userEvent.type(phoneField, "9");
+    expect(screen.queryByRole("textbox", { name: new RegExp(nl.smsCode) })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: nl.sendCode }));
+    expect((await screen.findByRole("alert")).textContent).toBe(nl.textNotSent);
   });
 });
 

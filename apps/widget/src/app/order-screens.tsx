@@ -36,8 +36,8 @@ export type OrderProof = { orderNumber: string; email?: string; phone?: string; 
 
 /** The manage-order calls (widget-api.ts), already bound to this widget, visitor and chat. */
 export type OrderCalls = {
-  /** Mails a one-time code for the order (the portal's e-mail OTP method). */
-  sendCode(proof: { orderNumber: string; email: string }): Promise<unknown>;
+  /** Sends a one-time code for the order: mailed (portal method email) or texted (phone, decision 061). */
+  sendCode(proof: { orderNumber: string; email?: string; phone?: string }): Promise<unknown>;
   getOrder(proof: OrderProof): Promise<ManageOrderGetResponse>;
   reasons(): Promise<CancellationReasonsResponse>;
   requestCancellation(
@@ -267,16 +267,24 @@ function TrackingForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const authentication = widget.customerAccountPortal.authentication;
-  // The portal's e-mail OTP: the order number and e-mail first, then the code mailed to it.
-  const usesCode = authentication === "email";
+  // The portal's e-mail or phone OTP: the order number and that contact first, then the code
+  // sent to it. The method decides the contact; there is no choice to make.
+  const usesCode = authentication === "email" || authentication === "phone";
+  const contact: "email" | "phone" = usesCode ? (authentication as "email" | "phone") : method;
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
 
-  /** Changing the order or the address asks for a new code. */
-  const changed = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setCodeSentTo(null);
-  };
+  /** Changing the order or the contact asks for a new code. */
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setCodeSentTo(null);
+    };
+
+  /** The phone as the server compares it: `+<calling code> <digits>`. */
+  const givenPhone = () => `${callingCode(phone.region)} ${internationalDigits(phone.number, phone.region)}`;
+  const givenContact = () => (contact === "email" ? { email: email.trim() } : { phone: givenPhone() });
 
   async function run(action: () => Promise<void>, isCodeStep: boolean) {
     setIsBusy(true);
@@ -291,9 +299,17 @@ function TrackingForm({
 
   const sendCode = () =>
     run(async () => {
-      await calls.sendCode({ orderNumber: number.trim(), email: email.trim() });
+      try {
+        await calls.sendCode({ orderNumber: number.trim(), ...givenContact() });
+      } catch (error) {
+        // A text the SMS provider would not send reads as that, not as the shop not answering.
+        if (contact === "phone" && error instanceof WidgetApiError && error.status === 503) {
+          throw new Error(t.textNotSent);
+        }
+        throw error;
+      }
       setCode("");
-      setCodeSentTo(email.trim());
+      setCodeSentTo(contact === "email" ? email.trim() : givenPhone());
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[autocomplete=one-time-code]")?.focus());
     }, false);
 
@@ -303,8 +319,8 @@ function TrackingForm({
     const isCodeStep = usesCode && codeSentTo !== null;
     const found = {
       number: number.trim() ? null : t.orderNumberRequired,
-      email: method === "email" || usesCode ? emailError(email, t) : null,
-      phone: method === "phone" && !usesCode ? phoneError(phone, true, t) : null,
+      email: contact === "email" ? emailError(email, t) : null,
+      phone: contact === "phone" ? phoneError(phone, true, t) : null,
       code: isCodeStep && !/^\d{6}$/.test(code.trim()) ? t.codeInvalid : null,
     };
     setErrors(found);
@@ -316,14 +332,11 @@ function TrackingForm({
       await sendCode();
       return;
     }
-    const proof: OrderProof = isCodeStep
-      ? { orderNumber: number.trim(), email: email.trim(), code: code.trim() }
-      : method === "email"
-        ? { orderNumber: number.trim(), email: email.trim() }
-        : {
-            orderNumber: number.trim(),
-            phone: `${callingCode(phone.region)} ${internationalDigits(phone.number, phone.region)}`,
-          };
+    const proof: OrderProof = {
+      orderNumber: number.trim(),
+      ...givenContact(),
+      ...(isCodeStep ? { code: code.trim() } : {}),
+    };
     await run(async () => onFound(proof, await calls.getOrder(proof)), isCodeStep);
   }
 
@@ -360,7 +373,7 @@ function TrackingForm({
               ))}
             </fieldset>
           )}
-          {method === "email" || usesCode ? (
+          {contact === "email" ? (
             <TextField
               label={t.email}
               type="email"
@@ -371,13 +384,19 @@ function TrackingForm({
               error={errors.email}
             />
           ) : (
-            <PhoneField value={phone} onChange={setPhone} language={language} error={errors.phone} isRequired />
+            <PhoneField
+              value={phone}
+              onChange={changed(setPhone)}
+              language={language}
+              error={errors.phone}
+              isRequired
+            />
           )}
           {codeSentTo !== null ? (
             <>
               <p role="status">{t.codeSent(codeSentTo)}</p>
               <TextField
-                label={t.code}
+                label={contact === "phone" ? t.smsCode : t.code}
                 required
                 inputMode="numeric"
                 autoComplete="one-time-code"

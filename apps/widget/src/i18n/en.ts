@@ -149,8 +149,7 @@ export const en = {
   orderNotFound: "We couldn't find an order with these details. Check the order number and the e-mail or phone number.",
   tooManyTries: "Too many attempts. Please try again later, or ask us in the chat.",
   portalOff: "Order tracking is not available right now. Please ask us in the chat.",
-  codeNotAvailable:
-    "This shop checks orders with a one-time code, which this chat cannot send yet. Please ask us in the chat.",
+  codeNotAvailable: "We can't send a code for this order here. Please ask us in the chat.",
   shopNotAnswering: "The shop's order system is not answering. Please try again later.",
   orderDetails: "Order details",
   paymentStatus: {
@@ -186,6 +185,8 @@ export const en = {
   sendCode: "Send me a code",
   codeSent: (email: string) => `We sent a 6-digit code to ${email}. It expires in 10 minutes.`,
   code: "Code from the e-mail",
+  smsCode: "Code from the text message",
+  textNotSent: "We couldn't send the text message. Please try again later, or ask us in the chat.",
   codeInvalid: "Enter the 6-digit code",
   codeNotRight: "That code is not right or has expired. Check it, or ask for a new code.",
   newCode: "Send a new code",

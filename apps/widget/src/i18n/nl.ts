@@ -146,8 +146,7 @@ export const nl: Catalogue = {
     "We konden geen bestelling met deze gegevens vinden. Controleer het bestelnummer en het e-mailadres of telefoonnummer.",
   tooManyTries: "Te veel pogingen. Probeer het later opnieuw, of vraag het ons in de chat.",
   portalOff: "Bestellingen volgen kan nu niet. Vraag het ons in de chat.",
-  codeNotAvailable:
-    "Deze winkel controleert bestellingen met een eenmalige code, die deze chat nog niet kan versturen. Vraag het ons in de chat.",
+  codeNotAvailable: "We kunnen hier geen code voor deze bestelling sturen. Vraag het ons in de chat.",
   shopNotAnswering: "Het bestelsysteem van de winkel reageert niet. Probeer het later opnieuw.",
   orderDetails: "Bestelgegevens",
   paymentStatus: {
@@ -183,6 +182,8 @@ export const nl: Catalogue = {
   sendCode: "Stuur me een code",
   codeSent: (email) => `We hebben een code van 6 cijfers naar ${email} gestuurd. Hij verloopt over 10 minuten.`,
   code: "Code uit de e-mail",
+  smsCode: "Code uit de sms",
+  textNotSent: "We konden de sms niet versturen. Probeer het later opnieuw, of vraag het ons in de chat.",
   codeInvalid: "Vul de code van 6 cijfers in",
   codeNotRight: "Die code klopt niet of is verlopen. Controleer hem, of vraag een nieuwe code aan.",
   newCode: "Stuur een nieuwe code",

@@ -71,7 +71,8 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
         : twilioError(400, 21659, `${from} is not a Twilio phone number or Short Code country mismatch`);
     }
     if (body.trim() === "") return twilioError(400, 21602, "Message body is required.");
-    if (body.length > 1600) return twilioError(400, 21617, "The concatenated message body exceeds the 1600 character limit.");
+    if (body.length > 1600)
+      return twilioError(400, 21617, "The concatenated message body exceeds the 1600 character limit.");
 
     const sid = `SM${crypto.randomUUID().replace(/-/g, "")}`;
     messages.push({ sid, to, from, body });

@@ -23,8 +23,8 @@ import { cancellationReasons, reasonForStaff, rulesOf } from "./cancellation-rea
 import type { OrderActionRow, OrderActionsRepository } from "./order-actions.repository";
 import { toOrderCard } from "./order-card";
 import { orderCodeMail } from "./order-code.mail";
-import type { OrderCodesRepository } from "./order-codes.repository";
 import { orderCodeSms } from "./order-code.sms";
+import type { OrderCodesRepository } from "./order-codes.repository";
 import { orderPhoneToText } from "./order-identity";
 import { issueOptions } from "./order-issues.service";
 import type { OrderLookupService } from "./order-lookup.service";
@@ -148,7 +148,10 @@ export function createManageOrderService(deps: {
     if (!usesCode(asker.portal)) return lookedUpOrder(asker, request);
     const found = await lookedUpOrder(asker, codeProof(asker, request));
     await checkCode(asker, found.order.name, request.code);
-    return { ...found, verifiedBy: asker.portal.authentication === "phone" ? ("phone_code" as const) : ("email_code" as const) };
+    return {
+      ...found,
+      verifiedBy: asker.portal.authentication === "phone" ? ("phone_code" as const) : ("email_code" as const),
+    };
   }
 
   async function lookedUpOrder(asker: OrderAsker, request: { orderNumber: string; email?: string; phone?: string }) {
@@ -181,7 +184,10 @@ export function createManageOrderService(deps: {
       await deps.smsSender.send(sms);
     } catch (error) {
       deps.log.warn({ err: error }, "texting an order code failed");
-      throw new AppError("UNAVAILABLE", "We couldn't send the text message. Please try again later or ask in the chat.");
+      throw new AppError(
+        "UNAVAILABLE",
+        "We couldn't send the text message. Please try again later or ask in the chat.",
+      );
     }
   }
 

@@ -14,12 +14,22 @@ const WORDING: Record<
   }
 > = {
   en: {
-    verifiedBy: { email: "e-mail", phone: "phone", email_code: "a code sent by e-mail", phone_code: "a code sent by text message" },
+    verifiedBy: {
+      email: "e-mail",
+      phone: "phone",
+      email_code: "a code sent by e-mail",
+      phone_code: "a code sent by text message",
+    },
     sentence: (order, to, by, refusal) =>
       `Changed the shipping address of order ${order} to ${to}; verified by ${by}; ${refusal ? `not done in Shopify: ${refusal}` : "done in Shopify"}.`,
   },
   nl: {
-    verifiedBy: { email: "e-mail", phone: "telefoon", email_code: "een per e-mail gestuurde code", phone_code: "een per sms gestuurde code" },
+    verifiedBy: {
+      email: "e-mail",
+      phone: "telefoon",
+      email_code: "een per e-mail gestuurde code",
+      phone_code: "een per sms gestuurde code",
+    },
     sentence: (order, to, by, refusal) =>
       `Verzendadres van bestelling ${order} gewijzigd naar ${to}; geverifieerd via ${by}; ${refusal ? `niet uitgevoerd in Shopify: ${refusal}` : "uitgevoerd in Shopify"}.`,
   },

@@ -110,11 +110,17 @@ describe("phone one-time codes (portal method phone)", () => {
   it("answers a phone that is not the order's as an unknown order, and texts no one", async () => {
     const visitor = await newVisitor();
     const before = twilio.received().length;
-    const strangers = await h.api("POST", SEND, { body: { ...visitor, orderNumber: "1003", phone: "+31 6 9999 8888" } });
+    const strangers = await h.api("POST", SEND, {
+      body: { ...visitor, orderNumber: "1003", phone: "+31 6 9999 8888" },
+    });
     const unknown = await h.api("POST", SEND, { body: { ...visitor, orderNumber: "4242", phone: ORDER_PHONE } });
     expect(strangers.status).toBe(404);
     expect(strangers.body).toEqual(unknown.body);
-    expect(strangers.body).toEqual({ hasError: true, message: "We couldn't find an order with these details.", data: null });
+    expect(strangers.body).toEqual({
+      hasError: true,
+      message: "We couldn't find an order with these details.",
+      data: null,
+    });
     expect(twilio.received().length).toBe(before);
 
     // The e-mail does not stand in for the phone with this method, and is never texted or mailed.
@@ -148,7 +154,9 @@ describe("phone one-time codes (portal method phone)", () => {
 
   it("says Twilio's refusal as a try-later, never a server error", async () => {
     twilio.failNextRequests(1, { status: 401 });
-    const sent = await h.api("POST", SEND, { body: { ...(await newVisitor()), orderNumber: "1003", phone: ORDER_PHONE } });
+    const sent = await h.api("POST", SEND, {
+      body: { ...(await newVisitor()), orderNumber: "1003", phone: ORDER_PHONE },
+    });
     expect(sent.status).toBe(503);
     expect(sent.body.message).toBe("We couldn't send the text message. Please try again later or ask in the chat.");
   });

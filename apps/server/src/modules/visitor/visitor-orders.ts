@@ -43,7 +43,12 @@ const EVENT_WORDING: Record<
   }
 > = {
   en: {
-    verifiedBy: { email: "e-mail", phone: "phone", email_code: "a code sent by e-mail", phone_code: "a code sent by text message" },
+    verifiedBy: {
+      email: "e-mail",
+      phone: "phone",
+      email_code: "a code sent by e-mail",
+      phone_code: "a code sent by text message",
+    },
     recorded: "recorded on the order in Shopify",
     notRecorded: "not recorded in Shopify",
     noReason: "no reason",
@@ -51,7 +56,12 @@ const EVENT_WORDING: Record<
       `Asked to cancel order ${order} (${reason}); verified by ${by}; ${recorded}.`,
   },
   nl: {
-    verifiedBy: { email: "e-mail", phone: "telefoon", email_code: "een per e-mail gestuurde code", phone_code: "een per sms gestuurde code" },
+    verifiedBy: {
+      email: "e-mail",
+      phone: "telefoon",
+      email_code: "een per e-mail gestuurde code",
+      phone_code: "een per sms gestuurde code",
+    },
     recorded: "vastgelegd bij de bestelling in Shopify",
     notRecorded: "niet vastgelegd in Shopify",
     noReason: "geen reden",
