@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOrderOwner, isSameEmail, isSamePhone } from "./order-identity";
+import { isOrderOwner, isSameEmail, isSamePhone, orderPhoneToText } from "./order-identity";
 
 const order = {
   email: "Emma@Example.com",
@@ -38,5 +38,19 @@ describe("who may see an order", () => {
     expect(isOrderOwner({ email: null, phone: null, customer: null }, { email: "emma@example.com", phone: null })).toBe(
       false,
     );
+  });
+});
+
+describe("which number a phone code is texted to", () => {
+  it("texts the order's own international number the visitor's matches, never the visitor's typing", () => {
+    expect(orderPhoneToText(order, "06-12345678")).toBe("+31612345678");
+    expect(orderPhoneToText(order, "+31 612 345 678")).toBe("+31612345678");
+    expect(orderPhoneToText(order, "+31 6 99999999")).toBeNull();
+  });
+
+  it("texts no number the shop keeps without its country code (its country would be a guess)", () => {
+    const national = { email: null, phone: "06 12345678", customer: null };
+    expect(isOrderOwner(national, { email: null, phone: "+44 612345678" })).toBe(true);
+    expect(orderPhoneToText(national, "+44 612345678")).toBeNull();
   });
 });
