@@ -129,11 +129,17 @@ function tagsFromRollup(window: ReportWindow, now: Date): SQL {
       union all select id, outcome from head_edge
       union all select id, outcome from tail_edge
     ),
+    -- Summed before the two cards read it: a year of a busy shop is tens of thousands of rollup
+    -- rows (few chats per hour, tag and class), and the cards need a few hundred.
     tagged as (
-      select kind, value, outcome, chats::float8 as chats from tag_rolled where outcome is not null
-      union all
-      select t.kind, t.value, k.outcome, 1
-      from chats_read_one_by_one k join chat_tags t on t.chat_id = k.id
+      select kind, value, outcome, sum(chats)::float8 as chats
+      from (
+        select kind, value, outcome, chats from tag_rolled where outcome is not null
+        union all
+        select t.kind, t.value, k.outcome, 1
+        from chats_read_one_by_one k join chat_tags t on t.chat_id = k.id
+      ) rows_of_tags
+      group by kind, value, outcome
     )`;
 }
 
@@ -201,16 +207,18 @@ function categoryCards(rows: InsightRow[]): InsightRows["counts"] {
 }
 
 /**
- * Where the outcomes are read from: "rollup" (chat_hourly and the edge hours, what Insights serves)
- * or "facts" (every conversation's chat_facts row, decision 042's statement), kept as the oracle
- * the rollup is tested against and as the benchmark's "before".
+ * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly and the edge hours, what
+ * Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows, decision 042's
+ * statement), kept as the oracle the rollups are tested against and as the benchmark's "before".
+ * "outcome-rollup" is decision 052's reading (the outcomes from chat_hourly, the cards from every
+ * conversation), kept for the benchmark's side-by-side.
  */
-export type OutcomeSource = "rollup" | "facts";
+export type OutcomeSource = "rollup" | "outcome-rollup" | "facts";
 
 const outcomesFrom = (window: ReportWindow, now: Date, source: OutcomeSource) =>
-  source === "rollup"
-    ? outcomesFromRollup(window, now)
-    : sql`outcomes as (select outcome, 1::float8 as chats, messages::float8 as messages from classified)`;
+  source === "facts"
+    ? sql`outcomes as (select outcome, 1::float8 as chats, messages::float8 as messages from classified)`
+    : outcomesFromRollup(window, now);
 
 /**
  * The window's outcomes alone, as Insights reads them (chats and messages per outcome): exported
