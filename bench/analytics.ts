@@ -206,20 +206,25 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
         await db.execute(sql`analyze token_usage`);
       }
     };
-    // Insights through the hourly rollup (decision 052) beside the same call reading chat_facts
-    // alone (decision 042's statement, the rollup's oracle), on the same data; and the outcomes
-    // (the totals, the part the rollup serves) apart from the cards, which still read chat_facts.
+    // Insights through the hourly rollups (decisions 052 and 059) beside the same call reading
+    // chat_facts alone (decision 042's statement, the rollups' oracle) and beside 052's reading (the
+    // outcomes from chat_hourly, the cards from every conversation), on the same data; and the
+    // outcomes (the totals) apart from the cards.
     const outcomesOf = (range: { startDate: string; endDate: string }, source: "rollup" | "facts") => () =>
       queryRows(db, outcomesStatement(windowOf(range), new Date(), source));
-    const rollupCases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
+    const insightsOf = (range: { startDate: string; endDate: string }, source: "outcome-rollup" | "facts") => () =>
+      repository.insights(windowOf(range), new Date(), source);
+    const rollupCases: [string, ...(() => Promise<unknown>)[]][] = [
       [
         "/chat/get-analytics, a year",
-        () => repository.insights(windowOf(year), new Date(), "facts"),
+        insightsOf(year, "facts"),
+        insightsOf(year, "outcome-rollup"),
         () => analytics.insights(auth, year),
       ],
       [
         "/chat/get-analytics, 30 days",
-        () => repository.insights(windowOf(month), new Date(), "facts"),
+        insightsOf(month, "facts"),
+        insightsOf(month, "outcome-rollup"),
         () => analytics.insights(auth, month),
       ],
       ["Insights outcomes only, a year", outcomesOf(year, "facts"), outcomesOf(year, "rollup")],
@@ -239,22 +244,30 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       await time(now, 2);
       rows.push([name, figures(beforeSamples), figures(await time(now, repeat)), "p95 < 200 ms"]);
     }
-    for (const [name, before, now] of isInsightsOnly ? rollupCases : []) {
-      // Samples taken in turn, so a change of load on the machine falls on both sides alike.
-      await time(before, 1);
-      await time(now, 1);
-      const beforeSamples: number[] = [];
-      const nowSamples: number[] = [];
+    for (const [name, ...readings] of isInsightsOnly ? rollupCases : []) {
+      // Samples taken in turn, so a change of load on the machine falls on every reading alike.
+      for (const reading of readings) await time(reading, 1);
+      const samples: number[][] = readings.map(() => []);
       for (let r = 0; r < repeat; r++) {
-        beforeSamples.push(...(await time(before, 1)));
-        nowSamples.push(...(await time(now, 1)));
+        for (const [index, reading] of readings.entries()) samples[index]!.push(...(await time(reading, 1)));
       }
-      rows.push([name, figures(beforeSamples), figures(nowSamples), "p95 < 200 ms"]);
+      // The outcomes alone have no 052 column: 059 changed only the cards.
+      const columns = samples.map(figures);
+      rows.push([name, columns[0]!, columns.length === 3 ? columns[1]! : "—", columns.at(-1)!, "p95 < 200 ms"]);
     }
     if (isInsightsOnly) {
       printTable(
         `Insights over a year (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
-        [["measure (p50 / p95)", "chat_facts only (decision 042)", "hourly rollup (052)", "aim"], ...rows],
+        [
+          [
+            "measure (p50 / p95)",
+            "chat_facts only (decision 042)",
+            "outcomes rollup (052)",
+            "outcomes + tags rollups (059)",
+            "aim",
+          ],
+          ...rows,
+        ],
       );
       return;
     }

@@ -273,3 +273,30 @@ export const chatHourly = pgTable(
     unique("chat_hourly_key").on(table.companyId, table.hour, table.class, table.silentHour).nullsNotDistinct(),
   ],
 );
+
+/**
+ * The conversations' categories and custom replies summed like chat_hourly (decision 059): one row
+ * per company, UTC hour of the chat's creation, tag (chat_tags' kind and value), class and silent
+ * hour, counting chats. Kept by the chat_facts triggers (a class change moves all the chat's tags),
+ * by triggers on chat_tags and by one on deleted chats (migration 0026), so Insights' category and
+ * custom-reply cards read one row per hour and tag instead of one per chat.
+ */
+export const chatTagHourly = pgTable(
+  "chat_tag_hourly",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    class: text("class").notNull(),
+    silentHour: timestamp("silent_hour", { withTimezone: true }),
+    chats: integer("chats").notNull().default(0),
+  },
+  (table) => [
+    unique("chat_tag_hourly_key")
+      .on(table.companyId, table.hour, table.kind, table.value, table.class, table.silentHour)
+      .nullsNotDistinct(),
+  ],
+);

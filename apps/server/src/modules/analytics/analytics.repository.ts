@@ -89,7 +89,7 @@ function outcomesFromRollup(window: ReportWindow, now: Date): SQL {
       where r.company_id = ${companyId} and r.hour >= ${wholeStart} and r.hour < ${wholeEnd}
     ),
     boundary_silent as (
-      select case when f.last_ai_at + ${SILENCE_BEFORE_ASSUMED} <= ${nowAt} then 'assumed' else 'open' end as outcome,
+      select f.chat_id as id, case when f.last_ai_at + ${SILENCE_BEFORE_ASSUMED} <= ${nowAt} then 'assumed' else 'open' end as outcome,
         f.messages
       from chat_facts f
       where f.company_id = ${companyId} and f.last_ai_at >= ${boundary} and f.last_ai_at < ${boundary} + interval '1 hour'
@@ -106,6 +106,70 @@ function outcomesFromRollup(window: ReportWindow, now: Date): SQL {
       union all select outcome, 1, messages from tail_edge
     )`;
 }
+/**
+ * The window's categories and custom replies by outcome, read like outcomesFromRollup (whose CTEs
+ * it uses): chat_tag_hourly (migration 0026, decision 059) for the whole UTC hours, chat_tags of the
+ * edge hours' chats and of the silent boundary hour's chats for the rest.
+ */
+function tagsFromRollup(window: ReportWindow, now: Date): SQL {
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  return sql`
+    tag_rolled as (
+      select r.kind, r.value, case
+          when r.class <> 'silent' then r.class
+          when r.silent_hour + interval '1 hour' + ${SILENCE_BEFORE_ASSUMED} <= ${nowAt} then 'assumed'
+          when r.silent_hour + ${SILENCE_BEFORE_ASSUMED} > ${nowAt} then 'open'
+        end as outcome, r.chats
+      from chat_tag_hourly r
+      where r.company_id = ${window.companyId}
+        and r.hour >= (select whole_start from hours) and r.hour < (select whole_end from hours)
+    ),
+    chats_read_one_by_one as (
+      select id, outcome from boundary_silent
+      union all select id, outcome from head_edge
+      union all select id, outcome from tail_edge
+    ),
+    -- Summed before the two cards read it: a year of a busy shop is tens of thousands of rollup
+    -- rows (few chats per hour, tag and class), and the cards need a few hundred.
+    tagged as (
+      select kind, value, outcome, sum(chats)::float8 as chats
+      from (
+        select kind, value, outcome, chats from tag_rolled where outcome is not null
+        union all
+        select t.kind, t.value, k.outcome, 1
+        from chats_read_one_by_one k join chat_tags t on t.chat_id = k.id
+      ) rows_of_tags
+      group by kind, value, outcome
+    )`;
+}
+
+/** The category and custom-reply cards from `tagged` (the rollup's reading). */
+const tagCardsFromRollup = (companyId: string) => sql`
+    select 'category', t.value, t.outcome, sum(t.chats)::float8, 0
+      from tagged t
+      where t.kind = 'category' and t.value <> ''
+      group by t.value, t.outcome
+    union all
+    select 'custom-reply', coalesce(r.name, t.value), '', sum(t.chats)::float8, 0
+      from tagged t
+      left join custom_replies r on r.company_id = ${companyId} and r.id::text = t.value
+      where t.kind = 'custom-reply'
+      group by coalesce(r.name, t.value)`;
+
+/** The category and custom-reply cards from every conversation's chat_tags (decision 042). */
+const tagCardsFromFacts = (companyId: string) => sql`
+    select 'category', t.value, k.outcome, count(*)::float8, 0
+      from chat_tags t join classified k on k.id = t.chat_id
+      where t.company_id = ${companyId} and t.kind = 'category' and t.value <> ''
+      group by t.value, k.outcome
+    union all
+    select 'custom-reply', coalesce(r.name, t.value), '', count(*)::float8, 0
+      from chat_tags t
+      join classified k on k.id = t.chat_id
+      left join custom_replies r on r.company_id = ${companyId} and r.id::text = t.value
+      where t.company_id = ${companyId} and t.kind = 'custom-reply'
+      group by coalesce(r.name, t.value)`;
+
 export type InsightRows = {
   totals: {
     conversations: number;
@@ -143,16 +207,18 @@ function categoryCards(rows: InsightRow[]): InsightRows["counts"] {
 }
 
 /**
- * Where the outcomes are read from: "rollup" (chat_hourly and the edge hours, what Insights serves)
- * or "facts" (every conversation's chat_facts row, decision 042's statement), kept as the oracle
- * the rollup is tested against and as the benchmark's "before".
+ * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly and the edge hours, what
+ * Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows, decision 042's
+ * statement), kept as the oracle the rollups are tested against and as the benchmark's "before".
+ * "outcome-rollup" is decision 052's reading (the outcomes from chat_hourly, the cards from every
+ * conversation), kept for the benchmark's side-by-side.
  */
-export type OutcomeSource = "rollup" | "facts";
+export type OutcomeSource = "rollup" | "outcome-rollup" | "facts";
 
 const outcomesFrom = (window: ReportWindow, now: Date, source: OutcomeSource) =>
-  source === "rollup"
-    ? outcomesFromRollup(window, now)
-    : sql`outcomes as (select outcome, 1::float8 as chats, messages::float8 as messages from classified)`;
+  source === "facts"
+    ? sql`outcomes as (select outcome, 1::float8 as chats, messages::float8 as messages from classified)`
+    : outcomesFromRollup(window, now);
 
 /**
  * The window's outcomes alone, as Insights reads them (chats and messages per outcome): exported
@@ -171,10 +237,14 @@ export function outcomesStatement(window: ReportWindow, now: Date, source: Outco
  */
 export function insightsStatement(window: ReportWindow, now: Date, source: OutcomeSource = "rollup"): SQL {
   const { companyId } = window;
-  const outcomes = sql`${outcomesFrom(window, now, source)},`;
-  // The window's chats are read once into `classified` for the cards, each card joining it once,
-  // grouped by outcome where a card needs one (the deflected and resolved cards are categories by
-  // outcome); the outcomes themselves come from `source`.
+  const outcomes =
+    source === "rollup"
+      ? sql`${outcomesFrom(window, now, source)}, ${tagsFromRollup(window, now)},`
+      : sql`${outcomesFrom(window, now, source)},`;
+  // Read from "facts", the window's chats are read once into `classified` for the cards, each card
+  // joining it once, grouped by outcome where a card needs one (the deflected and resolved cards are
+  // categories by outcome). Read from "rollup", the outcomes, categories and custom replies come from
+  // the hourly rollups and their edge hours; only suggested questions still join `classified`.
   return sql`
     with ${classifiedChats(window, now)},
     ${outcomes}
@@ -186,17 +256,7 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
     select 'outcome' as card, '' as name, outcome, sum(chats)::float8 as chats, sum(messages)::float8 as messages
       from outcomes group by outcome
     union all
-    select 'category', t.value, k.outcome, count(*)::float8, 0
-      from chat_tags t join classified k on k.id = t.chat_id
-      where t.company_id = ${companyId} and t.kind = 'category' and t.value <> ''
-      group by t.value, k.outcome
-    union all
-    select 'custom-reply', coalesce(r.name, t.value), '', count(*)::float8, 0
-      from chat_tags t
-      join classified k on k.id = t.chat_id
-      left join custom_replies r on r.company_id = ${companyId} and r.id::text = t.value
-      where t.company_id = ${companyId} and t.kind = 'custom-reply'
-      group by coalesce(r.name, t.value)
+    ${source === "rollup" ? tagCardsFromRollup(companyId) : tagCardsFromFacts(companyId)}
     union all
     -- Lateral, so each of the few questions is looked up by its hash in the visitors' messages.
     select 'suggested-question', s.question, '', n.chats, 0
