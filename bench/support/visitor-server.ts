@@ -25,7 +25,10 @@ export type VisitorServerStarted = {
   databaseKind: string;
 };
 export type VisitorServerMark = { cpuMs: number; rssMb: number; peakRssMb: number };
-/** process.memoryUsage() of the server, after a full collection when it runs with --expose-gc. */
+/**
+ * process.memoryUsage() of the server, after a full collection when it runs with --expose-gc, and
+ * the peak RSS since the previous `memory` order (or since start-up).
+ */
 export type VisitorServerMemory = NodeJS.MemoryUsage & { peakRssMb: number };
 export type VisitorServerCount = { questions: number; answers: number };
 
@@ -75,6 +78,8 @@ async function handle(order: VisitorServerOrder): Promise<unknown> {
       globalThis.gc?.();
       sampleRss();
       const memory: VisitorServerMemory = { ...process.memoryUsage(), peakRssMb };
+      // The next reading's peak is of what happened since this one (start-up's own peak is not the load's).
+      peakRssMb = memory.rss / 1024 / 1024;
       return memory;
     }
     case "count": {
