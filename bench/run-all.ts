@@ -2,6 +2,7 @@ import { benchAnalytics } from "./analytics";
 import { benchInbox } from "./inbox";
 import { benchKnowledgeIngest } from "./knowledge-ingest";
 import { benchKnowledgeRetrieval } from "./knowledge-retrieval";
+import { benchMemory } from "./memory";
 import { benchStartup } from "./startup";
 import { benchTtft } from "./ttft";
 import { benchUploads } from "./uploads";
@@ -10,7 +11,7 @@ import { benchWidgetOpen } from "./widget-open";
 import { benchWidgetSize } from "./widget-size";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
-// runs one: startup, ingest, retrieval (which also times the document list), inbox, analytics, visitors, uploads, ttft, widget-size,
+// runs one: startup, ingest, retrieval (which also times the document list), inbox, analytics, visitors, memory, uploads, ttft, widget-size,
 // widget-open (needs `npm run build` and Chromium).
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {
@@ -20,6 +21,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   inbox: () => benchInbox(),
   analytics: () => benchAnalytics(),
   visitors: () => benchVisitors(),
+  memory: () => benchMemory(),
   uploads: () => benchUploads(),
   ttft: () => benchTtft(),
   "widget-size": () => benchWidgetSize(),

@@ -25,13 +25,13 @@ import { printTable } from "./table";
  *   DATABASE_URL     PostgreSQL instead of a fresh embedded database (as every bench)
  */
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 1000);
-const QUESTIONS_PER_VISITOR = 3;
+export const QUESTIONS_PER_VISITOR = 3;
 /**
  * People type: before each question a visitor "thinks" for a random time up to this long
  * (BENCH_THINK_MS=0 asks everything at once, a burst no shop sees). With 1,000 visitors and
  * 20 s, questions arrive at about 100 a second — a very busy shop.
  */
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 20_000);
+export const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 20_000);
 const STEPS = (process.env.BENCH_STEPS ?? "5,10,20,30,45,60,90")
   .split(",")
   .filter((step) => step.trim() !== "")
@@ -48,7 +48,7 @@ const QUESTIONS = [
   "Is delivery free?",
   "How do I exchange a size?",
 ];
-const VISITOR_LIMITS = { questionsPerWidget: 1_000_000, questionsPerVisitor: 1000, eventsPerVisitor: 1000 };
+export const VISITOR_LIMITS = { questionsPerWidget: 1_000_000, questionsPerVisitor: 1000, eventsPerVisitor: 1000 };
 
 type Run = VisitorClientsResult & {
   asked: number;
@@ -129,7 +129,7 @@ export async function benchVisitors() {
 }
 
 /** One load on one server: connects the visitors, times their questions and the server's CPU. */
-async function runVisitors(
+export async function runVisitors(
   server: VisitorServer,
   load: Pick<VisitorClientsOrder, "visitors" | "questionsPerVisitor" | "thinkMs" | "ratePerSecond">,
 ): Promise<Run> {
@@ -258,7 +258,7 @@ function saturationPoint(steps: Step[]): string {
 }
 
 /** A forked server process (`support/visitor-server.ts`) of one checkout, driven by IPC. */
-class VisitorServer {
+export class VisitorServer {
   private waiting: ((reply: { ok: boolean; result?: unknown; message?: string }) => void)[] = [];
 
   private constructor(
@@ -266,8 +266,8 @@ class VisitorServer {
     public started: VisitorServerStarted,
   ) {}
 
-  static async start(root: string): Promise<VisitorServer> {
-    const serverArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  static async start(root: string, moreServerArgs: string[] = []): Promise<VisitorServer> {
+    const serverArgs = [...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean), ...moreServerArgs];
     const child = fork(path.join(import.meta.dirname, "support/visitor-server.ts"), {
       execArgv: ["--import", "tsx", ...serverArgs],
       stdio: ["ignore", "inherit", "inherit", "ipc"],

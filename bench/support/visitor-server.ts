@@ -8,13 +8,14 @@ import { pathToFileURL } from "node:url";
  * machine in the same run. It loads that checkout's own `bench/support/in-process-app.ts`.
  *
  * Orders come as IPC messages: `start` (answers with the address, the widget and a staff cookie),
- * `mark` (answers with the CPU time used since the last mark), `count` (stored questions and
+ * `mark` (answers with the CPU time used since the last mark), `memory`, `count` (stored questions and
  * answers) and `stop`.
  */
 export type VisitorServerOrder =
   | { op: "start"; root: string; visitorLimits: Record<string, number> }
   | { op: "mark" }
   | { op: "count" }
+  | { op: "memory" }
   | { op: "stop" };
 
 export type VisitorServerStarted = {
@@ -24,6 +25,11 @@ export type VisitorServerStarted = {
   databaseKind: string;
 };
 export type VisitorServerMark = { cpuMs: number; rssMb: number; peakRssMb: number };
+/**
+ * process.memoryUsage() of the server, after a full collection when it runs with --expose-gc, and
+ * the peak RSS since the previous `memory` order (or since start-up).
+ */
+export type VisitorServerMemory = NodeJS.MemoryUsage & { peakRssMb: number };
 export type VisitorServerCount = { questions: number; answers: number };
 
 type InProcessApp = Awaited<ReturnType<typeof import("./in-process-app").startInProcessApp>>;
@@ -67,6 +73,14 @@ async function handle(order: VisitorServerOrder): Promise<unknown> {
         peakRssMb,
       };
       return mark;
+    }
+    case "memory": {
+      globalThis.gc?.();
+      sampleRss();
+      const memory: VisitorServerMemory = { ...process.memoryUsage(), peakRssMb };
+      // The next reading's peak is of what happened since this one (start-up's own peak is not the load's).
+      peakRssMb = memory.rss / 1024 / 1024;
+      return memory;
     }
     case "count": {
       const { rows } = await harbor!.database.sql.executeSql(

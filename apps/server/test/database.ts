@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/client";
@@ -42,8 +41,7 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop(
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!inject("testDatabaseUrl")) {
-    const snapshot = await readFile(inject("pgliteSnapshotPath"));
-    return openDatabase({ kind: "pglite", loadDataDir: new Blob([snapshot]) });
+    return openDatabase({ kind: "pglite", loadDataDirPath: inject("pgliteSnapshotPath") });
   }
   const created = await createPostgresTestDatabase();
   const database = await openDatabase({ kind: "postgres", connectionString: created.url });

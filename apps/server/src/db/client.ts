@@ -59,7 +59,18 @@ const connectionSettings = { "hnsw.ef_search": String(HNSW_EF_SEARCH), "hnsw.ite
 const settingFlags = Object.entries(connectionSettings).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
 
 export type OpenDatabaseOptions = { migrationsFolder?: string } & (
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File; sharedBuffers?: string; workerPath?: string }
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /**
+       * A snapshot (`dumpDataDir`) on disk, restored like `loadDataDir` but read by the database
+       * thread itself: the tarball is never copied into the server's thread (decision 060).
+       */
+      loadDataDirPath?: string;
+      sharedBuffers?: string;
+      workerPath?: string;
+    }
   | { kind: "postgres"; connectionString: string; maxConnections?: number }
 );
 
@@ -139,6 +150,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     workerPath: options.workerPath ?? sourceWorkerPath,
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    loadDataDirPath: options.loadDataDirPath,
     // PGlite's default 128 MB of shared buffers is most of an idle server's memory; 32 MB keeps it
     // near 250 MB resident (decision 011), and the OS file cache still serves hot pages.
     startParams: ["-c", `shared_buffers=${options.sharedBuffers ?? "32MB"}`, ...settingFlags],

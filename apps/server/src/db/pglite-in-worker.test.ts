@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase, queryRows } from "./client";
@@ -109,6 +112,41 @@ describe.skipIf(Boolean(inject("testDatabaseUrl")))("the embedded database throu
       expect(await queryRows(restored.db, sql`select name, n from tallies`)).toEqual([{ name: "outer", n: 1 }]);
     } finally {
       await restored.close();
+    }
+  });
+
+  it("creates a new data folder (initdb on a thread of its own), then keeps its rows across a restart", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "harbor-new-folder-"));
+    try {
+      const dataDir = path.join(folder, "db");
+      const first = await openDatabase({ kind: "pglite", dataDir });
+      await first.sql.executeSql("create table marks (name text)");
+      await first.sql.executeSql("insert into marks values ($1)", ["kept"]);
+      await first.close();
+      const second = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        expect(await queryRows(second.db, sql`select name from marks`)).toEqual([{ name: "kept" }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("restores a snapshot file by its path, read on the database thread", async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "harbor-snapshot-"));
+    try {
+      const snapshotPath = path.join(folder, "snapshot.tar");
+      await writeFile(snapshotPath, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+      const restored = await openDatabase({ kind: "pglite", loadDataDirPath: snapshotPath });
+      try {
+        expect(await queryRows(restored.db, sql`select name, n from tallies`)).toEqual([{ name: "outer", n: 1 }]);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 
 type Parser = (value: string, typeId: number) => unknown;
@@ -40,6 +42,9 @@ function toWire(options: QueryOptions | undefined): WireOptions | undefined {
   return { rowMode: options.rowMode, textTypes };
 }
 
+/** A data folder initdb has already filled (PostgreSQL writes PG_VERSION first). */
+const isInitialised = (dataDir: string) => existsSync(path.join(dataDir, "PG_VERSION"));
+
 /**
  * PGlite on a worker thread of its own, with the calls drizzle's PGlite driver makes (`query` and
  * `transaction`) answered through messages (docs/decisions/011). PGlite runs PostgreSQL as
@@ -73,12 +78,53 @@ export class PGliteInWorker {
     workerPath: URL | string;
     dataDir?: string;
     loadDataDir?: Blob | File;
+    /** A snapshot file the database thread reads itself (decision 060). */
+    loadDataDirPath?: string;
     startParams: string[];
   }): Promise<PGliteInWorker> {
+    if (options.dataDir && !options.loadDataDir && !options.loadDataDirPath && !isInitialised(options.dataDir)) {
+      // A new data folder: initdb runs in a thread of its own that then ends. What initdb touches
+      // (its own WebAssembly instance, the first catalogue load) stays resident in a thread until
+      // that thread's heap is collected, which an idle server may never do: ~400 MB of a fresh
+      // server's memory, for good (decision 060). The database thread then opens the folder as on a restart.
+      await PGliteInWorker.initialise(options.workerPath, options.dataDir, options.startParams);
+    }
     const snapshot = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
-    const worker = new Worker(options.workerPath, {
-      workerData: { dataDir: options.dataDir, loadDataDir: snapshot, startParams: options.startParams },
-      transferList: snapshot ? [snapshot.buffer] : [],
+    const worker = await PGliteInWorker.start(
+      options.workerPath,
+      {
+        dataDir: options.dataDir,
+        loadDataDir: snapshot,
+        loadDataDirPath: options.loadDataDirPath,
+        startParams: options.startParams,
+      },
+      snapshot ? [snapshot.buffer] : [],
+    );
+    return new PGliteInWorker(worker);
+  }
+
+  /** Runs initdb into a new data folder on a thread that ends when the folder is written. */
+  private static async initialise(workerPath: URL | string, dataDir: string, startParams: string[]) {
+    const initdb = new Worker(workerPath, {
+      workerData: { dataDir, startParams, isInitOnly: true },
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
+    const exitCode = await new Promise<number>((resolve, reject) => {
+      initdb.once("exit", resolve);
+      initdb.once("error", reject);
+    });
+    if (exitCode !== 0) throw new Error(`Creating the database in ${dataDir} failed (exit code ${exitCode})`);
+  }
+
+  /** A database thread, once PGlite in it is ready. */
+  private static async start(
+    workerPath: URL | string,
+    workerData: Record<string, unknown>,
+    transferList: ArrayBuffer[] = [],
+  ): Promise<Worker> {
+    const worker = new Worker(workerPath, {
+      workerData,
+      transferList,
       // The thread's JavaScript only moves query results; PostgreSQL's memory is WebAssembly's,
       // outside V8's heap. A small young generation keeps the second isolate's idle memory low.
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
@@ -96,7 +142,7 @@ export class PGliteInWorker {
       worker.once("message", onMessage);
       worker.once("error", onError);
     });
-    return new PGliteInWorker(worker);
+    return worker;
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {

@@ -3,6 +3,7 @@
 // server's event loop (HTTP, sockets, the answer pipeline) keeps running while a query, a
 // vacuum or a bulk write is under way. `pglite-in-worker.ts` is the other end of these messages.
 // Plain JavaScript: it is loaded the same way from the sources, from tests and from the bundle.
+import { openAsBlob } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -24,14 +25,26 @@ const errorFields = (error) => {
   return fields;
 };
 
-const { dataDir, loadDataDir, startParams } = workerData;
+const { dataDir, loadDataDir, loadDataDirPath, startParams, isInitOnly } = workerData;
+// A snapshot by path is read here, on this thread, so the server's thread never holds a copy of it.
+const snapshot = loadDataDirPath
+  ? await openAsBlob(loadDataDirPath)
+  : loadDataDir
+    ? new Blob([loadDataDir])
+    : undefined;
 const db = await PGlite.create({
   dataDir,
-  loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  loadDataDir: snapshot,
   extensions: { vector, pg_trgm },
   relaxedDurability: false,
   startParams: [...PGlite.defaultStartParams, ...startParams],
 });
+
+// A new data folder's initdb thread (pglite-in-worker.ts): the folder is written, the thread ends.
+if (isInitOnly) {
+  await db.close();
+  process.exit(0);
+}
 
 /**
  * Open transactions by id: PGlite runs a transaction as a callback, so the callback waits here
