@@ -8,7 +8,9 @@ let server: HarborServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startHarborServer();
+  // Without the demo: it connects new workspaces to the demo shop, Recharge and Loop, and this
+  // journey connects an app from scratch.
+  server = await startHarborServer({ env: { HARBOR_DEMO: "0" } });
   browser = await launchBrowser();
 });
 
