@@ -4,6 +4,7 @@ import { createHarness, type Harness } from "../../../test/harness";
 import { queryRows } from "../../db/client";
 import { chatMessages, chats, companies } from "../../db/schema/index";
 import { type AnalyticsRepository, createAnalyticsRepository, type ReportWindow } from "./analytics.repository";
+import { reportWindow, seedAnsweredChat } from "./rollup-test-fixtures";
 
 /*
  * The hourly rollup behind Insights' outcomes (migration 0025, decision 052): chat_hourly keeps each
@@ -21,50 +22,8 @@ async function newCompany() {
   return (await h.signUp(`owner${ticket}@rollup.example`)).companyId;
 }
 
-/** A chat with a visitor question at `askedAt` and the AI's answer five seconds later. */
-async function seedChat(options: {
-  companyId: string;
-  askedAt: string;
-  visitor?: string;
-  status?: "open" | "human" | "ticket";
-  rating?: number;
-}) {
-  ticket += 1;
-  const askedAt = new Date(options.askedAt);
-  const answeredAt = new Date(askedAt.getTime() + 5_000);
-  const [chat] = await h.db
-    .insert(chats)
-    .values({
-      companyId: options.companyId,
-      visitorId: options.visitor ?? `visitor${ticket}`,
-      ticketId: `R${ticket}`,
-      status: options.status ?? "open",
-      rating: options.rating ?? null,
-      createdAt: askedAt,
-      lastMessageAt: answeredAt,
-    })
-    .returning({ id: chats.id });
-  if (!chat) throw new Error("no chat");
-  await h.db.insert(chatMessages).values([
-    {
-      companyId: options.companyId,
-      chatId: chat.id,
-      message: "Where is my order?",
-      messageType: "question",
-      senderRole: "customer",
-      createdAt: askedAt,
-    },
-    {
-      companyId: options.companyId,
-      chatId: chat.id,
-      message: "It left yesterday.",
-      messageType: "text",
-      senderRole: "ai",
-      createdAt: answeredAt,
-    },
-  ]);
-  return chat.id;
-}
+const seedChat = (options: Omit<Parameters<typeof seedAnsweredChat>[1], "customReply">) =>
+  seedAnsweredChat(h.db, options);
 
 type HourRow = { hour: string; class: string; silent_hour: string | null; chats: number; messages: number };
 
@@ -78,12 +37,7 @@ const rollupOf = (companyId: string) =>
       from chat_hourly where company_id = ${companyId} order by hour, class, silent_hour`,
   );
 
-const window = (companyId: string, startDate: string, endDate: string, timeZone = "UTC"): ReportWindow => ({
-  companyId,
-  startDate,
-  endDate,
-  timeZone,
-});
+const window = reportWindow;
 
 /** The totals read through the rollup, after checking they equal the ones read from chat_facts alone. */
 async function totals(reportWindow: ReportWindow, now: string) {

@@ -2,13 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { queryRows } from "../../db/client";
-import { chatAnalyses, chatMessages, chats, companies } from "../../db/schema/index";
+import { chatAnalyses, chats, companies } from "../../db/schema/index";
 import {
   type AnalyticsRepository,
   createAnalyticsRepository,
   type InsightRows,
   type ReportWindow,
 } from "./analytics.repository";
+import { reportWindow, seedAnsweredChat } from "./rollup-test-fixtures";
 
 /*
  * The hourly rollup behind Insights' category and custom-reply cards (migration 0026, decision 059):
@@ -39,43 +40,9 @@ async function seedChat(options: {
   status?: "open" | "human" | "ticket";
   rating?: number;
 }) {
-  ticket += 1;
-  const askedAt = new Date(options.askedAt);
-  const answeredAt = new Date(askedAt.getTime() + 5_000);
-  const [chat] = await h.db
-    .insert(chats)
-    .values({
-      companyId: options.companyId,
-      visitorId: options.visitor ?? `visitor${ticket}`,
-      ticketId: `T${ticket}`,
-      status: options.status ?? "open",
-      rating: options.rating ?? null,
-      createdAt: askedAt,
-      lastMessageAt: answeredAt,
-    })
-    .returning({ id: chats.id });
-  if (!chat) throw new Error("no chat");
-  await h.db.insert(chatMessages).values([
-    {
-      companyId: options.companyId,
-      chatId: chat.id,
-      message: "Where is my order?",
-      messageType: "question",
-      senderRole: "customer",
-      createdAt: askedAt,
-    },
-    {
-      companyId: options.companyId,
-      chatId: chat.id,
-      message: "It left yesterday.",
-      messageType: "text",
-      senderRole: "ai",
-      createdAt: answeredAt,
-      ...(options.customReply ? { messageData: { customReplyID: options.customReply } } : {}),
-    },
-  ]);
-  for (const category of options.categories ?? []) await categorize(options.companyId, chat.id, category);
-  return chat.id;
+  const chatId = await seedAnsweredChat(h.db, options);
+  for (const category of options.categories ?? []) await categorize(options.companyId, chatId, category);
+  return chatId;
 }
 
 async function categorize(companyId: string, chatId: string, category: string) {
@@ -103,12 +70,7 @@ async function keptRows(companyId: string) {
   return kept;
 }
 
-const window = (companyId: string, startDate: string, endDate: string, timeZone = "UTC"): ReportWindow => ({
-  companyId,
-  startDate,
-  endDate,
-  timeZone,
-});
+const window = reportWindow;
 
 const byCardAndName = (rows: InsightRows["counts"]) =>
   [...rows].sort((a, b) => `${a.card}\u0000${a.name}`.localeCompare(`${b.card}\u0000${b.name}`));

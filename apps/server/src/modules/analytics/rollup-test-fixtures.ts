@@ -1,0 +1,72 @@
+import type { Database } from "../../db/client";
+import { chatMessages, chats } from "../../db/schema/index";
+import type { ReportWindow } from "./analytics.repository";
+
+/*
+ * Seeding shared by the rollup tests (insights-rollup.test.ts, insights-tag-rollup.test.ts): chats
+ * written straight to the tables, so the triggers under test are all that keep the rollups.
+ */
+
+let seeded = 0;
+
+/** A chat with a visitor question at `askedAt` and the AI's answer five seconds later (from a custom reply if named). */
+export async function seedAnsweredChat(
+  db: Database,
+  options: {
+    companyId: string;
+    askedAt: string;
+    visitor?: string;
+    status?: "open" | "human" | "ticket";
+    rating?: number;
+    customReply?: string;
+  },
+): Promise<string> {
+  seeded += 1;
+  const askedAt = new Date(options.askedAt);
+  const answeredAt = new Date(askedAt.getTime() + 5_000);
+  const [chat] = await db
+    .insert(chats)
+    .values({
+      companyId: options.companyId,
+      visitorId: options.visitor ?? `visitor${seeded}`,
+      ticketId: `R${seeded}`,
+      status: options.status ?? "open",
+      rating: options.rating ?? null,
+      createdAt: askedAt,
+      lastMessageAt: answeredAt,
+    })
+    .returning({ id: chats.id });
+  if (!chat) throw new Error("no chat");
+  await db.insert(chatMessages).values([
+    {
+      companyId: options.companyId,
+      chatId: chat.id,
+      message: "Where is my order?",
+      messageType: "question",
+      senderRole: "customer",
+      createdAt: askedAt,
+    },
+    {
+      companyId: options.companyId,
+      chatId: chat.id,
+      message: "It left yesterday.",
+      messageType: "text",
+      senderRole: "ai",
+      createdAt: answeredAt,
+      ...(options.customReply ? { messageData: { customReplyID: options.customReply } } : {}),
+    },
+  ]);
+  return chat.id;
+}
+
+export const reportWindow = (
+  companyId: string,
+  startDate: string,
+  endDate: string,
+  timeZone = "UTC",
+): ReportWindow => ({
+  companyId,
+  startDate,
+  endDate,
+  timeZone,
+});
