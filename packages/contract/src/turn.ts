@@ -90,7 +90,7 @@ export type AnswerGrounds = {
   verdict: GroundsVerdict;
   coverage: number;
   threshold: number;
-  concepts: { words: string; weight: number; covered: number; isRequired: boolean }[];
+  concepts: { words: string; weight: number; covered: number; isRequired: boolean; isSeen?: boolean }[];
 };
 
 /** `messageData.turn` on an AI reply. */

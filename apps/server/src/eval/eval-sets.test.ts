@@ -25,24 +25,26 @@ type Floors = {
   routing?: { en: number; nl: number; he: number; enWithIntent: number };
 };
 const FLOORS: Record<string, Floors> = {
-  "shop-a": { answerableEn: 0.75, answerableNl: 0.75, answerableHe: 0.5, unanswerableDeclined: 0.9, wrongAtMost: 0.11 },
+  // shop-a's ceiling rose from 0.11 to 0.12 with decision 066: one borderline question (coverage at
+  // the bar) turned wrong there while the unseen shops gained five right answers.
+  "shop-a": { answerableEn: 0.75, answerableNl: 0.75, answerableHe: 0.5, unanswerableDeclined: 0.9, wrongAtMost: 0.12 },
   "shop-b": {
-    answerableEn: 0.34,
-    answerableNl: 0,
+    answerableEn: 0.46,
+    answerableNl: 0.08,
     answerableHe: 0,
     unanswerableDeclined: 0.86,
-    wrongAtMost: 0.21,
+    wrongAtMost: 0.19,
     routing: { en: 0.38, nl: 0.22, he: 0.21, enWithIntent: 0.32 },
   },
   "shop-c": {
-    answerableEn: 0.38,
+    answerableEn: 0.5,
     answerableNl: 0.16,
     answerableHe: 0,
     unanswerableDeclined: 0.81,
-    wrongAtMost: 0.19,
+    wrongAtMost: 0.18,
     routing: { en: 0.3, nl: 0.13, he: 0.05, enWithIntent: 0.24 },
   },
-  "shop-d": { answerableEn: 0.34, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.24 },
+  "shop-d": { answerableEn: 0.5, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.24 },
 };
 
 let h: Harness;

@@ -53,6 +53,11 @@ describe("places as their country", () => {
     const lisbon = conceptText("shipping to lisbon", "lisbon");
     expect(lisbon).toContain("portugal");
     expect(lisbon).not.toContain("belgium");
+    // A town the shop lexicon names ("antwerp", "haifa") is still a town in its country, with its own names.
+    expect(conceptText("how much is shipping to antwerp", "antwerp")).toContain("belgium");
+    expect(conceptText("כמה עולה משלוח לחיפה", "לחיפה")).toContain("israel");
+    // A word of the lexicon spelt like a town ("porto", postage) stays the word.
+    expect(conceptText("what is the porto", "porto")).not.toContain("portugal");
     // Without `places` (a help page's words) a town stays itself.
     expect(questionConcepts("our munich store").map((concept) => concept.text)).toContain("munich");
   });

@@ -1,4 +1,5 @@
 import { wordsOf } from "../embeddings/local-hashing-embedder";
+import { withoutHebrewPrefixes } from "./hebrew-prefixes";
 import data from "./places.json";
 
 /**
@@ -20,20 +21,8 @@ export function countryOfPlace(words: string[]): string[] {
   return code ? (countryNames.get(code) ?? []) : [];
 }
 
-/** Hebrew's one-letter prefixes ("ל", "ב", "מ", …): "לברלין" is "to Berlin", "מבריסל" "from Brussels". */
-const HEBREW_PREFIX_LETTERS = /^[והבלמשכ]/;
-const HEBREW_LETTERS = /^[\u0590-\u05ff]{2,}$/;
-
 /** The word, and for Hebrew the word without one or two prefix letters ("לב" + "רלין" is not it: "ל" + "ברלין" is). */
-function formsOf(word: string): string[] {
-  const forms = [word];
-  for (let rest = word; forms.length < 3 && HEBREW_PREFIX_LETTERS.test(rest); ) {
-    rest = rest.slice(1);
-    if (!HEBREW_LETTERS.test(rest)) break;
-    forms.push(rest);
-  }
-  return forms;
-}
+const formsOf = (word: string): string[] => [word, ...withoutHebrewPrefixes(word)];
 
 /**
  * The places a text names, as runs of its words: `{ start, length, country }` per place, longest

@@ -1,7 +1,5 @@
+import { withoutHebrewPrefixes } from "../lexicon/hebrew-prefixes";
 import { detectLanguage } from "./detect-language";
-
-/** Hebrew's one-letter prefixes (and, the, in, to, from, that, as): "ובמשלוח" also searches "משלוח". */
-const HEBREW_PREFIXES = /^[והבלמשכ]{1,2}(?=[\u0590-\u05ff]{2,})/;
 
 /**
  * What to hand PostgreSQL for one question: the configurations whose lexemes are OR-ed together
@@ -11,7 +9,8 @@ export function textQueryPlan(question: string): { configs: ("english" | "dutch"
   const language = detectLanguage(question);
   if (language === "he" || language === "other") {
     const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-    const stripped = words.map((word) => word.replace(HEBREW_PREFIXES, "")).filter((word, i) => word !== words[i]);
+    // Hebrew's prefix letters off: "ובמשלוח" also searches "במשלוח" and "משלוח".
+    const stripped = words.flatMap((word) => withoutHebrewPrefixes(word));
     // English and Dutch too: the expansion brings in those languages' words for the same things.
     return { configs: ["simple", "english", "dutch"], extraWords: stripped };
   }

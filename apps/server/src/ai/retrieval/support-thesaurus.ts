@@ -1,6 +1,7 @@
 import { wordsOf } from "../embeddings/local-hashing-embedder";
+import { withoutHebrewPrefixes } from "../lexicon/hebrew-prefixes";
 import { LEXICON_ENGLISH, LEXICON_GROUPS } from "../lexicon/lexicon-groups";
-import { COUNTRY_NAMES, placesIn } from "../lexicon/places";
+import { COUNTRY_NAMES, countryOfPlace, placesIn } from "../lexicon/places";
 import { detectLanguage } from "./detect-language";
 
 /**
@@ -78,9 +79,6 @@ for (const [index, group] of LEXICON_GROUPS.entries()) {
 const groupText = (group: number) =>
   group < LEXICON_OFFSET ? (GROUPS[group] ?? "") : (LEXICON_GROUPS[group - LEXICON_OFFSET]?.words.join(" ") ?? "");
 
-/** Hebrew one-letter prefixes ("ל", "ב", "ה", "ו", "מ", "ש", "כ") are tried off as well. */
-const HEBREW_PREFIX = /^[והבלמשכ]{1,2}(?=[\u0590-\u05ff]{2,})/;
-
 export type QueryConcept = { key: string; text: string };
 
 /**
@@ -101,24 +99,41 @@ export function questionConcepts(
   const places = options.places === true ? countriesOfPlaces(words) : new Map<number, PlaceCountry>();
   for (const [index, word] of words.entries()) {
     const place = places.get(index);
-    const group =
+    const ownGroup =
       groupOf(word) ??
-      groupOf(word.replace(HEBREW_PREFIX, "")) ??
-      (place && "group" in place ? place.group : undefined);
+      withoutHebrewPrefixes(word)
+        .map(groupOf)
+        .find((found) => found !== undefined);
+    // A town the lexicon knows by name ("antwerpen" → Antwerp) is still in its country: the
+    // country's group leads, and the town's own names come along.
+    const townNames = ownGroup !== undefined && PLACE_GROUPS.has(ownGroup) ? ` ${groupText(ownGroup)}` : "";
+    const group = place && "group" in place && (ownGroup === undefined || townNames) ? place.group : ownGroup;
     if (group === undefined) {
       const text = place && "names" in place ? [word, ...place.names].join(" ") : word;
       concepts.set(`w:${word}`, { key: `w:${word}`, text });
     } else {
       const key = `g:${group}`;
       const existing = concepts.get(key);
-      concepts.set(key, { key, text: `${existing?.text ?? groupText(group)} ${word}` });
+      const added = group === ownGroup ? word : `${word}${townNames}`;
+      concepts.set(key, { key, text: `${existing?.text ?? groupText(group)} ${added}` });
     }
   }
   return [...concepts.values()];
 }
 
-/** Words of the lexicon in any language: a place spelt like one ("bergen", to store) is read as the word. */
-const LEXICON_WORDS = new Set(LEXICON_GROUPS.flatMap((group) => group.words));
+/** The lexicon's concepts that are towns ("antwerp", "haifa"): named as places, not as words. */
+const isPlaceConcept = (id: string) => countryOfPlace(wordsOf(id)).length > 0;
+const PLACE_GROUPS = new Set(
+  LEXICON_GROUPS.flatMap((group, index) => (isPlaceConcept(group.id) ? [LEXICON_OFFSET + index] : [])),
+);
+
+/**
+ * Words of the lexicon in any language but its towns: a place spelt like one ("bergen", to store;
+ * "porto", postage) is read as the word.
+ */
+const LEXICON_WORDS = new Set(
+  LEXICON_GROUPS.filter((group) => !isPlaceConcept(group.id)).flatMap((group) => group.words),
+);
 
 /**
  * Each word that names a place, by position, with what its country is called: the country's own

@@ -16,6 +16,11 @@ describe("splitQuestion", () => {
       ["Wat kost bezorging naar België", "hoe lang duurt het? (bezorging België)"],
     ],
     ["כמה עולה משלוח לאילת ומתי זה מגיע?", ["כמה עולה משלוח לאילת", "מתי זה מגיע? (משלוח לאילת)"]],
+    [
+      // A contracted question word opens the first part as much as "what is" would.
+      "What's the monthly price of the Kade 400, and how long is the contract?",
+      ["What's the monthly price of the Kade 400", "how long is the contract?"],
+    ],
   ])("%s", (message, parts) => {
     expect(splitQuestion(message)).toEqual(parts);
   });

@@ -43,6 +43,15 @@ function subjectOf(part: string): string {
     .join(" ");
 }
 
+/** "what's", "how's", "where's": a contraction of a question word opens a question too. */
+function isOpener(word: string): boolean {
+  return (
+    QUESTION_OPENERS.has(word) ||
+    QUESTION_OPENERS.has(word.replace(/'s$/, "")) ||
+    QUESTION_OPENERS.has(word.replace(/'/g, ""))
+  );
+}
+
 /** A part needs this many words to be a question of its own ("and how?" is not). */
 const MIN_PART_WORDS = 3;
 
@@ -77,9 +86,7 @@ export function splitQuestion(message: string): string[] {
   // Too short to stand alone, or not a question at all ("I found it cheaper elsewhere"): a
   // statement is context for the question next to it, not a question of its own.
   const isQuestion = (part: string) =>
-    /[?？]\s*$/.test(part) ||
-    QUESTION_OPENERS.has(wordsIn(part)[0] ?? "") ||
-    HEBREW_AND_QUESTION.test(wordsIn(part)[0] ?? "");
+    /[?？]\s*$/.test(part) || isOpener(wordsIn(part)[0] ?? "") || HEBREW_AND_QUESTION.test(wordsIn(part)[0] ?? "");
   const merged: string[] = [];
   let context = "";
   for (const part of parts) {

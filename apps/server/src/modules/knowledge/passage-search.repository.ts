@@ -80,6 +80,13 @@ export function createPassageSearch(db: Database): PassageSearch {
           -- Passages worth scoring: those holding one of the rarest query words, at most
           -- CANDIDATES_PER_TERM for each of the RAREST_TERMS rarest. Common words then only add to
           -- their scores. This bounds the work however large the knowledge base grows.
+          -- Synonyms are one term (as Lucene's SynonymQuery scores them): a concept weighs what its
+          -- commonest lexeme weighs, so "Antwerp" in a loyalty page does not outrank "Belgium" in
+          -- the delivery page's title merely by being the rarer word of the same concept.
+          concept_terms as (
+            select t.lexeme, t.concept, t.q, t.df, min(t.idf) over (partition by t.concept) as idf
+            from terms t
+          ),
           candidates as (
             select distinct m.id
             from (select q, df from terms order by df, lexeme limit ${RAREST_TERMS}) t,
@@ -93,7 +100,7 @@ export function createPassageSearch(db: Database): PassageSearch {
             select c.id, t.concept, max(t.idf * ts_rank(c.search, t.q, 0)) as score
             from candidates x
             join knowledge_chunks c on c.id = x.id
-            join terms t on c.search @@ t.q
+            join concept_terms t on c.search @@ t.q
             group by c.id, t.concept
           ),
           text_hits as (

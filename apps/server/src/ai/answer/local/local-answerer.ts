@@ -126,6 +126,7 @@ function groundsOf(question: string, selection: Selection): AnswerGrounds {
       weight: round(concept.weight),
       covered: round(selection.covered[index] ?? 0),
       isRequired: !concept.isImplied,
+      isSeen: concept.isSeen,
     })),
   };
 }

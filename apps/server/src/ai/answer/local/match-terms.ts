@@ -1,4 +1,5 @@
 import { wordsOf } from "../../embeddings/local-hashing-embedder";
+import { withoutHebrewPrefixes } from "../../lexicon/hebrew-prefixes";
 import { questionConcepts } from "../../retrieval/support-thesaurus";
 
 /**
@@ -92,8 +93,6 @@ for (const [narrow, broad] of BROADER_TERMS) {
 }
 
 const HEBREW_WORD = /^[\u0590-\u05ff]+$/;
-/** Hebrew's one-letter prefixes (and, the, in, to, from, that, as), as the thesaurus strips them. */
-const HEBREW_PREFIX = /^[והבלמשכ]{1,2}(?=[\u0590-\u05ff]{2,})/;
 const HEBREW_PLURAL = /(?<=[\u0590-\u05ff]{2,})(ים|ות)$/;
 /** A number with its decimals, thousands or clock separators: "4.95", "1,500", "21:00", "27.3". */
 const NUMBER = /\d+(?:[.,:]\d+)*/g;
@@ -130,7 +129,9 @@ const wordCache = new Map<string, MatchTerm>();
 /** The thesaurus group of a word, tried as written and then by its stem ("buying" → "buy"). */
 function groupOf(word: string): { key: string; words: string[] } | null {
   if (PHRASE_FRAGMENTS.has(word)) return null;
-  const forms = HEBREW_WORD.test(word) ? [word] : [word, stemWord(word), word.replace(/s$/, "")];
+  const forms = HEBREW_WORD.test(word)
+    ? [word, ...withoutHebrewPrefixes(word)]
+    : [word, stemWord(word), word.replace(/s$/, "")];
   for (const form of forms) {
     const concept = questionConcepts(form).find((c) => c.key.startsWith("g:"));
     // The concept's text is the whole group followed by the word itself.
@@ -141,8 +142,7 @@ function groupOf(word: string): { key: string; words: string[] } | null {
 
 export function stemKeysOf(word: string): string[] {
   if (!HEBREW_WORD.test(word)) return [`s:${stemWord(word)}`];
-  const bare = word.replace(HEBREW_PREFIX, "");
-  const forms = [word, bare, word.replace(HEBREW_PLURAL, ""), bare.replace(HEBREW_PLURAL, "")];
+  const forms = [word, ...withoutHebrewPrefixes(word)].flatMap((form) => [form, form.replace(HEBREW_PLURAL, "")]);
   return [...new Set(forms.map((form) => `s:${form}`))];
 }
 

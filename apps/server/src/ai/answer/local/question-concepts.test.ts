@@ -20,6 +20,14 @@ describe("what a question asks about", () => {
     expect(focusOf("What time does the shop open?")).toEqual([]);
   });
 
+  it("reads a question that is nothing but the attribute, also after a sentence of context", () => {
+    expect(focusOf("What's the shipping?")).toEqual(["shipping"]);
+    expect(focusOf("I'm in Warsaw and want the Discovery Kit. What is the shipping")).toEqual(["shipping"]);
+    expect(focusOf("Wat is de levertijd?")).toEqual(["levertijd"]);
+    // A stated value answers "the price": there is no word the answer must hold.
+    expect(focusOf("What's the price?")).toEqual([]);
+  });
+
   it("reads the feature after 'have' and the group after 'for'", () => {
     expect(focusOf("Does the Stroomlijn 45 have ABS brakes?")).toEqual(["abs", "brakes"]);
     expect(focusOf("Is there a discount for pensioners?")).toEqual(["discount", "pensioners"]);

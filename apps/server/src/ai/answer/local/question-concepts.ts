@@ -115,13 +115,22 @@ const ATTRIBUTE_QUESTION =
   /^(?:what|which|welke|wat voor(?: een)?|איזה|איזו|אילו)(?:'s|s| is| are)?\s+(?:(?:the|a|an|de|het|een)\s+)?((?:[\p{L}\p{N}'-]+\s+){1,3}?)(?:does|do|did|is|are|has|have|can|will|would|should|fits?|for|of|on|in|moet|moeten|heb|hebben|heeft|zijn|past|voor|van|של|יש|מתאים|צריך)(?![\p{L}\p{N}])/u;
 
 /**
+ * "what's the shipping?", "wat is de levertijd?": a question that is nothing but the attribute
+ * asks for it as much as "what SPF does …" does.
+ */
+const BARE_ATTRIBUTE_QUESTION =
+  /^(?:what|which|welke|wat)(?:['\u2019]?s| is| are| was| were)\s+(?:the|your|de|het|jullie)\s+((?:[\p{L}\p{N}'-]+\s*){1,3})[?.!,]*$/u;
+
+/**
  * The attribute's first word that a stated value does not answer: in "what size bladder fits",
  * a size answers "size" (answer-cues.ts: "what size"), so "bladder" is what must be there; in
  * "what's the maximum rider weight" it is "rider"; "what's the cut off time" asks for a time.
  */
 function attributeWordsOf(text: string, nameWords: Set<string>): string[] {
-  const match = ATTRIBUTE_QUESTION.exec(text);
-  const run = match?.[1] ? contentRunOf(match[1], nameWords, 3).words : [];
+  // The question may follow a sentence of context ("I'm in Warsaw. What's the shipping?").
+  const sentences = text.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim());
+  const match = sentences.map((s) => ATTRIBUTE_QUESTION.exec(s) ?? BARE_ATTRIBUTE_QUESTION.exec(s)).find(Boolean);
+  const run = match?.[1] ? contentRunOf(`${match[1].trim()} `, nameWords, 3).words : [];
   const isCue = (phrase: string) => kindsOfCueWord(phrase).length > 0;
   for (let index = 0; index < run.length; index++) {
     const word = run[index] ?? "";
