@@ -4,7 +4,13 @@ import type { WidgetSettings } from "@harbor/contract/widget";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { launchBrowser, PHONE, pageSignedInAs, seriousA11yViolations } from "./support/browser";
+import {
+  expectAccessibleAtBothWidths,
+  launchBrowser,
+  PHONE,
+  pageSignedInAs,
+  seriousA11yViolations,
+} from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 /*
@@ -58,6 +64,7 @@ describe("phone one-time codes in the widget", () => {
     await expect.poll(() => method.isVisible(), { timeout: 15_000 }).toBe(true);
     await method.selectOption("phone");
     expect(await admin.getByText(/^The code is texted to the phone number on the order/).isVisible()).toBe(true);
+    expect(await expectAccessibleAtBothWidths(admin)).toEqual([]);
     await admin.getByRole("button", { name: "Save Changes" }).click();
     await expect
       .poll(() => admin.locator(".mantine-Notification-root", { hasText: "Widget saved" }).isVisible())
