@@ -136,6 +136,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...base, ZENDESK_CLIENT_SECRET: "secret" })).toThrow(ConfigError);
   });
 
+  it("sends Zendesk's calls to ZENDESK_BASE_URL when set, an http(s) address only", () => {
+    const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
+    expect(loadConfig(base).zendeskBaseUrl).toBeNull();
+    expect(loadConfig({ ...base, ZENDESK_BASE_URL: "http://127.0.0.1:4321/" }).zendeskBaseUrl).toBe(
+      "http://127.0.0.1:4321",
+    );
+    expect(() => loadConfig({ ...base, ZENDESK_BASE_URL: "acme.zendesk.com" })).toThrow(/ZENDESK_BASE_URL/);
+    expect(() => loadConfig({ ...base, ZENDESK_BASE_URL: "ftp://zendesk.example" })).toThrow(/ZENDESK_BASE_URL/);
+  });
+
   it("takes Twilio's three settings together, or none (dev SMS), naming what is missing", () => {
     const base = { DATA_DIR: os.tmpdir(), APP_SECRET: "s".repeat(32) };
     const sid = `AC${"0a".repeat(16)}`;

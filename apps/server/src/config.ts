@@ -52,6 +52,7 @@ const envSchema = z.object({
   CRAWL_ALLOW_PRIVATE_NETWORKS: z.enum(["0", "1"]).default("0"),
   ZENDESK_CLIENT_ID: z.string().max(200).optional(),
   ZENDESK_CLIENT_SECRET: z.string().max(500).optional(),
+  ZENDESK_BASE_URL: z.url({ protocol: /^https?$/, error: "ZENDESK_BASE_URL is an http(s) address" }).optional(),
   TWILIO_ACCOUNT_SID: z
     .string()
     .regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID is the account's SID (AC and 32 hex digits)")
@@ -118,6 +119,12 @@ export type AppConfig = {
    */
   zendeskOAuth: { clientId: string; clientSecret: string } | null;
   /**
+   * ZENDESK_BASE_URL: every Zendesk call (the consent page, the token exchange, the API) goes to
+   * this address instead of https://{subdomain}.zendesk.com — a stand-in such as the fake Zendesk
+   * of the browser journeys (decision 065). Unset in a real deployment.
+   */
+  zendeskBaseUrl: string | null;
+  /**
    * Twilio for text messages (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, decision 061);
    * without it, "dev SMS": texts are written to DATA_DIR/sms and printed, as dev mail is.
    */
@@ -173,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedProxyHops: Number(e.TRUST_PROXY),
     canCrawlPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS === "1",
     zendeskOAuth: zendeskOAuthFrom(e),
+    zendeskBaseUrl: e.ZENDESK_BASE_URL?.replace(/\/$/, "") ?? null,
     twilio: twilioFrom(e),
     dashboardDir: undefined,
     widgetDir: undefined,

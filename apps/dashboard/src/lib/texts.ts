@@ -1192,8 +1192,9 @@ export const texts = {
       authentication: "Method to authenticate customer",
       authenticationDescription: "How a customer proves an order is theirs.",
       methods: { orderID: "OrderID", email: "Email OTP", phone: "Phone OTP" },
-      phoneNotSent:
-        "Harbor cannot send text messages yet: with Phone OTP, customers are asked to continue in the chat instead of seeing their order.",
+      /** Decision 061: codes are texted to the order's own number, never to the one typed. */
+      phoneCodes:
+        "The code is texted to the phone number on the order. Customers whose order has a phone number without a country code are asked to continue in the chat.",
       actionsHeading: "Order Actions",
       actionsDescription: "What customers may do with an order once it is proven theirs.",
       allowTracking: "Allow order tracking",

@@ -91,7 +91,11 @@ async function wireAnswers(
   const integrations = createIntegrationsModule({
     db,
     secretBox: createSecretBox(config.appSecret),
-    vendorBaseUrls: deps.vendorBaseUrls,
+    // ZENDESK_BASE_URL (decision 065) for Zendesk, unless the caller names its own addresses.
+    vendorBaseUrls: {
+      ...(config.zendeskBaseUrl ? { zendesk: config.zendeskBaseUrl } : {}),
+      ...deps.vendorBaseUrls,
+    },
     fetch: deps.ingestionFetch,
     // The knowledge module is built next; a disconnected Zendesk takes its documents along.
     onDisconnected: async (companyId, app) => {

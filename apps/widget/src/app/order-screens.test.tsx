@@ -1,5 +1,5 @@
 import type { ManageOrderGetResponse, ReportIssueResponse, RequestCancellationResponse } from "@harbor/contract/orders";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { he } from "../i18n/he";
@@ -222,6 +222,11 @@ describe("the phone code (portal method phone)", () => {
       "We sent a 6-digit code to +31 612345678. It expires in 10 minutes.",
     );
     const codeField = screen.getByRole("textbox", { name: /Code from the text message/ });
+    // The keyboard goes to the code, and back to it after a new one is sent.
+    await waitFor(() => expect(document.activeElement).toBe(codeField));
+    await userEvent.click(screen.getByRole("button", { name: "Send a new code" }));
+    await waitFor(() => expect(given.sendCode).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(document.activeElement).toBe(codeField));
     await userEvent.type(codeField, "123456");
     await userEvent.click(screen.getByRole("button", { name: "Find my order" }));
     expect(given.getOrder).toHaveBeenCalledWith({ orderNumber: "1003", phone: "+31 612345678", code: "123456" });

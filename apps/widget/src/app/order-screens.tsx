@@ -273,6 +273,15 @@ function TrackingForm({
   const contact: "email" | "phone" = usesCode ? (authentication as "email" | "phone") : method;
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
+  // Counts the codes sent, so each send (a new code too) takes the keyboard to the code field.
+  const [codeSends, setCodeSends] = useState(0);
+  const codeField = useRef<HTMLInputElement>(null);
+
+  // After the render that shows the field: a frame callback scheduled with the send could run
+  // before React commits it (seen in Chromium on a loaded machine) and focus nothing.
+  useEffect(() => {
+    if (codeSends > 0) codeField.current?.focus();
+  }, [codeSends]);
 
   /** Changing the order or the contact asks for a new code. */
   const changed =
@@ -310,7 +319,7 @@ function TrackingForm({
       }
       setCode("");
       setCodeSentTo(contact === "email" ? email.trim() : givenPhone());
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[autocomplete=one-time-code]")?.focus());
+      setCodeSends((sends) => sends + 1);
     }, false);
 
   async function submit(event: FormEvent) {
@@ -396,6 +405,7 @@ function TrackingForm({
             <>
               <p role="status">{t.codeSent(codeSentTo)}</p>
               <TextField
+                ref={codeField}
                 label={contact === "phone" ? t.smsCode : t.code}
                 required
                 inputMode="numeric"

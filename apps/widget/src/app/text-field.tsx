@@ -1,14 +1,19 @@
-import { type InputHTMLAttributes, useId } from "react";
+import { type InputHTMLAttributes, type Ref, useId } from "react";
 
 /** A labelled input (or text area) with its error under it, announced and linked for screen readers. */
 export function TextField({
   label,
   error,
   isMultiline,
+  ref,
   ...input
-}: { label: string; error?: string | null; isMultiline?: boolean } & InputHTMLAttributes<
-  HTMLInputElement & HTMLTextAreaElement
->) {
+}: {
+  label: string;
+  error?: string | null;
+  isMultiline?: boolean;
+  /** The single-line input, for a screen that moves the keyboard to it. */
+  ref?: Ref<HTMLInputElement>;
+} & InputHTMLAttributes<HTMLInputElement & HTMLTextAreaElement>) {
   const id = useId();
   const field = {
     ...input,
@@ -22,7 +27,7 @@ export function TextField({
         {label}
         {input.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {isMultiline ? <textarea rows={4} {...field} /> : <input {...field} />}
+      {isMultiline ? <textarea rows={4} {...field} /> : <input ref={ref} {...field} />}
       {error ? (
         <p className="err" id={`${id}e`}>
           {error}

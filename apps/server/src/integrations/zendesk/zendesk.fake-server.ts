@@ -21,7 +21,8 @@ export interface FakeZendeskOptions {
   rateLimit?: number;
   /**
    * The OAuth client Zendesk knows (a global OAuth client of the app's maker). Its authorize page
-   * consents at once, as an admin clicking "Allow" would, and sends the browser back with a code.
+   * consents at once, as an admin clicking "Allow" would, and sends the browser back with a code
+   * (or, after `setConsent("deny")`, with `error=access_denied`).
    */
   oauthClient?: { clientId: string; clientSecret: string };
 }
@@ -48,6 +49,8 @@ export interface FakeZendesk extends FakeHttpServer {
   loseNextTicketAnswers(count: number): void;
   setArticles(articles: ZendeskArticle[]): void;
   setMacros(macros: FakeZendeskMacro[]): void;
+  /** What the admin clicks on the consent page from now on: "Allow" (the default) or "Deny". */
+  setConsent(answer: "allow" | "deny"): void;
 }
 
 const MAX_PAGE_SIZE = 100;
@@ -77,6 +80,7 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
 
   // Authorization codes: one use each, for the redirect URI they were given for.
   const codes = new Map<string, { redirectUri: string; scope: string }>();
+  let consent: "allow" | "deny" = "allow";
 
   /** `GET /oauth/authorizations/new`: consent, then back to the redirect URI with `code` and `state`. */
   function authorize(url: URL): FakeResponse {
@@ -90,6 +94,12 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
     if (state !== null) back.searchParams.set("state", state);
     if (url.searchParams.get("response_type") !== "code") {
       back.searchParams.set("error", "unsupported_response_type");
+      return { status: 302, headers: { location: back.toString() } };
+    }
+    if (consent === "deny") {
+      // RFC 6749 §4.1.2.1's refusal for a declined consent (Zendesk's own wording not confirmed).
+      back.searchParams.set("error", "access_denied");
+      back.searchParams.set("error_description", "The end-user or authorization server denied the request.");
       return { status: 302, headers: { location: back.toString() } };
     }
     const code = `code-${crypto.randomUUID()}`;
@@ -300,6 +310,9 @@ export async function startFakeZendesk(options: FakeZendeskOptions): Promise<Fak
     },
     setMacros(list) {
       macros = [...list].sort((a, b) => a.id - b.id);
+    },
+    setConsent(answer) {
+      consent = answer;
     },
   };
 }

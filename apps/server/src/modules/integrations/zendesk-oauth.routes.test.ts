@@ -131,10 +131,16 @@ describe("connecting Zendesk through its consent popup", () => {
     const back = await consent(started.body.data.redirectURL, { response_type: "token" });
     expect(back.searchParams.get("error")).toBe("unsupported_response_type");
     expect(await callback(back, rival.cookie)).toBe("/settings/zendesk/oauth/error");
-    const denied = new URL(back);
-    denied.searchParams.delete("error");
-    denied.searchParams.set("error", "access_denied");
-    expect(await callback(denied, rival.cookie)).toBe("/settings/zendesk/oauth/error");
+    zendesk.setConsent("deny");
+    try {
+      const denied = await consent((await start(rival.cookie)).body.data.redirectURL);
+      expect(denied.searchParams.get("error")).toBe("access_denied");
+      expect(denied.searchParams.has("code")).toBe(false);
+      expect(await callback(denied, rival.cookie)).toBe("/settings/zendesk/oauth/error");
+    } finally {
+      zendesk.setConsent("allow");
+    }
+    expect(await zendeskRow(rival.companyId)).toBeUndefined();
   });
 
   it("is for admins only, and checks the help desk's address", async () => {

@@ -95,11 +95,13 @@ describe("ShopifyPortalPage", () => {
     await waitFor(() => expect(saveButton().disabled).toBe(true));
   });
 
-  it("warns that Phone OTP cannot send codes yet", async () => {
+  it("says where Phone OTP's code goes, only with that method", async () => {
     const user = userEvent.setup();
     renderPage();
-    await user.selectOptions(await screen.findByRole("combobox", { name: /Method to authenticate customer/ }), "phone");
-    expect(screen.getByText(/Harbor cannot send text messages yet/)).toBeTruthy();
+    const method = await screen.findByRole("combobox", { name: /Method to authenticate customer/ });
+    expect(screen.queryByText(/texted to the phone number on the order/)).toBeNull();
+    await user.selectOptions(method, "phone");
+    expect(screen.getByText(/The code is texted to the phone number on the order/)).toBeTruthy();
   });
 
   it("asks before leaving with unsaved changes", async () => {

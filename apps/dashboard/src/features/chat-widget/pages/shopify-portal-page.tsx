@@ -94,8 +94,8 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
               {...form.getInputProps("authentication")}
             />
             {form.values.authentication === "phone" ? (
-              <Alert color="yellow" icon={<IconInfoCircle aria-hidden />}>
-                {t.phoneNotSent}
+              <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
+                {t.phoneCodes}
               </Alert>
             ) : null}
           </SettingsSection>

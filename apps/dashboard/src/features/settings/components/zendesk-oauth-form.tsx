@@ -6,7 +6,7 @@ import { useModalForm } from "../../../components/modal-form/use-modal-form";
 import { texts } from "../../../lib/texts";
 import { zodFormValidator } from "../../../lib/zod-form";
 import { useIntegrationsWhile, useStartZendeskOAuth } from "../api/integrations";
-import { isZendeskOAuthMessage } from "../zendesk-oauth-message";
+import { onZendeskOAuthResult } from "../zendesk-oauth-message";
 
 const t = texts.settings.integrations;
 
@@ -36,16 +36,16 @@ export function ZendeskOAuthForm({ onConnected }: { onConnected: () => void }) {
     if (zendesk.connectedAt !== phase.connectedAtBefore) onConnectedRef.current();
   }, [phase, zendesk]);
 
+  // The result page's word, heard only while this form waits for it (another tab's form may too).
   const { refetch } = integrations;
+  const isWaiting = phase.kind === "waiting";
   useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || !isZendeskOAuthMessage(event.data)) return;
-      if (event.data.result === "error") setPhase({ kind: "failed" });
+    if (!isWaiting) return;
+    return onZendeskOAuthResult((result) => {
+      if (result === "error") setPhase({ kind: "failed" });
       else void refetch();
-    };
-    window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
-  }, [refetch]);
+    });
+  }, [isWaiting, refetch]);
 
   const { form, onSubmit } = useModalForm<{ domainName: string }>({
     initialValues: { domainName: "" },

@@ -269,12 +269,10 @@ describe("IntegrationsPage", () => {
       await user.click(within(dialog).getByRole("button", { name: "Sign in with Zendesk" }));
       const link = await within(dialog).findByRole("link", { name: "Open Zendesk sign-in" });
       expect(link.getAttribute("href")).toBe("https://acme.zendesk.com/oauth/authorizations/new?state=sealed");
-      window.dispatchEvent(
-        new MessageEvent("message", {
-          origin: window.location.origin,
-          data: { type: "harbor:zendesk-oauth", result: "error" },
-        }),
-      );
+      // The result page, in a window of its own, says Zendesk refused.
+      const resultPage = new BroadcastChannel("harbor:zendesk-oauth");
+      resultPage.postMessage({ type: "harbor:zendesk-oauth", result: "error" });
+      resultPage.close();
       // The form is back, with why, to try again.
       expect(await within(dialog).findByText(/Zendesk did not connect/)).toBeTruthy();
       expect(within(dialog).getByRole("alert").textContent).toContain("Zendesk did not connect");

@@ -3,27 +3,29 @@ import { IconAlertTriangle, IconCircleCheck } from "@tabler/icons-react";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { texts } from "../../../lib/texts";
-import { ZENDESK_OAUTH_MESSAGE, type ZendeskOAuthMessage } from "../zendesk-oauth-message";
+import { announceZendeskOAuthResult } from "../zendesk-oauth-message";
 
 const t = texts.settings.integrations.oauthResult;
 
 /**
  * Where Zendesk's consent popup ends (spec part 2 §2.6), outside the dashboard shell: the spec's
- * words, and a button to the Integrations page. Opened as the popup, it tells the page that opened
- * it at once and the button closes the window; opened on its own, the button goes to the page.
+ * words, and a button to the Integrations page. It tells the Integrations page waiting for it at
+ * once (zendesk-oauth-message.ts); the button closes the window when the browser lets a script
+ * close it (the popup), else goes to the page.
  */
 export function ZendeskOAuthResultPage({ result }: { result: "success" | "error" }) {
   const navigate = useNavigate();
   const isSuccess = result === "success";
 
   useEffect(() => {
-    const message: ZendeskOAuthMessage = { type: ZENDESK_OAUTH_MESSAGE, result };
-    window.opener?.postMessage(message, window.location.origin);
+    announceZendeskOAuthResult(result);
   }, [result]);
 
   const leave = () => {
-    if (window.opener) window.close();
-    else navigate("/settings/integrations");
+    // Not `window.opener`: the opener is cut once the popup has been on Zendesk (COOP), yet the
+    // browser still lets the script that opened the window close it. `closed` says if it did.
+    window.close();
+    if (!window.closed) navigate("/settings/integrations");
   };
 
   return (
