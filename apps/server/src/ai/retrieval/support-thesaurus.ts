@@ -33,14 +33,14 @@ const GROUPS = [
   'customs duties duty import vat tax taxes douane invoerrechten btw מכס מע"מ מס יבוא',
   'international abroad worldwide outside buitenland internationaal לחו"ל בינלאומי',
   "pickup collect click point afhalen ophalen afhaalpunt איסוף",
-  "days day weeks long time period within how-long dagen dag weken termijn ימים יום תקופה זמן",
+  "days day weeks long time period within dagen dag weken termijn ימים יום תקופה זמן",
   "tomorrow next day morgen מחר",
   "netherlands dutch holland nederland nederlandse הולנד",
   "belgium belgië belgie בלגיה",
   "luxembourg luxemburg לוקסמבורג",
   "germany duitsland גרמניה",
   "israel ישראל",
-  "united kingdom uk britain england groot-brittannië engeland בריטניה אנגליה",
+  "united kingdom uk britain england brittannië engeland בריטניה אנגליה",
   'united states usa us america verenigde staten amerika ארה"ב אמריקה',
   "europe eu european europa אירופה austria belgium bulgaria croatia cyprus czechia denmark estonia finland france greece hungary ireland italy latvia lithuania malta poland portugal romania slovakia slovenia spain sweden oostenrijk frankrijk italië spanje",
   "electronics electronic electrical device gadget battery charger headlamp torch gps watch smartwatch elektronica apparaat batterij oplader אלקטרוניקה מכשיר סוללה מטען",
@@ -53,8 +53,10 @@ const GROUPS = [
 ];
 
 const wordToGroup = new Map<string, number>();
+// A written form with a quote or hyphen ("ארה\"ב", "מע\"מ") falls apart into words; a one-letter
+// piece ("ב", "מ") is a Hebrew prefix letter, not the group's word.
 for (const [index, group] of GROUPS.entries()) {
-  for (const word of wordsOf(group)) if (!wordToGroup.has(word)) wordToGroup.set(word, index);
+  for (const word of wordsOf(group)) if (word.length > 1 && !wordToGroup.has(word)) wordToGroup.set(word, index);
 }
 
 /**
