@@ -300,3 +300,43 @@ export const chatTagHourly = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * Each chat's visitor messages by text (decision 062): one row per chat and md5 of the lowered,
+ * trimmed text of its visitor messages (sender_role customer, no event), with how many of its
+ * messages have that text. Kept by statement-level triggers on chat_messages (migration 0027), so
+ * chat_question_hourly counts a chat once per text however often the visitor wrote it, and a
+ * deleted message takes its text away only when it was the chat's last one.
+ */
+export const chatQuestionTexts = pgTable(
+  "chat_question_texts",
+  {
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    textHash: uuid("text_hash").notNull(),
+    occurrences: integer("occurrences").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chatId, table.textHash] })],
+);
+
+/**
+ * The conversations (chats the AI answered at least once) that hold a visitor message of a text,
+ * per company, md5 of the lowered, trimmed text and UTC hour of the chat's creation (decision 062,
+ * designed in 050). Insights' suggested-questions card reads the few portal questions' rows of the
+ * window's whole hours by this key instead of every visitor message of the window. No class or
+ * silent hour: the card counts conversations whatever their outcome. Kept by triggers on
+ * chat_messages, chat_facts and deleted chats (migration 0027).
+ */
+export const chatQuestionHourly = pgTable(
+  "chat_question_hourly",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    textHash: uuid("text_hash").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    chats: integer("chats").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.textHash, table.hour] })],
+);

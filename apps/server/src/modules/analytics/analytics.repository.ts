@@ -156,6 +156,46 @@ const tagCardsFromRollup = (companyId: string) => sql`
       where t.kind = 'custom-reply'
       group by coalesce(r.name, t.value)`;
 
+/**
+ * The suggested-questions card from chat_question_hourly (migration 0027, decision 062), read like
+ * outcomesFromRollup (whose CTEs it uses): the few portal questions' rows of the window's whole UTC
+ * hours by (company, text hash, hour), and chat_question_texts of the edge hours' conversations for
+ * the rest. A conversation counts once per text, whatever its outcome, so the silent boundary hour
+ * (read chat by chat for the outcomes) is inside the whole hours here and needs nothing of its own.
+ */
+const questionCardFromRollup = (companyId: string) => sql`
+    select 'suggested-question', q.question, '', sum(q.chats)::float8, 0
+      from (
+        select s.question, r.chats::float8 as chats
+          from suggested s
+          join chat_question_hourly r on r.company_id = ${companyId}
+            and r.text_hash = md5(lower(btrim(s.question)))::uuid
+            and r.hour >= (select whole_start from hours) and r.hour < (select whole_end from hours)
+        union all
+        select s.question, 1
+          from suggested s
+          join chat_question_texts t on t.text_hash = md5(lower(btrim(s.question)))::uuid
+          join (select id from head_edge union all select id from tail_edge) k on k.id = t.chat_id
+      ) q
+      group by q.question
+      having sum(q.chats) > 0`;
+
+/** The suggested-questions card from the visitors' messages of every conversation (decision 042). */
+const questionCardFromMessages = (window: ReportWindow) => sql`
+    -- Lateral, so each of the few questions is looked up by its hash in the visitors' messages.
+    select 'suggested-question', s.question, '', n.chats, 0
+      from suggested s
+      cross join lateral (
+        select count(distinct m.chat_id)::float8 as chats
+        from chat_messages m join classified k on k.id = m.chat_id
+        where m.company_id = ${window.companyId} and m.sender_role = 'customer' and m.event_type is null
+          and md5(lower(btrim(m.message))) = md5(lower(btrim(s.question)))
+          and lower(btrim(m.message)) = lower(btrim(s.question))
+          -- Implied by the join (a chat's messages come after it began); keeps the index scan to the window.
+          and m.created_at >= ${windowStart(window)}
+      ) n
+      where n.chats > 0`;
+
 /** The category and custom-reply cards from every conversation's chat_tags (decision 042). */
 const tagCardsFromFacts = (companyId: string) => sql`
     select 'category', t.value, k.outcome, count(*)::float8, 0
@@ -207,13 +247,15 @@ function categoryCards(rows: InsightRow[]): InsightRows["counts"] {
 }
 
 /**
- * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly and the edge hours, what
- * Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows, decision 042's
- * statement), kept as the oracle the rollups are tested against and as the benchmark's "before".
- * "outcome-rollup" is decision 052's reading (the outcomes from chat_hourly, the cards from every
- * conversation), kept for the benchmark's side-by-side.
+ * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly, chat_question_hourly and the
+ * edge hours, what Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows
+ * and the visitors' messages, decision 042's statement), kept as the oracle the rollups are tested
+ * against and as the benchmark's "before". "outcome-rollup" is decision 052's reading (the outcomes
+ * from chat_hourly, the cards from every conversation) and "tag-rollup" decision 059's (outcomes and
+ * tags from their rollups, suggested questions from every visitor message), kept for the
+ * benchmark's side-by-side.
  */
-export type OutcomeSource = "rollup" | "outcome-rollup" | "facts";
+export type OutcomeSource = "rollup" | "tag-rollup" | "outcome-rollup" | "facts";
 
 const outcomesFrom = (window: ReportWindow, now: Date, source: OutcomeSource) =>
   source === "facts"
@@ -237,16 +279,17 @@ export function outcomesStatement(window: ReportWindow, now: Date, source: Outco
  */
 export function insightsStatement(window: ReportWindow, now: Date, source: OutcomeSource = "rollup"): SQL {
   const { companyId } = window;
-  const outcomes =
-    source === "rollup"
-      ? sql`${outcomesFrom(window, now, source)}, ${tagsFromRollup(window, now)},`
-      : sql`${outcomesFrom(window, now, source)},`;
+  const tagsRolledUp = source === "rollup" || source === "tag-rollup";
   // Read from "facts", the window's chats are read once into `classified` for the cards, each card
   // joining it once, grouped by outcome where a card needs one (the deflected and resolved cards are
-  // categories by outcome). Read from "rollup", the outcomes, categories and custom replies come from
-  // the hourly rollups and their edge hours; only suggested questions still join `classified`.
+  // categories by outcome). Read from "rollup", every part comes from the hourly rollups and the
+  // chats of the edge hours, and `classified` is not read at all.
+  const classified = source === "rollup" ? sql`` : sql`${classifiedChats(window, now)},`;
+  const outcomes = tagsRolledUp
+    ? sql`${outcomesFrom(window, now, source)}, ${tagsFromRollup(window, now)},`
+    : sql`${outcomesFrom(window, now, source)},`;
   return sql`
-    with ${classifiedChats(window, now)},
+    with ${classified}
     ${outcomes}
     suggested as (
       select distinct q->>'question' as question
@@ -256,21 +299,9 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
     select 'outcome' as card, '' as name, outcome, sum(chats)::float8 as chats, sum(messages)::float8 as messages
       from outcomes group by outcome
     union all
-    ${source === "rollup" ? tagCardsFromRollup(companyId) : tagCardsFromFacts(companyId)}
+    ${tagsRolledUp ? tagCardsFromRollup(companyId) : tagCardsFromFacts(companyId)}
     union all
-    -- Lateral, so each of the few questions is looked up by its hash in the visitors' messages.
-    select 'suggested-question', s.question, '', n.chats, 0
-      from suggested s
-      cross join lateral (
-        select count(distinct m.chat_id)::float8 as chats
-        from chat_messages m join classified k on k.id = m.chat_id
-        where m.company_id = ${companyId} and m.sender_role = 'customer' and m.event_type is null
-          and md5(lower(btrim(m.message))) = md5(lower(btrim(s.question)))
-          and lower(btrim(m.message)) = lower(btrim(s.question))
-          -- Implied by the join (a chat's messages come after it began); keeps the index scan to the window.
-          and m.created_at >= ${windowStart(window)}
-      ) n
-      where n.chats > 0`;
+    ${source === "rollup" ? questionCardFromRollup(companyId) : questionCardFromMessages(window)}`;
 }
 
 /** SQL only: every query takes the company and reads only its rows. */
