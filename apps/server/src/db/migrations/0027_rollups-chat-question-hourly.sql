@@ -92,21 +92,16 @@ BEGIN
     FROM new_rows n WHERE n."sender_role" = 'customer' AND n."event_type" IS NULL));
   RETURN NULL;
 END $$;--> statement-breakpoint
--- Only a changed text, sender, event or chat is a change here (the server updates message_data only).
+-- Old and new rows go in whole: chat_question_texts_apply sums them per chat and text first, so an
+-- update that changed no visitor text (the server updates message_data only) nets to nothing.
 CREATE FUNCTION "chat_question_texts_from_changed_messages"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "chat_question_texts_apply"(array(
     SELECT ROW(n."chat_id", md5(lower(btrim(n."message")))::uuid, 1)::"chat_question_texts"
-    FROM new_rows n
-    WHERE n."sender_role" = 'customer' AND n."event_type" IS NULL AND NOT EXISTS (
-      SELECT 1 FROM old_rows o WHERE o."id" = n."id" AND o."chat_id" = n."chat_id" AND o."message" = n."message"
-        AND o."sender_role" = n."sender_role" AND o."event_type" IS NOT DISTINCT FROM n."event_type")
+    FROM new_rows n WHERE n."sender_role" = 'customer' AND n."event_type" IS NULL
     UNION ALL
     SELECT ROW(o."chat_id", md5(lower(btrim(o."message")))::uuid, -1)::"chat_question_texts"
-    FROM old_rows o
-    WHERE o."sender_role" = 'customer' AND o."event_type" IS NULL AND NOT EXISTS (
-      SELECT 1 FROM new_rows n WHERE o."id" = n."id" AND o."chat_id" = n."chat_id" AND o."message" = n."message"
-        AND o."sender_role" = n."sender_role" AND o."event_type" IS NOT DISTINCT FROM n."event_type")));
+    FROM old_rows o WHERE o."sender_role" = 'customer' AND o."event_type" IS NULL));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "chat_question_texts_from_removed_messages"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -121,20 +116,15 @@ BEGIN
   PERFORM "chat_question_hourly_from_facts"(array(SELECT ROW(n.*)::"chat_facts" FROM new_rows n WHERE n."last_ai_at" IS NOT NULL), '{}');
   RETURN NULL;
 END $$;--> statement-breakpoint
--- Every message updates its chat's facts; only a chat that became or stopped being a conversation,
--- or moved hour or company, changes anything here, so only those rows are passed on.
+-- Every message updates its chat's facts. Old and new rows go in whole: chat_question_hourly_from_facts
+-- sums them per chat and hour first, so a chat whose hour and conversation did not change nets to
+-- nothing and is not looked up. (Filtering here by joining old to new rows was planned as a nested
+-- loop over the transition tables, estimated at one row each, and took seconds for a statement of
+-- a few thousand chats.)
 CREATE FUNCTION "chat_question_hourly_from_changed_facts"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  added "chat_facts"[] := array(SELECT ROW(n.*)::"chat_facts" FROM new_rows n WHERE NOT EXISTS (
-    SELECT 1 FROM old_rows o WHERE o."chat_id" = n."chat_id" AND o."company_id" = n."company_id"
-      AND o."created_at" = n."created_at" AND (o."last_ai_at" IS NULL) = (n."last_ai_at" IS NULL)));
-  removed "chat_facts"[] := array(SELECT ROW(o.*)::"chat_facts" FROM old_rows o WHERE NOT EXISTS (
-    SELECT 1 FROM new_rows n WHERE o."chat_id" = n."chat_id" AND o."company_id" = n."company_id"
-      AND o."created_at" = n."created_at" AND (o."last_ai_at" IS NULL) = (n."last_ai_at" IS NULL)));
 BEGIN
-  IF cardinality(added) > 0 OR cardinality(removed) > 0 THEN
-    PERFORM "chat_question_hourly_from_facts"(added, removed);
-  END IF;
+  PERFORM "chat_question_hourly_from_facts"(array(SELECT ROW(n.*)::"chat_facts" FROM new_rows n WHERE n."last_ai_at" IS NOT NULL),
+    array(SELECT ROW(o.*)::"chat_facts" FROM old_rows o WHERE o."last_ai_at" IS NOT NULL));
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "chat_question_hourly_from_removed_facts"() RETURNS trigger LANGUAGE plpgsql AS $$
