@@ -25,6 +25,8 @@ CREATE FUNCTION "chat_question_hourly_apply"(deltas "chat_question_hourly"[]) RE
   WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
   GROUP BY d."company_id", d."text_hash", d."hour"
   HAVING sum(d."chats") <> 0
+  -- In key order, so two statements upserting the same rows lock them in the same order.
+  ORDER BY d."company_id", d."text_hash", d."hour"
   ON CONFLICT ("company_id", "text_hash", "hour") DO UPDATE SET "chats" = h."chats" + excluded."chats";
   DELETE FROM "chat_question_hourly" h
   USING (SELECT DISTINCT d."company_id", d."text_hash", d."hour" FROM unnest(deltas) d) k
@@ -48,7 +50,7 @@ BEGIN
     HAVING sum(d."occurrences") <> 0
   ), kept AS (
     INSERT INTO "chat_question_texts" AS t ("chat_id", "text_hash", "occurrences")
-    SELECT d."chat_id", d."text_hash", d.n FROM d
+    SELECT d."chat_id", d."text_hash", d.n FROM d ORDER BY d."chat_id", d."text_hash"
     ON CONFLICT ("chat_id", "text_hash") DO UPDATE SET "occurrences" = t."occurrences" + excluded."occurrences"
     RETURNING t."chat_id", t."text_hash", t."occurrences"
   )

@@ -39,6 +39,8 @@ CREATE FUNCTION "token_chat_hourly_apply"(deltas "token_chat_hourly"[]) RETURNS 
   WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
   GROUP BY d."company_id", d."model", d."hour", d."previous_hour"
   HAVING sum(d."chats") <> 0
+  -- In key order, so two statements upserting the same rows lock them in the same order.
+  ORDER BY d."company_id", d."hour", d."model", d."previous_hour"
   ON CONFLICT ON CONSTRAINT "token_chat_hourly_key" DO UPDATE SET "chats" = h."chats" + excluded."chats";
   DELETE FROM "token_chat_hourly" h
   USING (SELECT DISTINCT d."company_id", d."hour" FROM unnest(deltas) d) k
@@ -73,6 +75,7 @@ BEGIN
   )
   INSERT INTO "token_usage_hourly" AS h ("company_id", "hour", "model", "input_tokens", "output_tokens", "chat_tokens", "usages")
   SELECT * FROM d WHERE d.usages <> 0 OR d.input_tokens <> 0 OR d.output_tokens <> 0 OR d.chat_tokens <> 0
+  ORDER BY d."company_id", d."hour", d."model"
   ON CONFLICT ("company_id", "hour", "model") DO UPDATE SET
     "input_tokens" = h."input_tokens" + excluded."input_tokens", "output_tokens" = h."output_tokens" + excluded."output_tokens",
     "chat_tokens" = h."chat_tokens" + excluded."chat_tokens", "usages" = h."usages" + excluded."usages";
@@ -95,6 +98,7 @@ BEGIN
   INSERT INTO "token_chat_hours" AS t ("chat_id", "model", "hour", "company_id", "usages")
   SELECT m."chat_id", m."model", m."hour", min(m."company_id"::text)::uuid, sum(m."usages") FROM unnest(moved) m
   GROUP BY m."chat_id", m."model", m."hour"
+  ORDER BY m."chat_id", m."model", m."hour"
   ON CONFLICT ("chat_id", "model", "hour") DO UPDATE SET "usages" = t."usages" + excluded."usages";
   DELETE FROM "token_chat_hours" t USING unnest(moved) m
   WHERE t."chat_id" = m."chat_id" AND t."model" = m."model" AND t."hour" = m."hour" AND t."usages" <= 0;
