@@ -206,53 +206,80 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
         await db.execute(sql`analyze token_usage`);
       }
     };
-    // Insights through the hourly rollups (decisions 052 and 059) beside the same call reading
-    // chat_facts alone (decision 042's statement, the rollups' oracle) and beside 052's reading (the
-    // outcomes from chat_hourly, the cards from every conversation), on the same data; and the
-    // outcomes (the totals) apart from the cards.
+    // Insights through the hourly rollups (decisions 052, 059 and 062) beside the same call reading
+    // chat_facts alone (decision 042's statement, the rollups' oracle) and beside 059's reading (the
+    // outcomes and tag cards from their rollups, the suggested questions from every visitor message),
+    // on the same data; and the outcomes (the totals) apart from the cards.
     const outcomesOf = (range: { startDate: string; endDate: string }, source: "rollup" | "facts") => () =>
       queryRows(db, outcomesStatement(windowOf(range), new Date(), source));
-    const insightsOf = (range: { startDate: string; endDate: string }, source: "outcome-rollup" | "facts") => () =>
+    const insightsOf = (range: { startDate: string; endDate: string }, source: "tag-rollup" | "facts") => () =>
       repository.insights(windowOf(range), new Date(), source);
     const rollupCases: [string, ...(() => Promise<unknown>)[]][] = [
       [
         "/chat/get-analytics, a year",
         insightsOf(year, "facts"),
-        insightsOf(year, "outcome-rollup"),
+        insightsOf(year, "tag-rollup"),
         () => analytics.insights(auth, year),
       ],
       [
         "/chat/get-analytics, 30 days",
         insightsOf(month, "facts"),
-        insightsOf(month, "outcome-rollup"),
+        insightsOf(month, "tag-rollup"),
         () => analytics.insights(auth, month),
       ],
       ["Insights outcomes only, a year", outcomesOf(year, "facts"), outcomesOf(year, "rollup")],
       ["Insights outcomes only, 30 days", outcomesOf(month, "facts"), outcomesOf(month, "rollup")],
     ];
+    // Token usage through its hourly rollup (decision 062) beside the same two statements reading
+    // every usage row of the window (the rollup's oracle), on the same data.
+    const tokensRaw = (range: { startDate: string; endDate: string }) => () =>
+      Promise.all([
+        repository.tokensByModelAndDay(windowOf(range), "raw"),
+        repository.tokensPerConversation(windowOf(range), "raw"),
+      ]);
+    const tokenCases: [string, ...(() => Promise<unknown>)[]][] = [
+      ["/chat/get-token-usage, a year", tokensRaw(year), () => analytics.tokenUsage(auth, year)],
+      ["/chat/get-token-usage, 30 days", tokensRaw(month), () => analytics.tokenUsage(auth, month)],
+    ];
     // BENCH_ANALYTICS_ONLY=cost times the cost query alone (the Insights "before" takes minutes a
     // year); =insights times Insights with the rollup against Insights from chat_facts alone.
     const only = process.env.BENCH_ANALYTICS_ONLY;
     const isCostOnly = only === "cost";
-    const isInsightsOnly = only === "insights";
+    // =tokens times Token usage with its rollup against every usage row; =rollups both of the last two.
+    const isInsightsOnly = only === "insights" || only === "rollups";
+    const isTokensOnly = only === "tokens" || only === "rollups";
     const repeat = Number(process.env.BENCH_ANALYTICS_REPEAT ?? 20);
     const rows: string[][] = [];
     const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
-    for (const [name, before, now] of isCostOnly || isInsightsOnly ? [] : cases) {
+    for (const [name, before, now] of isCostOnly || isInsightsOnly || isTokensOnly ? [] : cases) {
       await time(before, 1);
       const beforeSamples = await time(before, Math.max(3, Math.round(repeat / 4)));
       await time(now, 2);
       rows.push([name, figures(beforeSamples), figures(await time(now, repeat)), "p95 < 200 ms"]);
     }
-    for (const [name, ...readings] of isInsightsOnly ? rollupCases : []) {
+    const inTurn = async (readings: (() => Promise<unknown>)[]) => {
       // Samples taken in turn, so a change of load on the machine falls on every reading alike.
       for (const reading of readings) await time(reading, 1);
       const samples: number[][] = readings.map(() => []);
       for (let r = 0; r < repeat; r++) {
         for (const [index, reading] of readings.entries()) samples[index]!.push(...(await time(reading, 1)));
       }
-      // The outcomes alone have no 052 column: 059 changed only the cards.
-      const columns = samples.map(figures);
+      return samples.map(figures);
+    };
+    const tokenRows: string[][] = [];
+    for (const [name, ...readings] of isTokensOnly ? tokenCases : []) {
+      tokenRows.push([name, ...(await inTurn(readings)), "p95 < 200 ms"]);
+    }
+    if (isTokensOnly) {
+      printTable(
+        `Token usage over a year (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
+        [["measure (p50 / p95)", "every usage row", "token_usage_hourly (062)", "aim"], ...tokenRows],
+      );
+    }
+    if (isTokensOnly && !isInsightsOnly) return;
+    for (const [name, ...readings] of isInsightsOnly ? rollupCases : []) {
+      // The outcomes alone have no 059 column: 059 and 062 changed only the cards.
+      const columns = await inTurn(readings);
       rows.push([name, columns[0]!, columns.length === 3 ? columns[1]! : "—", columns.at(-1)!, "p95 < 200 ms"]);
     }
     if (isInsightsOnly) {
@@ -262,8 +289,8 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
           [
             "measure (p50 / p95)",
             "chat_facts only (decision 042)",
-            "outcomes rollup (052)",
             "outcomes + tags rollups (059)",
+            "all rollups, suggested questions too (062)",
             "aim",
           ],
           ...rows,

@@ -171,6 +171,8 @@ export const tokenUsage = pgTable(
     // A conversation's tokens (the cost query, decision 046) and the chat_id set to null when a
     // chat is deleted, without reading the company's whole usage.
     index("token_usage_chat_idx").on(table.chatId),
+    // Token usage reads the hours holding one of the zone's midnights row by row (decision 062).
+    index("token_usage_company_created_idx").on(table.companyId, table.createdAt),
   ],
 );
 
@@ -298,5 +300,108 @@ export const chatTagHourly = pgTable(
     unique("chat_tag_hourly_key")
       .on(table.companyId, table.hour, table.kind, table.value, table.class, table.silentHour)
       .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Each chat's visitor messages by text (decision 062): one row per chat and md5 of the lowered,
+ * trimmed text of its visitor messages (sender_role customer, no event), with how many of its
+ * messages have that text. Kept by statement-level triggers on chat_messages (migration 0027), so
+ * chat_question_hourly counts a chat once per text however often the visitor wrote it, and a
+ * deleted message takes its text away only when it was the chat's last one.
+ */
+export const chatQuestionTexts = pgTable(
+  "chat_question_texts",
+  {
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    textHash: uuid("text_hash").notNull(),
+    occurrences: integer("occurrences").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chatId, table.textHash] })],
+);
+
+/**
+ * The conversations (chats the AI answered at least once) that hold a visitor message of a text,
+ * per company, md5 of the lowered, trimmed text and UTC hour of the chat's creation (decision 062,
+ * designed in 050). Insights' suggested-questions card reads the few portal questions' rows of the
+ * window's whole hours by this key instead of every visitor message of the window. No class or
+ * silent hour: the card counts conversations whatever their outcome. Kept by triggers on
+ * chat_messages, chat_facts and deleted chats (migration 0027).
+ */
+export const chatQuestionHourly = pgTable(
+  "chat_question_hourly",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    textHash: uuid("text_hash").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    chats: integer("chats").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.textHash, table.hour] })],
+);
+
+/**
+ * Token usage summed per company, UTC hour of the usage and model (decision 062, designed in 050):
+ * its input and output tokens, the tokens spent in chats (chat_id set) and how many usage rows.
+ * Kept by statement-level triggers on token_usage (migration 0028), so Token usage reads a year as
+ * about one row per hour and model, and only the hours holding one of the zone's midnights (a :30
+ * or :45 zone's days) row by row.
+ */
+export const tokenUsageHourly = pgTable(
+  "token_usage_hourly",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    model: text("model").notNull(),
+    inputTokens: bigint("input_tokens", { mode: "number" }).notNull().default(0),
+    outputTokens: bigint("output_tokens", { mode: "number" }).notNull().default(0),
+    chatTokens: bigint("chat_tokens", { mode: "number" }).notNull().default(0),
+    usages: integer("usages").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.hour, table.model] })],
+);
+
+/**
+ * The UTC hours in which a chat used a model, with how many usage rows (decision 062). No foreign
+ * key: a deleted chat's usage keeps its tokens with chat_id set to null, and that update is what
+ * takes the chat's hours away (migration 0028).
+ */
+export const tokenChatHours = pgTable(
+  "token_chat_hours",
+  {
+    chatId: uuid("chat_id").notNull(),
+    model: text("model").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    companyId: uuid("company_id").notNull(),
+    usages: integer("usages").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.chatId, table.model, table.hour] })],
+);
+
+/**
+ * Chats with usage of a model, counted without counting a chat twice across hours (decision 062):
+ * each hour a chat used the model is one row keyed by that hour and the chat's previous hour with
+ * that model (null for its first). The chats with usage in whole hours [a, b) are then the rows of
+ * hours in [a, b) whose previous hour is null or before a, summed. Kept from token_chat_hours by the
+ * token_usage triggers (migration 0028).
+ */
+export const tokenChatHourly = pgTable(
+  "token_chat_hourly",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    previousHour: timestamp("previous_hour", { withTimezone: true }),
+    chats: integer("chats").notNull().default(0),
+  },
+  (table) => [
+    unique("token_chat_hourly_key").on(table.companyId, table.hour, table.model, table.previousHour).nullsNotDistinct(),
   ],
 );

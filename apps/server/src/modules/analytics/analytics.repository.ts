@@ -156,6 +156,46 @@ const tagCardsFromRollup = (companyId: string) => sql`
       where t.kind = 'custom-reply'
       group by coalesce(r.name, t.value)`;
 
+/**
+ * The suggested-questions card from chat_question_hourly (migration 0027, decision 062), read like
+ * outcomesFromRollup (whose CTEs it uses): the few portal questions' rows of the window's whole UTC
+ * hours by (company, text hash, hour), and chat_question_texts of the edge hours' conversations for
+ * the rest. A conversation counts once per text, whatever its outcome, so the silent boundary hour
+ * (read chat by chat for the outcomes) is inside the whole hours here and needs nothing of its own.
+ */
+const questionCardFromRollup = (companyId: string) => sql`
+    select 'suggested-question', q.question, '', sum(q.chats)::float8, 0
+      from (
+        select s.question, r.chats::float8 as chats
+          from suggested s
+          join chat_question_hourly r on r.company_id = ${companyId}
+            and r.text_hash = md5(lower(btrim(s.question)))::uuid
+            and r.hour >= (select whole_start from hours) and r.hour < (select whole_end from hours)
+        union all
+        select s.question, 1
+          from suggested s
+          join chat_question_texts t on t.text_hash = md5(lower(btrim(s.question)))::uuid
+          join (select id from head_edge union all select id from tail_edge) k on k.id = t.chat_id
+      ) q
+      group by q.question
+      having sum(q.chats) > 0`;
+
+/** The suggested-questions card from the visitors' messages of every conversation (decision 042). */
+const questionCardFromMessages = (window: ReportWindow) => sql`
+    -- Lateral, so each of the few questions is looked up by its hash in the visitors' messages.
+    select 'suggested-question', s.question, '', n.chats, 0
+      from suggested s
+      cross join lateral (
+        select count(distinct m.chat_id)::float8 as chats
+        from chat_messages m join classified k on k.id = m.chat_id
+        where m.company_id = ${window.companyId} and m.sender_role = 'customer' and m.event_type is null
+          and md5(lower(btrim(m.message))) = md5(lower(btrim(s.question)))
+          and lower(btrim(m.message)) = lower(btrim(s.question))
+          -- Implied by the join (a chat's messages come after it began); keeps the index scan to the window.
+          and m.created_at >= ${windowStart(window)}
+      ) n
+      where n.chats > 0`;
+
 /** The category and custom-reply cards from every conversation's chat_tags (decision 042). */
 const tagCardsFromFacts = (companyId: string) => sql`
     select 'category', t.value, k.outcome, count(*)::float8, 0
@@ -207,13 +247,15 @@ function categoryCards(rows: InsightRow[]): InsightRows["counts"] {
 }
 
 /**
- * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly and the edge hours, what
- * Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows, decision 042's
- * statement), kept as the oracle the rollups are tested against and as the benchmark's "before".
- * "outcome-rollup" is decision 052's reading (the outcomes from chat_hourly, the cards from every
- * conversation), kept for the benchmark's side-by-side.
+ * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly, chat_question_hourly and the
+ * edge hours, what Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows
+ * and the visitors' messages, decision 042's statement), kept as the oracle the rollups are tested
+ * against and as the benchmark's "before". "outcome-rollup" is decision 052's reading (the outcomes
+ * from chat_hourly, the cards from every conversation) and "tag-rollup" decision 059's (outcomes and
+ * tags from their rollups, suggested questions from every visitor message), kept for the
+ * benchmark's side-by-side.
  */
-export type OutcomeSource = "rollup" | "outcome-rollup" | "facts";
+export type OutcomeSource = "rollup" | "tag-rollup" | "outcome-rollup" | "facts";
 
 const outcomesFrom = (window: ReportWindow, now: Date, source: OutcomeSource) =>
   source === "facts"
@@ -237,16 +279,17 @@ export function outcomesStatement(window: ReportWindow, now: Date, source: Outco
  */
 export function insightsStatement(window: ReportWindow, now: Date, source: OutcomeSource = "rollup"): SQL {
   const { companyId } = window;
-  const outcomes =
-    source === "rollup"
-      ? sql`${outcomesFrom(window, now, source)}, ${tagsFromRollup(window, now)},`
-      : sql`${outcomesFrom(window, now, source)},`;
+  const tagsRolledUp = source === "rollup" || source === "tag-rollup";
   // Read from "facts", the window's chats are read once into `classified` for the cards, each card
   // joining it once, grouped by outcome where a card needs one (the deflected and resolved cards are
-  // categories by outcome). Read from "rollup", the outcomes, categories and custom replies come from
-  // the hourly rollups and their edge hours; only suggested questions still join `classified`.
+  // categories by outcome). Read from "rollup", every part comes from the hourly rollups and the
+  // chats of the edge hours, and `classified` is not read at all.
+  const classified = source === "rollup" ? sql`` : sql`${classifiedChats(window, now)},`;
+  const outcomes = tagsRolledUp
+    ? sql`${outcomesFrom(window, now, source)}, ${tagsFromRollup(window, now)},`
+    : sql`${outcomesFrom(window, now, source)},`;
   return sql`
-    with ${classifiedChats(window, now)},
+    with ${classified}
     ${outcomes}
     suggested as (
       select distinct q->>'question' as question
@@ -256,22 +299,17 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
     select 'outcome' as card, '' as name, outcome, sum(chats)::float8 as chats, sum(messages)::float8 as messages
       from outcomes group by outcome
     union all
-    ${source === "rollup" ? tagCardsFromRollup(companyId) : tagCardsFromFacts(companyId)}
+    ${tagsRolledUp ? tagCardsFromRollup(companyId) : tagCardsFromFacts(companyId)}
     union all
-    -- Lateral, so each of the few questions is looked up by its hash in the visitors' messages.
-    select 'suggested-question', s.question, '', n.chats, 0
-      from suggested s
-      cross join lateral (
-        select count(distinct m.chat_id)::float8 as chats
-        from chat_messages m join classified k on k.id = m.chat_id
-        where m.company_id = ${companyId} and m.sender_role = 'customer' and m.event_type is null
-          and md5(lower(btrim(m.message))) = md5(lower(btrim(s.question)))
-          and lower(btrim(m.message)) = lower(btrim(s.question))
-          -- Implied by the join (a chat's messages come after it began); keeps the index scan to the window.
-          and m.created_at >= ${windowStart(window)}
-      ) n
-      where n.chats > 0`;
+    ${source === "rollup" ? questionCardFromRollup(companyId) : questionCardFromMessages(window)}`;
 }
+
+/**
+ * Where Token usage is read from: "rollup" (token_usage_hourly, token_chat_hourly and the hours read
+ * row by row, decision 062, what the call serves) or "raw" (every usage row of the window), kept as
+ * the oracle the rollup is tested against and as the benchmark's "before".
+ */
+export type TokenSource = "rollup" | "raw";
 
 /** SQL only: every query takes the company and reads only its rows. */
 export function createAnalyticsRepository(db: Database) {
@@ -430,35 +468,144 @@ export function createAnalyticsRepository(db: Database) {
     },
 
     /**
-     * Tokens per model and day of the company's zone. token_usage.day (the UTC day) narrows the
-     * index scan to the window give or take a day; created_at decides.
+     * Tokens per model and day of the company's zone. Read from "rollup" (what Token usage serves):
+     * token_usage_hourly (migration 0028, decision 062) for every UTC hour of the window that lies
+     * within one day of the zone, and token_usage row by row for the hours holding one of the zone's
+     * midnights (a :30 or :45 zone's, and the window's own edges), over (company_id, created_at).
+     * Read from "raw": every usage row of the window, the rollup's oracle in the tests.
      */
-    async tokensByModelAndDay(window: ReportWindow) {
-      return queryRows<{ day: string; model: string; input_tokens: number; output_tokens: number }>(
+    async tokensByModelAndDay(window: ReportWindow, source: TokenSource = "rollup") {
+      type Row = { day: string; model: string; input_tokens: number; output_tokens: number };
+      if (source === "raw") {
+        return queryRows<Row>(
+          db,
+          sql`
+            select to_char(created_at at time zone ${window.timeZone}, 'YYYY-MM-DD') as day, model,
+              sum(input_tokens)::float8 as input_tokens, sum(output_tokens)::float8 as output_tokens
+            from token_usage
+            where company_id = ${window.companyId}
+              and day between ${window.startDate}::date - 1 and ${window.endDate}::date + 1
+              and created_at >= ${windowStart(window)} and created_at < ${windowEnd(window)}
+            group by 1, model
+            order by 1, model`,
+        );
+      }
+      const start = windowStart(window);
+      const end = windowEnd(window);
+      const dayOf = (instant: SQL) => sql`to_char(${instant} at time zone ${window.timeZone}, 'YYYY-MM-DD')`;
+      return queryRows<Row>(
         db,
         sql`
-          select to_char(created_at at time zone ${window.timeZone}, 'YYYY-MM-DD') as day, model,
-            sum(input_tokens)::float8 as input_tokens, sum(output_tokens)::float8 as output_tokens
-          from token_usage
-          where company_id = ${window.companyId}
-            and day between ${window.startDate}::date - 1 and ${window.endDate}::date + 1
-            and created_at >= ${windowStart(window)} and created_at < ${windowEnd(window)}
-          group by 1, model
-          order by 1, model`,
+          with split as (
+            -- The UTC hours a midnight of the zone falls inside (not on their start), the window's
+            -- first and last midnights included: they hold parts of two days, or of the window and
+            -- outside it.
+            select distinct ${utcHourOf(sql`m.at`)} as hour
+            from (
+              select (d::date::timestamp at time zone ${window.timeZone}) as at
+              from generate_series(${window.startDate}::date, ${window.endDate}::date + 1, interval '1 day') d
+            ) m
+            where ${utcHourOf(sql`m.at`)} < m.at
+          ),
+          usage as (
+            select ${dayOf(sql`r.hour`)} as day, r.model, r.input_tokens, r.output_tokens, r.usages
+            from token_usage_hourly r
+            where r.company_id = ${window.companyId} and r.hour >= ${start} and r.hour + interval '1 hour' <= ${end}
+              and r.hour not in (select hour from split)
+            union all
+            select ${dayOf(sql`u.created_at`)}, u.model, u.input_tokens, u.output_tokens, 1
+            from split s
+            join token_usage u on u.company_id = ${window.companyId}
+              and u.created_at >= s.hour and u.created_at < s.hour + interval '1 hour'
+            where u.created_at >= ${start} and u.created_at < ${end}
+          )
+          select day, model, sum(input_tokens)::float8 as input_tokens, sum(output_tokens)::float8 as output_tokens
+          from usage
+          group by day, model
+          having sum(usages) > 0
+          order by day, model`,
       );
     },
 
-    /** Chats with usage per model in the window, and the tokens spent in them. */
-    async tokensPerConversation(window: ReportWindow) {
-      return queryRows<{ model: string; chats: number; tokens: number }>(
+    /**
+     * Chats with usage per model in the window, and the tokens spent in them. Read from "rollup"
+     * (what Token usage serves), a window's whole UTC hours come from token_usage_hourly (the tokens)
+     * and token_chat_hourly (the chats: an hour's rows count the chats whose previous hour with the
+     * model lies before the whole hours, so a chat is counted once however many hours it used), and
+     * the partial hours at each edge from token_usage row by row, each edge chat counted only when
+     * the whole hours (and, for the last edge, the first) did not count it already. "raw" reads
+     * every usage row of the window (the tests' oracle).
+     */
+    async tokensPerConversation(window: ReportWindow, source: TokenSource = "rollup") {
+      type Row = { model: string; chats: number; tokens: number };
+      if (source === "raw") {
+        return queryRows<Row>(
+          db,
+          sql`
+            select model, count(distinct chat_id)::int as chats, sum(input_tokens + output_tokens)::float8 as tokens
+            from token_usage
+            where company_id = ${window.companyId} and chat_id is not null
+              and day between ${window.startDate}::date - 1 and ${window.endDate}::date + 1
+              and created_at >= ${windowStart(window)} and created_at < ${windowEnd(window)}
+            group by model
+            order by model`,
+        );
+      }
+      const { companyId } = window;
+      const start = windowStart(window);
+      const end = windowEnd(window);
+      const wholeStart = sql`(select whole_start from hours)`;
+      const wholeEnd = sql`(select whole_end from hours)`;
+      const usedInWholeHours = (edge: "hc" | "tc") => sql`exists (
+        select 1 from token_chat_hours w
+        where w.chat_id = ${sql.raw(edge)}.chat_id and w.model = ${sql.raw(edge)}.model
+          and w.hour >= ${wholeStart} and w.hour < ${wholeEnd})`;
+      return queryRows<Row>(
         db,
         sql`
-          select model, count(distinct chat_id)::int as chats, sum(input_tokens + output_tokens)::float8 as tokens
-          from token_usage
-          where company_id = ${window.companyId} and chat_id is not null
-            and day between ${window.startDate}::date - 1 and ${window.endDate}::date + 1
-            and created_at >= ${windowStart(window)} and created_at < ${windowEnd(window)}
+          with hours as (
+            select whole_start, greatest(${utcHourOf(end)}, whole_start) as whole_end
+            from (select ${utcHourOf(start)} + case when ${utcHourOf(start)} < ${start} then interval '1 hour'
+              else interval '0' end as whole_start) s
+          ),
+          head_rows as (
+            select u.chat_id, u.model, u.input_tokens + u.output_tokens as tokens
+            from token_usage u
+            where u.company_id = ${companyId} and u.chat_id is not null
+              and u.created_at >= ${start} and u.created_at < least(${wholeStart}, ${end})
+          ),
+          tail_rows as (
+            select u.chat_id, u.model, u.input_tokens + u.output_tokens as tokens
+            from token_usage u
+            where u.company_id = ${companyId} and u.chat_id is not null
+              and u.created_at >= greatest(${wholeEnd}, ${start}) and u.created_at < ${end}
+          ),
+          head_chats as (select distinct chat_id, model from head_rows),
+          tail_chats as (select distinct chat_id, model from tail_rows),
+          counted as (
+            select r.model, r.chats::float8 as chats, 0::float8 as tokens
+            from token_chat_hourly r
+            where r.company_id = ${companyId} and r.hour >= ${wholeStart} and r.hour < ${wholeEnd}
+              and (r.previous_hour is null or r.previous_hour < ${wholeStart})
+            union all
+            select r.model, 0, r.chat_tokens::float8
+            from token_usage_hourly r
+            where r.company_id = ${companyId} and r.hour >= ${wholeStart} and r.hour < ${wholeEnd}
+            union all
+            select model, 0, tokens from head_rows
+            union all
+            select model, 0, tokens from tail_rows
+            union all
+            select hc.model, 1, 0 from head_chats hc where not ${usedInWholeHours("hc")}
+            union all
+            select tc.model, 1, 0 from tail_chats tc
+            where not ${usedInWholeHours("tc")}
+              and not exists (select 1 from head_chats hc where hc.chat_id = tc.chat_id and hc.model = tc.model)
+          )
+          select model, sum(chats)::int as chats, sum(tokens)::float8 as tokens
+          from counted
           group by model
+          having sum(chats) > 0
           order by model`,
       );
     },

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { chatMessages, chats } from "../../db/schema/index";
 import type { ReportWindow } from "./analytics.repository";
@@ -70,3 +71,32 @@ export const reportWindow = (
   endDate,
   timeZone,
 });
+
+/**
+ * A seeded pseudo-random source (mulberry32) in [0, 1): the random equality tests draw their data
+ * from it, so a failure names a seed that reproduces it.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The widget's self-serve portal offers these suggested questions (Insights' suggested-questions card). */
+export async function setSuggestedQuestions(db: Database, companyId: string, questions: string[]) {
+  const suggestedQuestions = questions.map((question, i) => ({
+    _id: `q${i}`,
+    question,
+    category: null,
+    answer: ["Here"],
+  }));
+  await db.execute(sql`
+    insert into widgets (company_id, widget_id, settings)
+    values (${companyId}, ${`rollup-${companyId}`}, ${JSON.stringify({ selfServicePortal: { suggestedQuestions } })}::jsonb)
+    on conflict (company_id) do update set settings = excluded.settings`);
+}
