@@ -17,6 +17,11 @@ describe("splitQuestion", () => {
     ],
     ["כמה עולה משלוח לאילת ומתי זה מגיע?", ["כמה עולה משלוח לאילת", "מתי זה מגיע? (משלוח לאילת)"]],
     [
+      // A part with no subject of its own asks about the one before.
+      "Will you take my old fridge away? Is there a charge?",
+      ["Will you take my old fridge away?", "Is there a charge? (old fridge away)"],
+    ],
+    [
       // A contracted question word opens the first part as much as "what is" would.
       "What's the monthly price of the Kade 400, and how long is the contract?",
       ["What's the monthly price of the Kade 400", "how long is the contract?"],

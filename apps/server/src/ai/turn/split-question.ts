@@ -28,20 +28,15 @@ const BACK_REFERENCES = new Set(
 const FORM_WORDS = new Set(
   [
     "a an the to of in on for with at by from my your our i you we it is are be do does did can could will would",
-    "much many long cost costs have has get take takes how what when where which who why",
-    "de het een van in op voor met bij naar mijn je jij u ik we wij is zijn kan kun kost kosten hoe wat wanneer waar",
-    "של את על עם ל ב ה זה כמה מה מתי איפה איך עולה",
+    "much many long cost costs have has get take takes how what when where which who why there any also",
+    // What is asked about a subject, not a subject: "Is there a charge?" asks about the one before.
+    "charge charges fee fees price prices extra",
+    "de het een van in op voor met bij naar mijn je jij u ik we wij is zijn kan kun kost kosten hoe wat wanneer waar er ook prijs",
+    "של את על עם ל ב ה זה כמה מה מתי איפה איך עולה מחיר",
   ]
     .join(" ")
     .split(" "),
 );
-
-/** The previous part's subject words ("gift card valid" of "How long is a gift card valid"). */
-function subjectOf(part: string): string {
-  return (part.match(/[\p{L}\p{N}'-]+/gu) ?? [])
-    .filter((word) => !FORM_WORDS.has(normaliseForMatching(word)) && !QUESTION_OPENERS.has(normaliseForMatching(word)))
-    .join(" ");
-}
 
 /** "what's", "how's", "where's": a contraction of a question word opens a question too. */
 function isOpener(word: string): boolean {
@@ -50,6 +45,13 @@ function isOpener(word: string): boolean {
     QUESTION_OPENERS.has(word.replace(/'s$/, "")) ||
     QUESTION_OPENERS.has(word.replace(/'/g, ""))
   );
+}
+
+/** The previous part's subject words ("gift card valid" of "How long is a gift card valid"). */
+function subjectOf(part: string): string {
+  return (part.match(/[\p{L}\p{N}'-]+/gu) ?? [])
+    .filter((word) => !FORM_WORDS.has(normaliseForMatching(word)) && !isOpener(normaliseForMatching(word)))
+    .join(" ");
 }
 
 /** A part needs this many words to be a question of its own ("and how?" is not). */
@@ -107,6 +109,9 @@ export function splitQuestion(message: string): string[] {
   return merged.map((part, index) => {
     const previous = merged[index - 1];
     const refersBack = wordsIn(part).some((word) => BACK_REFERENCES.has(word));
-    return previous && refersBack ? `${part} (${subjectOf(previous)})` : part;
+    // "Is there a charge?" after a question about a washing machine asks about that: a part
+    // with at most one word of its own names no subject of its own.
+    const isElliptical = subjectOf(part) === "";
+    return previous && (refersBack || isElliptical) ? `${part} (${subjectOf(previous)})` : part;
   });
 }
