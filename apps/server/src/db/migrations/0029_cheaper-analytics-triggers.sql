@@ -124,6 +124,8 @@ BEGIN
   WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
   GROUP BY d."company_id", d."hour", d."kind", d."value", d."class", d."silent_hour"
   HAVING sum(d."chats") <> 0
+  -- Rows are locked in one order by every writer, so two chats of one hour never deadlock.
+  ORDER BY d."company_id", d."hour", d."kind", d."value", d."class", d."silent_hour"
   ON CONFLICT ON CONSTRAINT "chat_tag_hourly_key" DO UPDATE SET "chats" = h."chats" + excluded."chats";
   DELETE FROM "chat_tag_hourly" h
   USING (SELECT DISTINCT d."company_id", d."hour" FROM unnest(deltas) d) k
@@ -162,6 +164,10 @@ BEGIN
   WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d.company_id)
   GROUP BY d.company_id, d.hour, d.class, d.silent_hour
   HAVING sum(d.chats) <> 0 OR sum(d.messages) <> 0
+  -- Rows are locked in one order by every writer: a question moves its chat from one of an hour's
+  -- rows to another and an answer back, and two chats of one hour locking them in opposite orders
+  -- deadlocked under load on PostgreSQL (decision 064).
+  ORDER BY d.company_id, d.hour, d.class, d.silent_hour
   ON CONFLICT ON CONSTRAINT "chat_hourly_key" DO UPDATE
     SET "chats" = h."chats" + excluded."chats", "messages" = h."messages" + excluded."messages";
   -- An hour's class left empty takes no room.
