@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { queryRows } from "../../db/client";
-import { createAnswerStore } from "../chats/answer-store";
-import { createChatsRepository } from "../chats/chats.repository";
+import { createAnswerStore } from "./answer-store";
+import { createChatsRepository } from "./chats.repository";
 
 /*
  * Migration 0029 (decision 064): the analytics triggers skip work when nothing they keep changed —
