@@ -72,6 +72,12 @@ export type Classifier = {
 
 /** Keeps a chat's running summary current after each answered question. */
 export type Summarizer = {
+  /**
+   * The summary is written at once on this thread, no model called (the local engine's): the chat
+   * stores it with the answer, in the answer's own statement (decision 064). A remote model's
+   * summary is a second call, written after the answer has gone out.
+   */
+  isInstant?: boolean;
   summarize(input: {
     previousSummary: string;
     question: string;

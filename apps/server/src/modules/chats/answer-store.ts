@@ -7,9 +7,10 @@ import { appendMessageSteps, tokenUsageRows } from "./chats.repository";
 
 /**
  * Everything an answered question leaves behind, written in one statement (data-modifying CTEs):
- * the answer message, the chat's position in the inbox, the analysis entry, token usage and the
- * cited documents' times_used. One statement is atomic, so the inbox never shows an answer without
- * its analysis, and it holds the embedded database for a single round trip (decision 011).
+ * the answer message, the chat's position in the inbox (and its summary, when it is ready), the
+ * analysis entry, token usage and the cited documents' times_used; it answers the chat's new inbox
+ * row too (decision 064). One statement is atomic, so the inbox never shows an answer without its
+ * analysis, and it holds the embedded database for a single round trip (decision 011).
  */
 export function createAnswerStore(db: Database) {
   return {
@@ -23,17 +24,24 @@ export function createAnswerStore(db: Database) {
       analysis: { shortenedCustomerMessage: string; questionCategory: string | null; selectedIntent: string | null };
       usage: TokenUsage[];
       citedDocumentIds: string[];
+      /** The chat's new running summary, when it is ready with the answer (an instant summarizer). */
+      summary?: string;
     }) {
       const { companyId, chatId } = options;
-      const { inserted, touched } = appendMessageSteps(db, {
-        companyId,
-        chatId,
-        message: options.text,
-        messageType: "answer",
-        senderRole: "ai",
-        messageData: options.messageData,
-        references: options.references,
-      });
+      const { inserted, touched } = appendMessageSteps(
+        db,
+        {
+          companyId,
+          chatId,
+          message: options.text,
+          messageType: "answer",
+          senderRole: "ai",
+          messageData: options.messageData,
+          references: options.references,
+          ...(options.summary === undefined ? {} : { chatSummary: options.summary }),
+        },
+        { withInbox: true },
+      );
       const analysed = db.$with("analysed").as(
         db
           .insert(chatAnalyses)
@@ -55,12 +63,14 @@ export function createAnswerStore(db: Database) {
           .returning({ id: knowledgeDocuments.id });
         steps.push(db.$with("cited").as(cited));
       }
-      const [message] = await db
+      const [found] = await db
         .with(...steps)
         .select()
-        .from(inserted);
-      if (!message) throw new Error("Answer insert returned no row");
-      return message;
+        .from(inserted)
+        .leftJoin(touched, sql`true`);
+      if (!found) throw new Error("Answer insert returned no row");
+      // The chat's inbox row with the answer in, for staff (read in this statement, not after it).
+      return { message: found.inserted, inbox: found.touched?.inbox ?? null };
     },
 
     /**

@@ -12,6 +12,7 @@ import {
 } from "../../ai/pipeline/answer-pipeline";
 import type { AnswerStore } from "./answer-store";
 import type { ChatMessageRow, ChatsRepository } from "./chats.repository";
+import type { InboxRowAndUnreadCount } from "./inbox.repository";
 
 /** Earlier question/answer messages given as context to the answerer. */
 const HISTORY_TURNS = 6;
@@ -67,10 +68,10 @@ export function createChatAnswering(deps: {
       language?: VisitorLanguage;
       onEvent?: (event: PipelineEvent) => void;
       /**
-       * The answer is stored: the caller may send it on now. The running summary is written after
+       * The answer is stored (with the chat's inbox row as it now is): the caller may send it on now. The running summary is written after
        * this (with a remote model it is a second call), so nobody waits for it.
        */
-      onAnswerStored?: (answer: ChatMessageRow) => void;
+      onAnswerStored?: (answer: ChatMessageRow, inbox: InboxRowAndUnreadCount | null) => void;
       /** A question classified into a category or intent with a custom reply is left to it (see ChatAnswer). */
       routeToCustomReplies?: boolean;
       /** A custom reply's AI answer: its sources and instruction, and the step the answer is. */
@@ -168,7 +169,30 @@ export function createChatAnswering(deps: {
       }
       // A stopped answer is not stored (the local engine does not watch the signal while it writes).
       options.signal?.throwIfAborted();
-      const answerMessage = await deps.answerStore.storeAnswer({
+      // A hello or a thank-you adds nothing to what the chat is about.
+      const isSummarized = result.turn.outcome !== "acknowledged";
+      const summaryInput = {
+        previousSummary: chat.summary,
+        question: options.question,
+        answer: result.text,
+        language: result.language,
+        outcome: result.outcome,
+        sourceTitles: citedTitles(result),
+        signal: options.signal,
+      };
+      /** Fails quietly: the previous summary stays. */
+      const summarize = async () => {
+        try {
+          return await deps.summarizer.summarize(summaryInput);
+        } catch (error) {
+          deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
+          return null;
+        }
+      };
+      // An instant summary goes into the answer's own statement: one write, one round of the
+      // analytics triggers, instead of two (decision 064).
+      const instantSummary = isSummarized && deps.summarizer.isInstant ? await summarize() : null;
+      const { message: answerMessage, inbox } = await deps.answerStore.storeAnswer({
         companyId,
         chatId,
         questionMessageId: questionMessage.id,
@@ -193,27 +217,21 @@ export function createChatAnswering(deps: {
           questionCategory: result.classification.questionCategory,
           selectedIntent: result.classification.selectedIntent,
         },
-        usage: result.usage,
+        usage: [...result.usage, ...(instantSummary?.usage ?? [])],
         citedDocumentIds: citedDocumentIds(result),
+        ...(instantSummary ? { summary: instantSummary.summary } : {}),
       });
-      options.onAnswerStored?.(answerMessage);
-      const usage = [...result.usage];
-      // A hello or a thank-you adds nothing to what the chat is about.
-      if (result.turn.outcome !== "acknowledged") {
-        try {
-          const summary = await deps.summarizer.summarize({
-            previousSummary: chat.summary,
-            question: options.question,
-            answer: result.text,
-            language: result.language,
-            outcome: result.outcome,
-            sourceTitles: citedTitles(result),
-            signal: options.signal,
-          });
+      options.onAnswerStored?.(answerMessage, inbox);
+      const usage = [...result.usage, ...(instantSummary?.usage ?? [])];
+      if (isSummarized && !deps.summarizer.isInstant) {
+        const summary = await summarize();
+        if (summary) {
           usage.push(...summary.usage);
-          await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
-        } catch (error) {
-          deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
+          try {
+            await deps.answerStore.storeSummary({ companyId, chatId, summary: summary.summary, usage: summary.usage });
+          } catch (error) {
+            deps.log.warn({ err: error }, "chat summary update failed; the previous summary stays");
+          }
         }
       }
       return {

@@ -20,7 +20,7 @@ export { type ChatAnswering, isHandledByPerson } from "./chat-answering.service"
 export type { ChatEvents } from "./chat-events";
 export { isVisibleToVisitor, toChatMessage, toInboxChat, toVisitorMessage } from "./chat-mappers";
 export type { ChatMessageRow, ChatRow, ChatsRepository } from "./chats.repository";
-export type { InboxRepository } from "./inbox.repository";
+export type { InboxRepository, InboxRowAndUnreadCount } from "./inbox.repository";
 
 /**
  * Chats and the inbox: storing messages, answering in a chat with the AI engine, staff actions

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
+import { createAnswerStore } from "./answer-store";
+import { toInboxChat } from "./chat-mappers";
+import { createInboxRepository, type InboxRowAndUnreadCount } from "./inbox.repository";
 
 /** The chats repository's shortcuts on the visitor's path (decision 053) answer as the long way does. */
 
@@ -91,7 +94,109 @@ describe("insertMessageOnce after the caller's own lookup", () => {
     const second = await repository.insertMessageOnce(message, { isLookedUp: true });
 
     expect(first.isNew).toBe(true);
-    expect(second).toEqual({ row: first.row, isNew: false });
+    expect(second).toEqual({ row: first.row, isNew: false, inbox: null });
     expect(await repository.listMessages(owner.companyId, chat.id)).toHaveLength(1);
+  });
+});
+
+describe("the inbox row a message's own statement answers (decision 064)", () => {
+  it("equals findRowAndUnreadCount read after it, for each kind of message and chat state", async () => {
+    const repository = h.app.services.chatsRepository;
+    const inbox = createInboxRepository(h.db);
+    const store = createAnswerStore(h.db);
+    const company = await h.signUp("owner@inbox-row-after-message.example");
+    // Another unread chat of the company, so the count is more than this chat's own.
+    const other = await repository.createChat(company.companyId);
+    await repository.insertMessage({
+      companyId: company.companyId,
+      chatId: other.id,
+      message: "Hello?",
+      messageType: "question",
+      senderRole: "customer",
+    });
+    const chat = await repository.createChat(company.companyId, { visitorId: "visitor-inbox-row" });
+    const base = { companyId: company.companyId, chatId: chat.id };
+    const expectSameAsRead = async (answered: InboxRowAndUnreadCount | null) => {
+      const read = await inbox.findRowAndUnreadCount(company.companyId, chat.id);
+      expect(answered).not.toBeNull();
+      expect(read).not.toBeNull();
+      expect(toInboxChat(answered!.row)).toEqual(toInboxChat(read!.row));
+      expect(answered!.row.summary).toBe(read!.row.summary);
+      expect(answered!.unreadCount).toBe(read!.unreadCount);
+      return read!;
+    };
+
+    // A visitor's question on a chat staff had read: unread again, counted, its text the preview.
+    await inbox.markRead(company.companyId, { chatId: chat.id });
+    const question = await repository.insertMessageOnce({
+      ...base,
+      message: "Where is my parcel?",
+      messageType: "question",
+      senderRole: "customer",
+      clientMessageId: crypto.randomUUID(),
+    });
+    const afterQuestion = await expectSameAsRead(question.inbox);
+    expect(afterQuestion.unreadCount).toBe(2);
+    expect(afterQuestion.row.last_message).toBe("Where is my parcel?");
+
+    // The AI's answer with the new summary, in one statement.
+    const answered = await store.storeAnswer({
+      ...base,
+      questionMessageId: question.row.id,
+      text: "It left yesterday.",
+      messageData: { questionID: question.row.id, outcome: "answered", language: "en" },
+      references: [],
+      analysis: { shortenedCustomerMessage: "parcel", questionCategory: null, selectedIntent: null },
+      usage: [],
+      citedDocumentIds: [],
+      summary: "Customer asked where the parcel is.",
+    });
+    const afterAnswer = await expectSameAsRead(answered.inbox);
+    expect(afterAnswer.row.summary).toBe("Customer asked where the parcel is.");
+    expect(afterAnswer.row.last_message).toBe("It left yesterday.");
+
+    // Staff read it, then a system line (no preview) and an order event (a preview) arrive.
+    await inbox.markRead(company.companyId, { chatId: chat.id });
+    const lookedUp = await repository.insertMessageOnce({
+      ...base,
+      message: "Looked up order #1058 in Shopify",
+      messageType: "integration_event",
+      senderRole: "system",
+      messageData: { integrationEvent: { event: "order_lookup", appType: "shopify" } },
+      clientMessageId: crypto.randomUUID(),
+    });
+    expect((await expectSameAsRead(lookedUp.inbox)).row.last_message).toBe("It left yesterday.");
+    const event = await repository.insertMessageOnce({
+      ...base,
+      message: "Asked to change the delivery address",
+      messageType: "widget_event",
+      senderRole: "customer",
+      eventType: "ORDER_ADDRESS_CHANGED",
+      clientMessageId: crypto.randomUUID(),
+    });
+    expect((await expectSameAsRead(event.inbox)).row.last_message).toBe("Asked to change the delivery address");
+
+    // Staff's own reply leaves the chat read.
+    await inbox.markRead(company.companyId, { chatId: chat.id });
+    const reply = await repository.insertMessageOnce({
+      ...base,
+      message: "We changed it for you.",
+      messageType: "agent_reply",
+      senderRole: "agent",
+      clientMessageId: crypto.randomUUID(),
+    });
+    const afterReply = await expectSameAsRead(reply.inbox);
+    expect(afterReply.row.chat_read).toBe(true);
+    expect(afterReply.unreadCount).toBe(1);
+
+    // A copy of a stored client id answers no row: nothing new to tell.
+    const again = await repository.insertMessageOnce({
+      ...base,
+      message: "We changed it for you.",
+      messageType: "agent_reply",
+      senderRole: "agent",
+      clientMessageId: reply.row.clientMessageId!,
+    });
+    expect(again).toMatchObject({ isNew: false, inbox: null });
   });
 });

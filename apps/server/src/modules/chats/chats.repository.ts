@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { TokenUsage } from "../../ai/answer/answer-types";
 import { type Database, queryRows } from "../../db/client";
 import { chatAnalyses, chatMessages, chats, type StoredReference, tokenUsage } from "../../db/schema/index";
+import { type InboxRowAndUnreadCount, inboxRowAfterMessage } from "./inbox.repository";
 import { generateTicketId } from "./ticket-id";
 
 /** Attempts at a free ticket ID before giving up; each collides with odds of (chats / 729 million). */
@@ -26,6 +27,8 @@ export type NewMessage = MessageWithData & {
   clientMessageId?: string | null;
   /** What a visitor's event was (IS_RESOLVED, NEED_HELP, RAISE_TICKET, FEEDBACK, PRE_CHAT_FORM). */
   eventType?: string | null;
+  /** The chat's new running summary, written in the same update that moves the chat (an answer's). */
+  chatSummary?: string;
 };
 
 /**
@@ -34,10 +37,18 @@ export type NewMessage = MessageWithData & {
  * an answer runs it inside the transaction that writes everything the answer leaves behind.
  */
 export async function appendMessage(writer: Writer, message: NewMessage) {
-  const { inserted, touched } = appendMessageSteps(writer, message);
-  const [row] = await writer.with(inserted, touched).select().from(inserted);
-  if (!row) throw new Error("Message insert returned no row");
-  return row;
+  return (await appendMessageWithInboxRow(writer, message, { withInbox: false })).row;
+}
+
+/**
+ * appendMessage, answering also the chat's inbox row and the company's unread count as they are
+ * with the message in (what staff hear, see tellStaff): read in the same statement, not after it.
+ */
+export async function appendMessageWithInboxRow(writer: Writer, message: NewMessage, options = { withInbox: true }) {
+  const { inserted, touched } = appendMessageSteps(writer, message, options);
+  const [found] = await writer.with(inserted, touched).select().from(inserted).leftJoin(touched, sql`true`);
+  if (!found) throw new Error("Message insert returned no row");
+  return { row: found.inserted, inbox: found.touched?.inbox ?? null };
 }
 
 /**
@@ -46,7 +57,7 @@ export async function appendMessage(writer: Writer, message: NewMessage) {
  * embedded database each statement, BEGIN and COMMIT has a fixed cost, and a transaction holds
  * the database for every round trip between its statements (decision 011).
  */
-export function appendMessageSteps(writer: Writer, message: NewMessage) {
+export function appendMessageSteps(writer: Writer, message: NewMessage, options: { withInbox?: boolean } = {}) {
   const inserted = writer.$with("inserted").as(
     writer
       .insert(chatMessages)
@@ -69,12 +80,19 @@ export function appendMessageSteps(writer: Writer, message: NewMessage) {
   );
   const isFromStaff = message.senderRole === "agent";
   const lastMessageAt = sql`(select created_at from inserted)`;
+  const summary = message.chatSummary === undefined ? {} : { summary: message.chatSummary };
   const touched = writer.$with("touched").as(
     writer
       .update(chats)
-      .set(isFromStaff ? { lastMessageAt } : { lastMessageAt, chatRead: false })
+      .set(isFromStaff ? { lastMessageAt, ...summary } : { lastMessageAt, chatRead: false, ...summary })
       .where(and(eq(chats.id, message.chatId), eq(chats.companyId, message.companyId)))
-      .returning({ id: chats.id }),
+      .returning({
+        id: chats.id,
+        inbox: (options.withInbox
+          ? inboxRowAfterMessage(message.companyId)
+          : sql<InboxRowAndUnreadCount | null>`null::json`
+        ).as("inbox"),
+      }),
   );
   return { inserted, touched };
 }
@@ -163,18 +181,23 @@ export function createChatsRepository(db: Database) {
      * the stored row back with `isNew` false, also when two copies race (the unique index decides).
      * `isLookedUp`: the caller has just looked for the client id itself (the visitor's question,
      * across the visitor's chats), so the first lookup is skipped; a copy stored since then is still
-     * found, by the unique index refusing the insert.
+     * found, by the unique index refusing the insert. `inbox`: the chat's inbox row with the
+     * message in (null when it was stored before), for telling staff without a read.
      */
-    async insertMessageOnce(message: NewMessage & { clientMessageId: string }, options: { isLookedUp?: boolean } = {}) {
+    async insertMessageOnce(
+      message: NewMessage & { clientMessageId: string },
+      options: { isLookedUp?: boolean } = {},
+    ): Promise<{ row: ChatMessageRow; isNew: boolean; inbox: InboxRowAndUnreadCount | null }> {
       const existing = options.isLookedUp
         ? null
         : await findByClientId(message.companyId, message.chatId, message.clientMessageId);
-      if (existing) return { row: existing, isNew: false };
+      if (existing) return { row: existing, isNew: false, inbox: null };
       try {
-        return { row: await appendMessage(db, message), isNew: true };
+        // A new message is told to staff with its chat's inbox row: read in the same statement.
+        return { ...(await appendMessageWithInboxRow(db, message)), isNew: true };
       } catch (error) {
         const raced = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
-        if (raced) return { row: raced, isNew: false };
+        if (raced) return { row: raced, isNew: false, inbox: null };
         throw error;
       }
     },

@@ -56,6 +56,34 @@ const rowColumns = sql`
     where m.chat_id = c.id and (m.message_type in ${PREVIEW_TYPES} or m.event_type in ${PREVIEW_EVENTS})
     order by m.created_at desc, m.id desc limit 1) as last_message`;
 
+/** A chat's inbox row and the company's unread count, as staff hear of them (`chat-updated`). */
+export type InboxRowAndUnreadCount = { row: InboxChatRow; unreadCount: number };
+
+/**
+ * findRowAndUnreadCount's answer computed inside the statement that stores a message
+ * (appendMessageSteps' RETURNING of the chat's update, decision 064), so telling staff needs no read
+ * of its own. `chats` is the updated row; `inserted` the new message, which is the chat's latest
+ * (written strictly after every other) and so its preview when it is of a previewed kind; the
+ * statement's snapshot holds the chat's other messages and the company's other chats.
+ */
+export function inboxRowAfterMessage(companyId: string) {
+  return sql<InboxRowAndUnreadCount>`json_build_object(
+    'row', json_build_object(
+      'id', "chats"."id", 'ticket_id', "chats"."ticket_id", 'resolved', "chats"."resolved",
+      'status', "chats"."status", 'is_flagged', "chats"."is_flagged", 'chat_read', "chats"."chat_read",
+      'is_ended', "chats"."completed_at" is not null, 'created_at', "chats"."created_at",
+      'last_message_at', "chats"."last_message_at", 'customer', "chats"."customer", 'summary', "chats"."summary",
+      'last_message', coalesce(
+        (select left(i.message, ${sql.raw(String(PREVIEW_CHARS))}) from inserted i
+          where i.message_type in ${PREVIEW_TYPES} or i.event_type in ${PREVIEW_EVENTS}),
+        (select left(m.message, ${sql.raw(String(PREVIEW_CHARS))}) from chat_messages m
+          where m.chat_id = "chats"."id" and (m.message_type in ${PREVIEW_TYPES} or m.event_type in ${PREVIEW_EVENTS})
+          order by m.created_at desc, m.id desc limit 1))),
+    'unreadCount', (select count(*)::int from chats u
+      where u.company_id = ${companyId} and u.chat_read = false and u.id <> "chats"."id")
+      + (case when "chats"."chat_read" then 0 else 1 end))`;
+}
+
 /**
  * The filter's conditions on the chat row. The status conditions are written exactly as the
  * partial indexes' predicates (schema/chats.ts), so PostgreSQL can use those indexes for the

@@ -114,7 +114,7 @@ export function createHandoffTickets(deps: {
           : `No ticket in ${name}: ${row.reason ?? "it could not be made"}`,
       messageData: { handoffTicket },
     });
-    if (stored.isNew) await deps.changes.tellStaff(row.companyId, row.chatId, stored.row);
+    if (stored.isNew) await deps.changes.tellStaff(row.companyId, row.chatId, stored.row, stored.inbox);
   }
 
   async function finish(row: HandoffTicketRow, outcome: Outcome) {

@@ -3,7 +3,7 @@ import { readMessageData } from "@harbor/contract/message-data";
 import type { AnswerPhase } from "@harbor/contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import { type VisitorNamespace, visitorChatRoom } from "../../platform/realtime/realtime-hub";
-import type { ChatAnswering, ChatMessageRow, ChatRow } from "../chats/chats.module";
+import type { ChatAnswering, ChatMessageRow, ChatRow, InboxRowAndUnreadCount } from "../chats/chats.module";
 import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorScope } from "./visitor-scope";
 
@@ -65,7 +65,7 @@ export function createVisitorAnswers(deps: {
   visitors: VisitorRepository;
   broadcast: VisitorBroadcast;
   /** The stored answer goes to the company's staff at once (the summary follows later). */
-  onAnswerStored(companyId: string, chatId: string, answer: ChatMessageRow): void;
+  onAnswerStored(companyId: string, chatId: string, answer: ChatMessageRow, inbox: InboxRowAndUnreadCount | null): void;
   /** The reply handed the chat to a person (asked for in words, a photo of damage, order details). */
   onHandsOff(scope: VisitorScope, chatId: string): Promise<void>;
   /** The question was classified into a category or intent with an active custom reply: it runs. */
@@ -110,9 +110,9 @@ export function createVisitorAnswers(deps: {
             if (event.type === "phase") broadcast.phase(chat.id, { questionID, phase: event.phase });
             if (event.type === "replace") broadcast.replace(chat.id, { questionID, text: event.text });
           },
-          onAnswerStored: (stored) => {
+          onAnswerStored: (stored, inbox) => {
             chunks.flush();
-            deps.onAnswerStored(scope.companyId, chat.id, stored);
+            deps.onAnswerStored(scope.companyId, chat.id, stored, inbox);
           },
         });
         if (answered.handsOff) await deps.onHandsOff(scope, chat.id);

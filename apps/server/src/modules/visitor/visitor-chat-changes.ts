@@ -7,6 +7,7 @@ import {
   type ChatRow,
   type ChatsRepository,
   type InboxRepository,
+  type InboxRowAndUnreadCount,
   isVisibleToVisitor,
   toChatMessage,
   toInboxChat,
@@ -28,8 +29,16 @@ export function createVisitorChatChanges(deps: {
 }) {
   const { chatEvents } = deps;
 
-  /** Staff dashboards of the company hear of the chat's new row (and new message, when there is one). */
-  async function tellStaff(companyId: string, chatId: string, message?: ChatMessageRow) {
+  /**
+   * Staff dashboards of the company hear of the chat's new row (and new message, when there is one).
+   * `inbox`: the row and unread count the message's own statement answered (no read then).
+   */
+  async function tellStaff(
+    companyId: string,
+    chatId: string,
+    message?: ChatMessageRow,
+    inbox?: InboxRowAndUnreadCount | null,
+  ) {
     try {
       if (message) {
         chatEvents.messageStored(companyId, {
@@ -38,7 +47,7 @@ export function createVisitorChatChanges(deps: {
           visitorMessage: isVisibleToVisitor(message) ? toVisitorMessage(message) : null,
         });
       }
-      const found = await deps.inbox.findRowAndUnreadCount(companyId, chatId);
+      const found = inbox ?? (await deps.inbox.findRowAndUnreadCount(companyId, chatId));
       if (found) chatEvents.chatUpdated(companyId, { chat: toInboxChat(found.row), unreadCount: found.unreadCount });
     } catch (error) {
       deps.log.warn({ err: error }, "telling staff of a chat change failed");
@@ -64,7 +73,7 @@ export function createVisitorChatChanges(deps: {
         eventType,
         clientMessageId,
       });
-      if (stored.isNew) await tellStaff(scope.companyId, chat.id, stored.row);
+      if (stored.isNew) await tellStaff(scope.companyId, chat.id, stored.row, stored.inbox);
       return stored;
     },
 

@@ -251,7 +251,7 @@ export function createVisitorCustomReplies(deps: {
               sourceIds: action.message.aiAnswer.sources.flatMap((source) => source.sourceIDs),
               instruction: action.message.aiAnswer.instruction,
             },
-            onAnswerStored: (stored) => void changes.tellStaff(scope.companyId, chat.id, stored),
+            onAnswerStored: (stored, inbox) => void changes.tellStaff(scope.companyId, chat.id, stored, inbox),
           });
           return { kind: "next" };
         }
@@ -547,7 +547,7 @@ export function createVisitorCustomReplies(deps: {
               }),
         });
         if (!stored.isNew) return toVisitorMessage(stored.row);
-        await changes.tellStaff(scope.companyId, chat.id, stored.row);
+        await changes.tellStaff(scope.companyId, chat.id, stored.row, stored.inbox);
         const next: WorkflowState = {
           ...state,
           values: { ...state.values, ...given.values },

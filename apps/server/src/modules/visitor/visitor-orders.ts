@@ -284,7 +284,7 @@ export function createVisitorOrders(deps: {
       senderRole: "ai",
       messageData: {},
     });
-    if (stored.isNew) await deps.changes.tellStaff(scope.companyId, chat.id, stored.row);
+    if (stored.isNew) await deps.changes.tellStaff(scope.companyId, chat.id, stored.row, stored.inbox);
   }
 
   return {

@@ -122,7 +122,7 @@ export function createVisitorModule(deps: {
     chatAnswering: deps.chatAnswering,
     visitors,
     broadcast: createVisitorBroadcast(deps.realtime.visitors),
-    onAnswerStored: (companyId, chatId, answer) => void changes.tellStaff(companyId, chatId, answer),
+    onAnswerStored: (companyId, chatId, answer, inbox) => void changes.tellStaff(companyId, chatId, answer, inbox),
     onHandsOff: handOff,
     onCustomReply: (scope, chat, question, replyId) => void customReplies.start(scope, chat, replyId, question),
     log,

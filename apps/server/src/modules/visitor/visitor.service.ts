@@ -117,7 +117,7 @@ export function createVisitorService(deps: {
       { isLookedUp: true },
     );
     await deps.files.attach(scope, chat.id, attachments);
-    await changes.tellStaff(scope.companyId, chat.id, stored.row);
+    await changes.tellStaff(scope.companyId, chat.id, stored.row, stored.inbox);
     if (!isHandledByPerson(chat.status)) {
       // A typed question while a custom reply waits for a bubble or form: the visitor moved on.
       await deps.customReplies.abandon(scope, chat);

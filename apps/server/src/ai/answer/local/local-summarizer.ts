@@ -91,6 +91,7 @@ function resultOf(labels: Labels, input: { answer: string; outcome: AnswerOutcom
  */
 export function createLocalSummarizer(): Summarizer {
   return {
+    isInstant: true,
     async summarize(input) {
       input.signal?.throwIfAborted();
       const labels = LABELS[input.language];
