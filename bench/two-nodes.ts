@@ -153,6 +153,14 @@ async function run(cluster: TwoNodeCluster, site: Site) {
   staff.close();
   if (killedAt === 0) throw new Error("The run ended before the kill: raise BENCH_THINK_MS or lower BENCH_KILL_S");
 
+  // Answers still being written (a saturated node, a question cut off by the kill) are given up to
+  // 60 s to be stored before the count: "stored" is what the database holds, "received" what the
+  // visitors heard within their wait.
+  const ackedIDs = result.questions.filter((q) => q.ackedAt !== null).map((q) => q.clientMessageID);
+  for (const started = Date.now(); Date.now() - started < 60_000; await sleep(500)) {
+    const { answers } = await countStored(cluster);
+    if (ackedIDs.every((id) => (answers.get(id) ?? 0) > 0)) break;
+  }
   const stored = await countStored(cluster);
   print({
     result,
@@ -208,7 +216,7 @@ type JobBatch = {
   ms: number;
 };
 
-/** Queues JOBS knowledge syncs of one-page sites and waits (up to 60 s) until the nodes ran them. */
+/** Queues JOBS knowledge syncs of one-page sites and waits (up to 120 s) until the nodes ran them. */
 async function runJobBatch(
   cluster: TwoNodeCluster,
   jobs: ReturnType<typeof createJobRunner>,
@@ -249,7 +257,7 @@ async function runJobBatch(
       )
     ).rows[0] as { completed: number; retried: number; queued: number };
   let counted = await count();
-  while (counted.completed < JOBS && Date.now() - startedAt < 60_000) {
+  while (counted.completed < JOBS && Date.now() - startedAt < 120_000) {
     await sleep(250);
     counted = await count();
   }
@@ -310,6 +318,25 @@ function runClients(order: TwoNodeClientsOrder, onGo: () => void): Promise<TwoNo
   });
 }
 
+/** How many, and of the first few what happened to them (cut off by the kill, sends, stored answers). */
+function unanswered(questions: TwoNodeClientsResult["questions"]) {
+  if (questions.length === 0) return "0";
+  const first = questions.slice(0, 3).map((q) => `${q.isInterrupted ? "cut off" : "not cut off"}, ${q.sends} send(s)`);
+  return `${questions.length} (${first.join("; ")})`;
+}
+
+/** Disconnect reasons with their counts, most first. */
+function reasons(drops: { reason: string }[]) {
+  const counts = new Map<string, number>();
+  for (const drop of drops) counts.set(drop.reason, (counts.get(drop.reason) ?? 0) + 1);
+  return (
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, n]) => `${reason} ${n}`)
+      .join(", ") || "—"
+  );
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value).toLocaleString("en")} ms` : "—");
 const p50p95 = (values: number[]) => `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))}`;
@@ -366,7 +393,8 @@ function print(run: {
           run.perNodeAfterKill,
         ),
       ],
-      ["connections dropped by the kill / back (on A)", `${dropped.length} / ${reconnect.length}`],
+      ["connections dropped after the kill / back (on A)", `${dropped.length} / ${reconnect.length}`],
+      ["why they dropped", reasons(dropped)],
       ["reconnect after the kill: drop → connected p50 / p95", p50p95(reconnect)],
       ["reconnect after the kill: kill → connected, max", ms(Math.max(...killToReconnect))],
       [
@@ -383,6 +411,7 @@ function print(run: {
         `${answered.length} / ${answered.filter((q) => q.answeredVia === "rejoin").length}`,
       ],
       ["acknowledged with exactly one stored answer", `${answeredOnce} / ${acked.length}`],
+      ["acknowledged, no answer received in 60 s", unanswered(acked.filter((q) => q.answeredAt === null))],
       [
         "ask → last chunk p50 / p95, before the kill",
         `${p50p95(before.map((q) => q.lastChunkAt! - q.askedAt))} (${before.length})`,

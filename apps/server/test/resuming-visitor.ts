@@ -153,12 +153,12 @@ export class ResumingVisitor {
   private async carry(asked: AskedQuestion, question: string, answerTimeoutMs: number) {
     const deadline = asked.askedAt + answerTimeoutMs;
     while (asked.ackedAt === null) {
-      if (!(await this.untilReady(deadline))) return;
+      if (!(await this.untilReady(deadline)) || Date.now() >= deadline) return;
       asked.sends++;
       const ack = await this.emitUnlessDropped(
         "ask-question",
         { chatID: this.chatID, clientMessageID: asked.clientMessageID, question },
-        Math.min(ACK_TIMEOUT_MS, Math.max(1, deadline - Date.now())),
+        Math.min(ACK_TIMEOUT_MS, deadline - Date.now()),
       );
       if (ack === null) continue;
       if (!ack.ok) {

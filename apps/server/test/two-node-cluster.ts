@@ -35,8 +35,6 @@ export async function startTwoNodeCluster(options: {
   visitorLimits?: Record<string, number>;
   /** Poll for jobs every 100 ms (tests) instead of production's 2 s. */
   isFastJobs?: boolean;
-  /** Where the nodes' output goes besides the start-up check (the bench inherits it). */
-  isQuiet?: boolean;
 }) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-cluster-"));
   const limitKeyPrefix = `harbor:cluster:${crypto.randomUUID().slice(0, 8)}`;
@@ -91,15 +89,21 @@ async function spawnNode(name: string, env: Record<string, string>): Promise<Clu
       if (listening) resolve(listening[1]!);
     });
     child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-20_000);
     });
     child.once("exit", (code) => reject(new Error(`Node ${name} exited (${code}) before it listened:\n${output}`)));
+  });
+  let isKilled = false;
+  // A node that dies of itself says why (its own output: it logs nothing else).
+  child.once("exit", (code, signal) => {
+    if (!isKilled) console.error(`Node ${name} exited by itself (${signal ?? code}):\n${output.slice(-5000)}`);
   });
   return {
     name,
     url,
     child,
     async kill() {
+      isKilled = true;
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
     },

@@ -61,7 +61,9 @@ describe.runIf(inject("testDatabaseUrl") && redisUrl)("two nodes behind a load b
     expect(first.filter((asked) => asked.answeredAt === null)).toEqual([]);
     const chatIDs = new Set(visitors.map((visitor) => visitor.chatID));
     await expect
-      .poll(() => new Set(staff.events.of<{ chat: { chatID: string } }>("chat-updated").map((p) => p.chat.chatID)))
+      .poll(() => new Set(staff.events.of<{ chat: { chatID: string } }>("chat-updated").map((p) => p.chat.chatID)), {
+        timeout: 10_000,
+      })
       .toEqual(chatIDs);
 
     // Everyone asks again, and B dies as soon as the first of those questions is stored: the rest
@@ -74,7 +76,9 @@ describe.runIf(inject("testDatabaseUrl") && redisUrl)("two nodes behind a load b
         )
       ).rows[0] as { n: number };
     const second = visitors.map((visitor) => visitor.ask(QUESTIONS[1]!, 45_000));
-    await expect.poll(async () => (await storedQuestions()).n, { interval: 5 }).toBeGreaterThan(VISITORS);
+    await expect
+      .poll(async () => (await storedQuestions()).n, { interval: 5, timeout: 20_000 })
+      .toBeGreaterThan(VISITORS);
     const killedAt = Date.now();
     await nodeB!.kill();
     const secondAsked = await Promise.all(second);
