@@ -13,7 +13,7 @@ import { benchWidgetSize } from "./widget-size";
 
 // Each benchmark prints a table; their latest figures go in the README. `npm run bench -- NAME`
 // runs one: startup, ingest, retrieval (which also times the document list), inbox, analytics, visitors, memory, uploads, ttft, widget-size,
-// widget-open (needs `npm run build` and Chromium). two-nodes (PostgreSQL and Redis, about 8 minutes)
+// widget-open (needs `npm run build` and Chromium). two-nodes (PostgreSQL and Redis, about 16 minutes)
 // runs only when named.
 const only = process.argv[2];
 const benchmarks: Record<string, () => Promise<void>> = {

@@ -2,7 +2,6 @@ import { fork } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import pg from "pg";
 import { io } from "socket.io-client";
 import { openDatabase } from "../apps/server/src/db/client";
 import { knowledgeSources } from "../apps/server/src/db/schema/index";
@@ -57,9 +56,9 @@ const SYNC_SOURCE_JOB = "knowledge.sync-source";
  */
 export async function benchTwoNodes() {
   const name = `harbor_bench_two_nodes_${crypto.randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // The server's maintenance connection, through the app's own pool (CREATE DATABASE outside a transaction).
+  const admin = await openDatabase({ kind: "postgres", connectionString: POSTGRES });
+  await admin.sql.executeSql(`CREATE DATABASE ${name}`);
   const databaseUrl = Object.assign(new URL(POSTGRES), { pathname: `/${name}` }).toString();
   const site = await startSite();
   let cluster: TwoNodeCluster | null = null;
@@ -76,8 +75,8 @@ export async function benchTwoNodes() {
   } finally {
     await cluster?.close();
     site.server.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await admin.sql.executeSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.close();
   }
 }
 
