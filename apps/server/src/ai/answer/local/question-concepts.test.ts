@@ -33,3 +33,16 @@ describe("what a question asks about", () => {
     expect(focusOf("Is there a discount for pensioners?")).toEqual(["discount", "pensioners"]);
   });
 });
+
+describe("a thesaurus phrase in a question", () => {
+  const required = (question: string) =>
+    questionConceptsFor({ question, kinds: [], units: [], titleKeys: [], vocabulary: new Set() })
+      .filter((concept) => !concept.isImplied)
+      .flatMap((concept) => concept.words);
+
+  it("is required once, as the phrase, not again as each of its halves", () => {
+    expect(required("Can I still send the cleanser back?")).toEqual(["cleanser", "send back"]);
+    // Alone, the halves are words of their own.
+    expect(required("Can I send a gift?")).toContain("send");
+  });
+});

@@ -257,6 +257,17 @@ export function questionConceptsFor(options: {
       (term) => !formWords.has(term.word) && term.word !== companyName,
     ),
   );
+  // The halves of a thesaurus phrase the question holds ("send" and "back" of "send it back") are
+  // said by the phrase: they still rank, but are not required on their own as well, or one phrase
+  // would be asked for three times.
+  const phraseHalves = new Set(
+    drafts
+      .filter((d) => d.groupKeys.size > 0)
+      .flatMap((d) => d.words.filter((word) => word.includes(" ")).flatMap((word) => word.split(" "))),
+  );
+  for (const draft of drafts) {
+    if (draft.words.every((word) => PHRASE_FRAGMENTS.has(word) && phraseHalves.has(word))) draft.isImplied = true;
+  }
   const { words: focusWords, weighsFirst } = focusOf(options.question);
   const focus = new Set(focusWords);
   // "How much is delivery?" asks for a cost without saying "cost"; a "Costs" heading should count.
