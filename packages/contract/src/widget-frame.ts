@@ -20,8 +20,18 @@ export const FRAME_CLOSE = "harbor:close";
 /** Messages the visitor has not seen yet (the launcher shows a badge while the panel is closed). */
 export const FRAME_UNREAD = "harbor:unread";
 
+/**
+ * The visitor asked for a person and the shop's agent app lives on the shop's page (Tawk, Zendesk
+ * Classic): the loader adds its one fixed script, `/widget/handoff.js` (HANDOFF_SCRIPT_PATH), once,
+ * and leaves the message on `<harbor-widget>` for it. The frame names no script: only whether to hand
+ * off, and the visitor's name and e-mail when it knows them (decision 067).
+ */
+export const FRAME_HANDOFF = "harbor:handoff";
+export const HANDOFF_SCRIPT_PATH = "/widget/handoff.js";
+
 export type FrameToHostMessage =
   | { type: typeof FRAME_READY }
+  | ({ type: typeof FRAME_HANDOFF } & VisitorIdentity)
   | { type: typeof FRAME_CLOSE }
   | { type: typeof FRAME_UNREAD; count: number };
 
