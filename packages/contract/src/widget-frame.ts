@@ -29,6 +29,15 @@ export const FRAME_UNREAD = "harbor:unread";
 export const FRAME_HANDOFF = "harbor:handoff";
 export const HANDOFF_SCRIPT_PATH = "/widget/handoff.js";
 
+/**
+ * Tawk's embed address is https://embed.tawk.to/PROPERTY/WIDGET: a 24-hex property id and a short
+ * widget id. Zendesk Classic's snippet key is a UUID. Both end up in a script address on the shop's
+ * page (handoff.js), so nothing else may pass: no dot, query or further path. Here, not in widget.ts,
+ * so handoff.js carries no zod.
+ */
+export const TAWK_ID = /^[0-9a-f]{24}\/[0-9a-z]{1,20}$/i;
+export const ZENDESK_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type FrameToHostMessage =
   | { type: typeof FRAME_READY }
   | ({ type: typeof FRAME_HANDOFF } & VisitorIdentity)

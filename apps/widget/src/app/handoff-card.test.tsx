@@ -13,6 +13,8 @@ const agentOff: Handoff["agent"] = {
   isActive: false,
   appType: null,
   whatsapp: null,
+  tawk: null,
+  zendeskKey: null,
   responseTime: null,
   availabilityMessage: null,
   profilePictureURL: null,

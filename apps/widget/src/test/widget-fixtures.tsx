@@ -38,6 +38,8 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
         isActive: true,
         appType: "whatsapp",
         whatsapp: "+31 6 1234 5678",
+        tawk: null,
+        zendeskKey: null,
         responseTime: "within an hour",
         availabilityMessage: null,
         profilePictureURL: null,
