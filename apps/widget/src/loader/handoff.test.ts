@@ -84,7 +84,7 @@ describe("handoff.js, Tawk", () => {
       name: " Ada ",
       email: "ada@example.com",
     });
-    startHandoff(win, element, ORIGIN);
+    startHandoff(win, element);
     expect(headScripts()).toEqual([`https://embed.tawk.to/${TAWK}`]);
     expect(win.Tawk_API?.visitor).toEqual({ name: "Ada", email: "ada@example.com" });
     expect(harborClose).toHaveBeenCalledTimes(1);
@@ -116,7 +116,7 @@ describe("handoff.js, Tawk", () => {
       name: { toString: 1 },
       email: 42,
     });
-    startHandoff(win, element, ORIGIN);
+    startHandoff(win, element);
     expect(win.Tawk_API?.visitor).toBeUndefined();
     const maximize = vi.fn();
     Object.assign(win.Tawk_API as object, { maximize });
@@ -139,7 +139,7 @@ describe("handoff.js, Tawk", () => {
       { appType: "zendesk-classic" as const, zendeskKey: "key/../../evil" },
     ]) {
       const { element, win, harborClose } = pageAtHandoff(settings(agent), { type: FRAME_HANDOFF });
-      startHandoff(win, element, ORIGIN);
+      startHandoff(win, element);
       expect(headScripts()).toEqual([]);
       expect(harborClose).not.toHaveBeenCalled();
       document.body.innerHTML = "";
@@ -153,7 +153,7 @@ describe("handoff.js, Zendesk Classic", () => {
       settings({ appType: "zendesk-classic", tawk: null, zendeskKey: ZENDESK }),
       { type: FRAME_HANDOFF, name: "Ada", email: "ada@example.com" },
     );
-    startHandoff(win, element, ORIGIN);
+    startHandoff(win, element);
     const snippet = document.head.querySelector("script") as HTMLScriptElement;
     expect(snippet.getAttribute("src")).toBe(`https://static.zdassets.com/ekr/snippet.js?key=${ZENDESK}`);
     expect(snippet.id).toBe("ze-snippet");

@@ -102,23 +102,21 @@ export function handOff(win: HandoffWindow, host: WelcomeElement, ask: unknown):
   return true;
 }
 
-/** Runs the first ask (left by the loader) and listens for later ones from the same frame. */
-export function startHandoff(win: HandoffWindow, host: WelcomeElement | null, origin: string) {
-  if (!host?.harbor) return;
+/**
+ * Runs the first ask (left by the loader) and listens for later ones from the same frame. Harbor's
+ * origin is the frame's: the loader made it from its own (`document.currentScript` is null for a
+ * script in a shadow root, where the loader puts this one).
+ */
+export function startHandoff(win: HandoffWindow, host: WelcomeElement | null) {
+  const frame = host?.shadowRoot?.querySelector("iframe");
+  if (!host?.harbor || !frame) return;
+  const origin = new URL(frame.src).origin;
   handOff(win, host, host.harbor[2]);
   win.addEventListener("message", (event: MessageEvent) => {
-    const frame = host.shadowRoot?.querySelector("iframe");
     // As the loader does: Harbor's origin, Harbor's own frame (STYLE.md rule 11).
-    if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return;
+    if (event.origin !== origin || event.source !== frame.contentWindow) return;
     if (event.data?.type === FRAME_HANDOFF) handOff(win, host, event.data);
   });
 }
 
-const script = document.currentScript as HTMLScriptElement | null;
-if (script) {
-  startHandoff(
-    window as HandoffWindow,
-    document.querySelector<WelcomeElement>("harbor-widget"),
-    new URL(script.src).origin,
-  );
-}
+startHandoff(window as HandoffWindow, document.querySelector<WelcomeElement>("harbor-widget"));
