@@ -41,6 +41,7 @@ export async function benchWidgetSize() {
     ["file", "size", "aim"],
     ["loader.js (every page view)", kB(loaderBytes), "≤ 2 kB"],
     ["welcome.js (once per visitor, when the welcome message is on)", kB(await gzipped("welcome.js")), "—"],
+    ["handoff.js (at a handoff to Tawk or Zendesk Classic)", kB(await gzipped("handoff.js")), "—"],
     [`home screen (${firstLoad.length} files: JS + CSS)`, kB(firstLoadBytes), "—"],
     ["first question (home screen + realtime client)", kB(firstLoadBytes + realtimeBytes), "≤ 90 kB"],
     ...lazyRows,

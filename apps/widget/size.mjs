@@ -18,6 +18,7 @@ const rows = [];
 const loader = gzipBytes("loader.js");
 rows.push(["loader.js", loader, "≤ 2000"]);
 rows.push(["welcome.js (once per visitor)", gzipBytes("welcome.js"), ""]);
+rows.push(["handoff.js (at a handoff to Tawk or Zendesk Classic)", gzipBytes("handoff.js"), ""]);
 let total = 0;
 for (const file of firstLoad) {
   const bytes = gzipBytes(file);

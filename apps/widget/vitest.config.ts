@@ -8,7 +8,9 @@ export default defineConfig({
   test: {
     name: "widget",
     environment: "happy-dom",
-    environmentOptions: { happyDOM: { settings: { disableIframePageLoading: true } } },
+    environmentOptions: {
+      happyDOM: { settings: { disableIframePageLoading: true, disableJavaScriptFileLoading: true } },
+    },
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     // Journeys through the app on a busy machine (two cores shared with servers and browsers).

@@ -20,8 +20,27 @@ export const FRAME_CLOSE = "harbor:close";
 /** Messages the visitor has not seen yet (the launcher shows a badge while the panel is closed). */
 export const FRAME_UNREAD = "harbor:unread";
 
+/**
+ * The visitor asked for a person and the shop's agent app lives on the shop's page (Tawk, Zendesk
+ * Classic): the loader adds its one fixed script, `/widget/handoff.js` (HANDOFF_SCRIPT_PATH), once,
+ * and leaves the message on `<harbor-widget>` for it. The frame names no script: only whether to hand
+ * off, and the visitor's name and e-mail when it knows them (decision 067).
+ */
+export const FRAME_HANDOFF = "harbor:handoff";
+export const HANDOFF_SCRIPT_PATH = "/widget/handoff.js";
+
+/**
+ * Tawk's embed address is https://embed.tawk.to/PROPERTY/WIDGET: a 24-hex property id and a short
+ * widget id. Zendesk Classic's snippet key is a UUID. Both end up in a script address on the shop's
+ * page (handoff.js), so nothing else may pass: no dot, query or further path. Here, not in widget.ts,
+ * so handoff.js carries no zod.
+ */
+export const TAWK_ID = /^[0-9a-f]{24}\/[0-9a-z]{1,20}$/i;
+export const ZENDESK_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type FrameToHostMessage =
   | { type: typeof FRAME_READY }
+  | ({ type: typeof FRAME_HANDOFF } & VisitorIdentity)
   | { type: typeof FRAME_CLOSE }
   | { type: typeof FRAME_UNREAD; count: number };
 

@@ -4,6 +4,7 @@ import { idSchema } from "./common";
 import { VISITOR_MESSAGE_MAX } from "./constants";
 import { visitorMessageDataSchema } from "./message-data";
 import { publicTextTranslationsSchema, textTranslationsSchema } from "./text-translations";
+import { TAWK_ID, ZENDESK_KEY } from "./widget-frame";
 
 /**
  * The chat widget's settings (spec part 2 §3 "Widget", §5, §9) and the visitor-side REST calls
@@ -123,8 +124,20 @@ export const handoffSchema = z
       agent: z.object({
         isActive: z.boolean(),
         appType: agentAppSchema.nullable(),
-        /** WhatsApp number in international form, digits only after an optional +. */
-        attributes: z.array(z.object({ whatsapp: z.string().trim().max(20) })).max(1),
+        /**
+         * WhatsApp number in international form, digits only after an optional +. For the apps that
+         * live on the shop's page (decision 067): Tawk's "propertyID/widgetID" (its embed address's
+         * path) and Zendesk Classic's web widget key (its snippet's `key`); absent or empty = not set.
+         */
+        attributes: z
+          .array(
+            z.object({
+              whatsapp: z.string().trim().max(20),
+              tawk: z.string().trim().max(80).optional(),
+              zendeskKey: z.string().trim().max(80).optional(),
+            }),
+          )
+          .max(1),
         humanAgent: z.object({
           showAvailability: z.boolean(),
           /** Set by the server from an uploaded picture (flag agentImageAdded). */
@@ -151,6 +164,16 @@ export const handoffSchema = z
       if (!agent.appType) issue(["channels", "agent", "appType"], "Agent app is required");
       if (agent.appType === "whatsapp" && !/^\+?\d{6,15}$/.test(agent.attributes[0]?.whatsapp ?? "")) {
         issue(["channels", "agent", "attributes", 0, "whatsapp"], "Enter the WhatsApp number with its country code");
+      }
+      const { tawk, zendeskKey } = agent.attributes[0] ?? {};
+      if (tawk && !TAWK_ID.test(tawk)) {
+        issue(
+          ["channels", "agent", "attributes", 0, "tawk"],
+          "Enter Tawk's property and widget id, like 5f1e…/1abc2def",
+        );
+      }
+      if (zendeskKey && !ZENDESK_KEY.test(zendeskKey)) {
+        issue(["channels", "agent", "attributes", 0, "zendeskKey"], "Enter the web widget key from Zendesk's snippet");
       }
       const human = agent.humanAgent;
       if (human.showAvailability) {
@@ -533,11 +556,13 @@ export const publicWidgetSchema = z.object({
       handoffMessage: z.string(),
       handoffMessageTranslations: publicTextTranslationsSchema,
     }),
-    /** WhatsApp only here; the other apps come with the integrations issue. */
+    /** WhatsApp's number, Tawk's and Zendesk Classic's ids (decision 067): only for the chosen app. */
     agent: z.object({
       isActive: z.boolean(),
       appType: agentAppSchema.nullable(),
       whatsapp: z.string().nullable(),
+      tawk: z.string().nullable(),
+      zendeskKey: z.string().nullable(),
       responseTime: z.string().nullable(),
       availabilityMessage: z.string().nullable(),
       profilePictureURL: z.string().nullable(),

@@ -1,4 +1,5 @@
 import {
+  FRAME_HANDOFF,
   type FrameToHostMessage,
   HOST_CLOSED,
   HOST_IDENTIFY,
@@ -12,7 +13,7 @@ export const isEmbedded = () => window.parent !== window;
 /**
  * The shop's origin, so messages go only there: the browser tells a frame its ancestors
  * (Chromium, Safari), else the page that loaded it (referrer). With neither — a page that sends no
- * referrer, in Firefox — "*": these messages carry nothing private (ready, close, a count).
+ * referrer, in Firefox — "*": these messages carry nothing private (ready, close, a count; a handoff then goes without the visitor's name and e-mail).
  */
 function hostOrigin(): string {
   const ancestor = window.location.ancestorOrigins?.[0];
@@ -25,7 +26,11 @@ function hostOrigin(): string {
 }
 
 export function tellHost(message: FrameToHostMessage) {
-  if (isEmbedded()) window.parent.postMessage(message, hostOrigin());
+  if (!isEmbedded()) return;
+  const origin = hostOrigin();
+  // The visitor's name and e-mail (the handoff's) go only to a page whose origin is known.
+  const sent = origin === "*" && message.type === FRAME_HANDOFF ? { type: FRAME_HANDOFF } : message;
+  window.parent.postMessage(sent, origin);
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, 200) : undefined);

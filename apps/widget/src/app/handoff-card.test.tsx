@@ -1,7 +1,8 @@
 import type { PublicWidget } from "@harbor/contract/widget";
-import { screen } from "@testing-library/react";
+import { FRAME_HANDOFF } from "@harbor/contract/widget-frame";
+import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { he } from "../i18n/he";
 import { nl } from "../i18n/nl";
 import { publicWidget, renderInWidget } from "../test/widget-fixtures";
@@ -13,6 +14,8 @@ const agentOff: Handoff["agent"] = {
   isActive: false,
   appType: null,
   whatsapp: null,
+  tawk: null,
+  zendeskKey: null,
   responseTime: null,
   availabilityMessage: null,
   profilePictureURL: null,
@@ -150,5 +153,60 @@ describe("HandoffCard", () => {
     expect(card().textContent).toBe(
       "Talk to a personWe're away right now. A team member will reply in this chat when we're back.",
     );
+  });
+
+  describe("with the shop's own chat app on its page (decision 067)", () => {
+    const tawk = { isActive: true, appType: "tawk" as const, tawk: "5f1e2d3c4b5a69788796a5b4/1abc2def" };
+    const parent = { postMessage: vi.fn() };
+    const embed = (ancestor: string | null) => {
+      Object.defineProperty(window, "parent", { value: parent, configurable: true });
+      Object.defineProperty(window.location, "ancestorOrigins", {
+        value: ancestor ? [ancestor] : [],
+        configurable: true,
+      });
+    };
+    afterEach(() => {
+      Object.defineProperty(window, "parent", { value: window, configurable: true });
+      Reflect.deleteProperty(window.location, "ancestorOrigins");
+      parent.postMessage.mockClear();
+    });
+
+    it("asks the shop's page to open it, with the visitor's name and e-mail, only to the shop's origin", async () => {
+      embed("https://tea-shop.example");
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, {
+        widget: widgetWith({ agent: tawk }),
+        identity: { name: "Dana", email: "dana@example.com" },
+      });
+      await userEvent.click(screen.getByRole("button", { name: "Chat with our team" }));
+      expect(parent.postMessage).toHaveBeenCalledWith(
+        { type: FRAME_HANDOFF, name: "Dana", email: "dana@example.com" },
+        "https://tea-shop.example",
+      );
+    });
+
+    it("sends no name or e-mail where the shop's origin is unknown", async () => {
+      embed(null);
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, {
+        widget: widgetWith({ agent: tawk }),
+        identity: { name: "Dana", email: "dana@example.com" },
+      });
+      await userEvent.click(screen.getByRole("button", { name: "Chat with our team" }));
+      expect(parent.postMessage).toHaveBeenCalledWith({ type: FRAME_HANDOFF }, "*");
+    });
+
+    it("offers no such button without the app's id, for another app, or outside the shop's page", () => {
+      embed("https://tea-shop.example");
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, {
+        widget: widgetWith({ agent: { ...tawk, tawk: null } }),
+      });
+      expect(screen.queryByRole("button", { name: "Chat with our team" })).toBeNull();
+      cleanup();
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, { widget: widgetWith({ agent: inbox }) });
+      expect(screen.queryByRole("button", { name: "Chat with our team" })).toBeNull();
+      cleanup();
+      Object.defineProperty(window, "parent", { value: window, configurable: true });
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, { widget: widgetWith({ agent: tawk }) });
+      expect(screen.queryByRole("button", { name: "Chat with our team" })).toBeNull();
+    });
   });
 });

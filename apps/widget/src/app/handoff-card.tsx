@@ -1,8 +1,10 @@
 import { safeHttpURL } from "@harbor/contract/answer-links";
-import type { TicketForm } from "@harbor/contract/widget";
+import type { PublicWidget, TicketForm } from "@harbor/contract/widget";
+import { FRAME_HANDOFF } from "@harbor/contract/widget-frame";
 import { useId } from "react";
 import { shopTextFor } from "../i18n/shop-texts";
 import { useTexts } from "../i18n/texts";
+import { isEmbedded, tellHost } from "./frame-bridge";
 import { handoffRoute } from "./handoff-route";
 import { Later, TicketRequest } from "./lazy-parts";
 import { whatsAppLink } from "./whatsapp-link";
@@ -10,6 +12,15 @@ import { useWidget } from "./widget-context";
 
 /** Agent apps whose handoff also files the chat as a ticket there (decision 041). */
 const HELP_DESK_APPS: ReadonlySet<string> = new Set(["zendesk", "zendesk-classic", "gorgias"]);
+
+/**
+ * The shop's own chat app that opens on its page (decision 067): Tawk or Zendesk Classic, with its
+ * id set. Only inside the shop's page: the loader there adds handoff.js, which opens it.
+ */
+export const hasPageApp = ({ agent }: PublicWidget["handoff"]) =>
+  isEmbedded() &&
+  agent.isActive &&
+  ((agent.appType === "tawk" && !!agent.tawk) || (agent.appType === "zendesk-classic" && !!agent.zendeskKey));
 
 /**
  * After "No, I need help": how this shop's visitor reaches a person, in the handoff's own words
@@ -60,6 +71,15 @@ export function HandoffCard({
           {t.whatsApp}
           <span className="sr">{t.opensInNewTab}</span>
         </a>
+      ) : null}
+      {route === "chat" && hasPageApp(widget.handoff) ? (
+        <button
+          type="button"
+          className="btn p"
+          onClick={() => tellHost({ type: FRAME_HANDOFF, name: identity.name, email: identity.email })}
+        >
+          {t.handoffOpenApp}
+        </button>
       ) : null}
       {route === "ticket" ? (
         <Later>

@@ -85,6 +85,8 @@ export const en = {
   handoffLater: "We're away right now. A team member will reply in this chat when we're back.",
   replyTime: (time: string) => `Usual reply time: ${time}`,
   whatsApp: "Chat on WhatsApp",
+  /** The shop's own chat (Tawk, Zendesk) opens on its page (decision 067). */
+  handoffOpenApp: "Chat with our team",
   whatsAppText: (ticketID: string, question: string) => `Hi! I need help with my chat ${ticketID}: ${question}`,
   whatsAppHello: "Hi! I need help.",
   raiseTicket: "Raise a ticket",

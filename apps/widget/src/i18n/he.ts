@@ -93,6 +93,7 @@ export const he: Catalogue = {
   handoffLater: "אנחנו לא זמינים כרגע. נציג מהצוות יענה לכם בצ'אט הזה כשנחזור.",
   replyTime: (time) => `זמן תגובה רגיל: ${isolate(time)}`,
   whatsApp: "צ'אט בוואטסאפ",
+  handoffOpenApp: "צ'אט עם הצוות שלנו",
   whatsAppText: (ticketID, question) => `שלום! אני צריך/ה עזרה בצ'אט ${ticketID}: ${question}`,
   whatsAppHello: "שלום! אני צריך/ה עזרה.",
   raiseTicket: "פתיחת פנייה",

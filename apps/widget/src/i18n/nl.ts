@@ -83,6 +83,7 @@ export const nl: Catalogue = {
   handoffLater: "We zijn er nu niet. Een teamlid antwoordt in deze chat zodra we terug zijn.",
   replyTime: (time) => `Gebruikelijke reactietijd: ${time}`,
   whatsApp: "Chat via WhatsApp",
+  handoffOpenApp: "Chat met ons team",
   whatsAppText: (ticketID, question) => `Hallo! Ik heb hulp nodig bij mijn chat ${ticketID}: ${question}`,
   whatsAppHello: "Hallo! Ik heb hulp nodig.",
   raiseTicket: "Ticket aanmaken",

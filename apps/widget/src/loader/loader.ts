@@ -17,8 +17,9 @@ const widgetID = script?.dataset.widgetId;
 const global = window as unknown as { Harbor?: HarborGlobal };
 
 // A second copy of the snippet on the same page keeps the first widget.
-if (script && widgetID && !global.Harbor?.open) {
-  const origin = new URL(script.src).origin;
+// (A widget id means there is a script.)
+if (widgetID && !global.Harbor?.open) {
+  const origin = new URL((script as HTMLScriptElement).src).origin;
   const waiting: Call[] = global.Harbor?.q ?? [];
   let host: WidgetHost | undefined;
   // Until the widget is drawn, calls wait in line (after any the shop queued before this script ran).
@@ -26,12 +27,8 @@ if (script && widgetID && !global.Harbor?.open) {
     (method: keyof HarborApi) =>
     (...args: unknown[]) =>
       host ? (host[method] as (...values: unknown[]) => void)(...args) : waiting.push([method, ...args]);
-  const harbor: HarborGlobal = {
-    open: api("open"),
-    close: api("close"),
-    identify: api("identify"),
-    onReady: api("onReady"),
-  };
+  const harbor: HarborGlobal = {};
+  for (const method of ["open", "close", "identify", "onReady"] as const) harbor[method] = api(method);
   global.Harbor = harbor;
 
   fetch(`${origin}/api/widget/get`, {

@@ -1,4 +1,12 @@
-import { FRAME_CLOSE, FRAME_READY, FRAME_UNREAD, HOST_IDENTIFY, HOST_OPEN } from "@harbor/contract/widget-frame";
+import {
+  FRAME_CLOSE,
+  FRAME_HANDOFF,
+  FRAME_READY,
+  FRAME_UNREAD,
+  HANDOFF_SCRIPT_PATH,
+  HOST_IDENTIFY,
+  HOST_OPEN,
+} from "@harbor/contract/widget-frame";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createWidgetHost,
@@ -277,5 +285,44 @@ describe("loading on intent", () => {
     vi.advanceTimersByTime(WELCOME_DELAY_MS);
     expect(shadow().querySelector("script")).toBeNull();
     expect(localStorage.getItem("harbor:abc123")).toBeNull();
+  });
+});
+
+describe("handing off to the shop's own chat app (decision 067)", () => {
+  const scripts = () => [...shadow().querySelectorAll<HTMLScriptElement>("script")].map((s) => s.getAttribute("src"));
+
+  it("adds Harbor's fixed /widget/handoff.js once, on its own frame's ask, and leaves the ask for it", () => {
+    createWidgetHost(ORIGIN, settings());
+    launcher().click();
+    const frameWindow = fakeFrameWindow();
+    deliver({ type: FRAME_HANDOFF, name: "Ada", email: "ada@example.com" });
+    expect(scripts()).toEqual([`${ORIGIN}${HANDOFF_SCRIPT_PATH}`]);
+    const element = document.querySelector("harbor-widget") as WelcomeElement;
+    expect(element.harbor?.[2]).toEqual({ type: FRAME_HANDOFF, name: "Ada", email: "ada@example.com" });
+    expect(element.harbor?.[1]).toBeTypeOf("function");
+
+    // Asked again (the visitor asks for a person twice): no second script; handoff.js hears it itself.
+    deliver({ type: FRAME_HANDOFF, name: "Someone else" });
+    expect(scripts()).toEqual([`${ORIGIN}${HANDOFF_SCRIPT_PATH}`]);
+    expect(element.harbor?.[2]).toEqual({ type: FRAME_HANDOFF, name: "Ada", email: "ada@example.com" });
+    expect(frameWindow.postMessage).not.toHaveBeenCalledWith(expect.objectContaining({ type: FRAME_HANDOFF }), ORIGIN);
+  });
+
+  it("ignores the ask from another origin or another window, and loads no path the message names", () => {
+    createWidgetHost(ORIGIN, settings());
+    launcher().click();
+    deliver({ type: FRAME_HANDOFF }, { origin: "https://evil.example" });
+    deliver({ type: FRAME_HANDOFF }, { source: window });
+    expect(scripts()).toEqual([]);
+    expect((document.querySelector("harbor-widget") as WelcomeElement).harbor?.[2]).toBeUndefined();
+
+    deliver({ type: FRAME_HANDOFF, src: "https://evil.example/x.js", path: "/api/evil", name: "/api/evil" });
+    expect(scripts()).toEqual([`${ORIGIN}/widget/handoff.js`]);
+  });
+
+  it("hears no ask before its frame exists", () => {
+    createWidgetHost(ORIGIN, settings());
+    window.dispatchEvent(new MessageEvent("message", { data: { type: FRAME_HANDOFF }, origin: ORIGIN, source: null }));
+    expect(scripts()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { PublicWidget } from "@harbor/contract/widget";
 import {
   FRAME_CLOSE,
+  FRAME_HANDOFF,
   FRAME_READY,
   FRAME_UNREAD,
   type HarborApi,
@@ -31,10 +32,14 @@ export type LauncherSettings = Pick<
 export type WidgetHost = HarborApi;
 
 /**
- * What welcome.js finds on the `<harbor-widget>` element: the widget's settings (the message to
- * show) and how to open the chat. It preloads the frame through the launcher's intent handler.
+ * What welcome.js and handoff.js find on the `<harbor-widget>` element: the widget's settings (the
+ * message to show, the handoff app), how to open the chat, and — once the frame asked for a handoff —
+ * that message (the visitor's name and e-mail, unchecked: the frame is trusted no further than a
+ * page's caller). welcome.js preloads the frame through the launcher's intent handler.
  */
-export type WelcomeElement = HTMLElement & { harbor?: [settings: LauncherSettings, open: () => void] };
+export type WelcomeElement = HTMLElement & {
+  harbor?: [settings: LauncherSettings, open: () => void, handoff?: { name?: unknown; email?: unknown }];
+};
 
 /** Distance from the page's edge when no offset is set, and between launcher and panel. */
 const EDGE = 20;
@@ -44,7 +49,9 @@ export const WELCOME_DELAY_MS = 3000;
 
 // The button's aria-label names it, so neither the icon nor the badge is read out.
 const icon = (path: string) => `<svg viewBox="0 0 24 24"><path d="${path}"/></svg>`;
-const CHAT_ICON = icon("M20 2H4a2 2 0 0 0-2 2v18l4-4h14a2 2 0 0 0 2-2V4a2 2 0 0 0-2-2z");
+// The square-cornered chat bubble (Material's "sharp" style; decision 067: 20 B smaller gzipped
+// than the rounded one, which the handoff hook needed).
+const CHAT_ICON = icon("M2 2h20v16H6l-4 4");
 const CLOSE_ICON = icon('M6 6l12 12M18 6 6 18" stroke="#fff" stroke-width="2.5');
 
 /*
@@ -77,9 +84,6 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
   const [openLabel, closeLabel, title] =
     launcherTexts[(settings.language ?? navigator.language.slice(0, 2)) as Language] ?? launcherTexts.en;
   const size = button.size === "small" ? 48 : 60;
-  // Only a web address that can sit inside a quoted attribute (http(s), no quote in it) becomes the
-  // icon, never javascript: or data: from a tampered setting.
-  const hasCustomIcon = /^https?:\/\/[^"]*$/i.test(button.customIconURL ?? "");
 
   const host: WelcomeElement = document.createElement("harbor-widget");
   const root = host.attachShadow({ mode: "open" });
@@ -96,10 +100,10 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
   launcher.style.cssText = `width:${size}px;height:${size}px;background:${settings.theme.brand.brandColor};z-index:${button.zIndex};${vertical}:${verticalOffset}px;${side}:${sideOffset}px`;
   launcher.hidden = !button.show;
 
-  let frame: HTMLIFrameElement | null = null;
-  let isReady = false;
+  let frame: HTMLIFrameElement | undefined;
+  let isReady: boolean | undefined;
   let isOpen = false;
-  let unread = 0;
+  let unread: number | undefined;
   // Until the frame is ready, what to do then, in call order: messages to post and onReady callbacks.
   const whenReady: (() => void)[] = [];
   const onReady = (callback: () => void) => (isReady ? callback() : whenReady.push(callback));
@@ -110,9 +114,14 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
 
   const drawLauncher = () => {
     launcher.innerHTML =
-      // Safe to quote: checked to be http(s) with no `"` in it.
-      (isOpen ? CLOSE_ICON : hasCustomIcon ? `<img alt="" src="${button.customIconURL}">` : CHAT_ICON) +
-      (unread && !isOpen ? `<span>${unread}</span>` : "");
+      // Only a web address that can sit inside a quoted attribute (http(s), no quote in it) becomes
+      // the icon, never javascript: or data: from a tampered setting (checked at each draw: cheaper
+      // in the loader's bytes than a variable).
+      (isOpen
+        ? CLOSE_ICON
+        : /^https?:\/\/[^"]*$/i.test(button.customIconURL ?? "")
+          ? `<img alt="" src="${button.customIconURL}">`
+          : CHAT_ICON) + (unread && !isOpen ? `<span>${unread}</span>` : "");
     launcher.setAttribute("aria-label", isOpen ? closeLabel : openLabel);
     launcher.setAttribute("aria-expanded", `${isOpen}`);
   };
@@ -140,14 +149,22 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
   };
 
   const close = () => {
-    if (!isOpen || !frame) return;
+    // Open means the frame exists.
+    if (!isOpen) return;
     isOpen = false;
-    frame.hidden = true;
+    (frame as HTMLIFrameElement).hidden = true;
     drawLauncher();
     post({ type: HOST_CLOSED });
     // A hidden launcher takes no focus: then it stays where the page had it.
     launcher.focus();
   };
+
+  // A script of Harbor's own by a path fixed here, never one the frame names: in the shadow root,
+  // out of the shop's way; it runs there all the same.
+  const load = (name: "welcome" | "handoff") =>
+    wrapper.append(Object.assign(document.createElement("script"), { src: `${origin}/widget/${name}.js` }));
+  const harbor: NonNullable<WelcomeElement["harbor"]> = [settings, open];
+  host.harbor = harbor;
 
   addEventListener("message", (event: MessageEvent) => {
     // Only the widget's own frame (there is none yet: `undefined` is never a source), from the
@@ -168,6 +185,10 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
     } else if (type === FRAME_UNREAD) {
       unread = event.data.count | 0;
       drawLauncher();
+    } else if (type === FRAME_HANDOFF && !harbor[2]) {
+      // Once: handoff.js hears the frame's later asks itself.
+      harbor[2] = event.data;
+      load("handoff");
     }
   });
 
@@ -188,12 +209,8 @@ export function createWidgetHost(origin: string, settings: LauncherSettings): Wi
       try {
         if (isOpen || localStorage[seenKey]) return;
         localStorage[seenKey] = 1;
-      } catch {
-        return;
-      }
-      host.harbor = [settings, open];
-      // In the shadow root, out of the shop's way; it runs there all the same.
-      wrapper.append(Object.assign(document.createElement("script"), { src: `${origin}/widget/welcome.js` }));
+        load("welcome");
+      } catch {}
     }, WELCOME_DELAY_MS);
   }
 

@@ -1,4 +1,5 @@
 import { type PublicWidget, type VisitorMessage, visitorMessageSchema } from "@harbor/contract/widget";
+import type { VisitorIdentity } from "@harbor/contract/widget-frame";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { SessionState } from "../app/chat-session";
@@ -38,6 +39,8 @@ export function publicWidget(overrides: Partial<PublicWidget> = {}): PublicWidge
         isActive: true,
         appType: "whatsapp",
         whatsapp: "+31 6 1234 5678",
+        tawk: null,
+        zendeskKey: null,
         responseTime: "within an hour",
         availabilityMessage: null,
         profilePictureURL: null,
@@ -120,12 +123,16 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
 
 export function renderInWidget(
   ui: ReactNode,
-  options: { widget?: PublicWidget; language?: Language; texts?: Catalogue } = {},
+  options: { widget?: PublicWidget; language?: Language; texts?: Catalogue; identity?: VisitorIdentity } = {},
 ) {
   return render(
     <TextsContext.Provider value={options.texts ?? en}>
       <WidgetContext.Provider
-        value={{ widget: options.widget ?? publicWidget(), language: options.language ?? "en", identity: {} }}
+        value={{
+          widget: options.widget ?? publicWidget(),
+          language: options.language ?? "en",
+          identity: options.identity ?? {},
+        }}
       >
         {ui}
       </WidgetContext.Provider>

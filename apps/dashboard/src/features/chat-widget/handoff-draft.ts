@@ -1,4 +1,5 @@
 import { type AgentApp, type Handoff, handoffSchema, type TicketApp, type TicketStatus } from "@harbor/contract/widget";
+import { TAWK_ID, ZENDESK_KEY } from "@harbor/contract/widget-frame";
 import { type TranslationsDraft, toTranslations, translationsDraftFrom } from "./text-translations-draft";
 import { hasSlotProblems, type LocalDay, toLocalSchedule, toUtcSchedule } from "./time-slots";
 
@@ -11,7 +12,8 @@ export type HandoffDraft = {
     appType: TicketApp | "";
     notificationEmail: string;
   };
-  agent: { isActive: boolean; appType: AgentApp | ""; whatsapp: string };
+  /** The app's own id: WhatsApp's number, Tawk's "property/widget", Zendesk Classic's key (decision 067). */
+  agent: { isActive: boolean; appType: AgentApp | ""; whatsapp: string; tawk: string; zendeskKey: string };
   human: { showAvailability: boolean; responseTime: string; availabilityMessage: string; days: LocalDay[] };
   chatHistory: TicketStatus | "";
 };
@@ -28,6 +30,8 @@ export function handoffVisibility(draft: HandoffDraft) {
     notificationEmail: ticket.isActive && ticket.appType === "email",
     agentDetails: agent.isActive,
     whatsapp: agent.isActive && agent.appType === "whatsapp",
+    tawk: agent.isActive && agent.appType === "tawk",
+    zendeskKey: agent.isActive && agent.appType === "zendesk-classic",
     humanAgent: agent.isActive,
     humanDetails: agent.isActive && human.showAvailability,
     ticketStatus: isTicketZendesk || isAgentZendesk,
@@ -44,7 +48,13 @@ export function handoffDraftFrom(handoff: Handoff, offsetMinutes: number): Hando
       appType: ticket.appType ?? "",
       notificationEmail: ticket.attributes[0]?.notificationEmail ?? "",
     },
-    agent: { isActive: agent.isActive, appType: agent.appType ?? "", whatsapp: agent.attributes[0]?.whatsapp ?? "" },
+    agent: {
+      isActive: agent.isActive,
+      appType: agent.appType ?? "",
+      whatsapp: agent.attributes[0]?.whatsapp ?? "",
+      tawk: agent.attributes[0]?.tawk ?? "",
+      zendeskKey: agent.attributes[0]?.zendeskKey ?? "",
+    },
     human: {
       showAvailability: agent.humanAgent.showAvailability,
       responseTime: agent.humanAgent.responseTime,
@@ -76,7 +86,18 @@ export function toHandoff(options: { draft: HandoffDraft; stored: Handoff; offse
       agent: {
         isActive: draft.agent.isActive,
         appType: shown.agentDetails && draft.agent.appType ? draft.agent.appType : null,
-        attributes: [{ whatsapp: shown.whatsapp ? draft.agent.whatsapp.replace(/[\s-]/g, "") : "" }],
+        // Another app's id is kept (switching apps back and forth loses nothing); only the shown one is checked.
+        attributes: [
+          {
+            whatsapp: shown.whatsapp ? draft.agent.whatsapp.replace(/[\s-]/g, "") : "",
+            ...(draft.agent.tawk.trim() && (shown.tawk || TAWK_ID.test(draft.agent.tawk.trim()))
+              ? { tawk: draft.agent.tawk.trim() }
+              : {}),
+            ...(draft.agent.zendeskKey.trim() && (shown.zendeskKey || ZENDESK_KEY.test(draft.agent.zendeskKey.trim()))
+              ? { zendeskKey: draft.agent.zendeskKey.trim() }
+              : {}),
+          },
+        ],
         humanAgent: {
           showAvailability: draft.human.showAvailability,
           profilePictureURL: storedHuman.profilePictureURL,
@@ -96,6 +117,8 @@ export function toHandoff(options: { draft: HandoffDraft; stored: Handoff; offse
 const DRAFT_PATHS: [contractPrefix: string, draftPath: string][] = [
   ["channels.ticket.attributes.0.notificationEmail", "ticket.notificationEmail"],
   ["channels.agent.attributes.0.whatsapp", "agent.whatsapp"],
+  ["channels.agent.attributes.0.tawk", "agent.tawk"],
+  ["channels.agent.attributes.0.zendeskKey", "agent.zendeskKey"],
   ["channels.agent.humanAgent.availableDays", "human.days"],
   ["channels.agent.humanAgent.", "human."],
   ["channels.ticket.", "ticket."],

@@ -1,8 +1,11 @@
 import { isWidgetActiveAt } from "@harbor/contract/active-hours";
 import { nonEmptyTranslations } from "@harbor/contract/text-translations";
 import { colorOrDefault, DEFAULT_BUBBLE_TEXT_COLOR, type PublicWidget } from "@harbor/contract/widget";
+import { TAWK_ID, ZENDESK_KEY } from "@harbor/contract/widget-frame";
 import type { StoredWidgetSettings } from "../../db/schema/widgets";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
+
+const checked = (value: string | undefined, shape: RegExp) => (value && shape.test(value) ? value : null);
 
 /**
  * What the loader and the widget may know of a widget's settings. Notification addresses, the
@@ -47,6 +50,12 @@ export function toPublicWidget(options: {
         isActive: agentChannel.isActive,
         appType: agentChannel.appType,
         whatsapp: agentChannel.appType === "whatsapp" ? (agentChannel.attributes[0]?.whatsapp ?? null) : null,
+        // Checked shapes only (a stored value from before the check is left out): handoff.js puts them in a script address.
+        tawk: agentChannel.appType === "tawk" ? checked(agentChannel.attributes[0]?.tawk, TAWK_ID) : null,
+        zendeskKey:
+          agentChannel.appType === "zendesk-classic"
+            ? checked(agentChannel.attributes[0]?.zendeskKey, ZENDESK_KEY)
+            : null,
         responseTime: human.showAvailability ? human.responseTime : null,
         availabilityMessage: human.showAvailability ? human.availabilityMessage : null,
         profilePictureURL: human.showAvailability ? human.profilePictureURL : null,

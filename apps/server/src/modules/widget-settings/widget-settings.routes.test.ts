@@ -442,6 +442,44 @@ describe("widget settings API", () => {
     expect(await getSettings()).toEqual(before);
   });
 
+  it("keeps Tawk's and Zendesk Classic's ids checked to their shapes; the visitor gets only the chosen app's (decision 067)", async () => {
+    const tawk = "5f1e2d3c4b5a69788796a5b4/1abc2def";
+    const zendeskKey = "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d";
+    const withApp = (appType: "tawk" | "zendesk-classic", ids: { tawk?: string; zendeskKey?: string }) => {
+      const value = validHandoff();
+      value.channels.agent.appType = appType;
+      value.channels.agent.attributes = [{ whatsapp: "", ...ids }];
+      value.ticketStatus.chatHistory = "open";
+      return value;
+    };
+    const publicAgent = async () => {
+      const { widgetID } = await getSettings();
+      const response = await h.api<WidgetGetResponse>("POST", "/api/widget/get", { body: { widgetID } });
+      return response.body.data.widget.handoff.agent;
+    };
+
+    const saved = await save(sectionsForm({ handoff: withApp("tawk", { tawk, zendeskKey }) }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.handoff.channels.agent.attributes).toEqual([{ whatsapp: "", tawk, zendeskKey }]);
+    // Only the chosen app's id reaches the shop's page.
+    expect(await publicAgent()).toMatchObject({ appType: "tawk", tawk, zendeskKey: null, whatsapp: null });
+    expect((await save(sectionsForm({ handoff: withApp("zendesk-classic", { zendeskKey }) }))).status).toBe(200);
+    expect(await publicAgent()).toMatchObject({ appType: "zendesk-classic", tawk: null, zendeskKey });
+
+    const before = await getSettings();
+    const cases: [Handoff, string][] = [
+      [withApp("tawk", { tawk: "https://evil.example/x.js?" }), "handoff.channels.agent.attributes.0.tawk:"],
+      [withApp("tawk", { tawk: "5f1e2d3c4b5a69788796a5b4/../x" }), "handoff.channels.agent.attributes.0.tawk:"],
+      [withApp("zendesk-classic", { zendeskKey: "abc&x=1" }), "handoff.channels.agent.attributes.0.zendeskKey:"],
+    ];
+    for (const [handoff, message] of cases) {
+      const response = await save(sectionsForm({ handoff }));
+      expect(response.status, message).toBe(400);
+      expect(response.body.message.startsWith(message), response.body.message).toBe(true);
+    }
+    expect(await getSettings()).toEqual(before);
+  });
+
   it("checks each handoff rule", async () => {
     const handoff = validHandoff();
     const ok = await save(sectionsForm({ handoff }));

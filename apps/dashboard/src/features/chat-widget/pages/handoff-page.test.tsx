@@ -130,4 +130,32 @@ describe("HandoffPage", () => {
       timeSlots: [{ startTime: "09:00", endTime: "17:00" }],
     });
   });
+
+  it("asks for Tawk's property and widget id when Tawk is the agent app, checks its shape, and saves it (decision 067)", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage();
+    const email = await screen.findByRole("textbox", { name: /^Notification e-mail/ });
+    await user.type(email, "team@shop.example");
+    await user.click(screen.getByRole("switch", { name: /^Enable agent handoff/ }));
+    expect(field("textbox", /^Tawk property and widget/)).toBeNull();
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Agent app/ }), "tawk");
+    const tawk = screen.getByRole("textbox", { name: /^Tawk property and widget/ });
+    expect(field("textbox", /^Zendesk web widget key/)).toBeNull();
+
+    await user.type(tawk, "https://embed.tawk.to/x.js");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText(/Enter Tawk's property and widget id/)).toBeTruthy();
+    expect(formsSentTo(fetchMock, "POST /api/widget-settings/save")).toEqual([]);
+
+    await user.clear(tawk);
+    await user.type(tawk, " 5f1e2d3c4b5a69788796a5b4/1abc2def ");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Handoff settings saved" }));
+    const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
+    const handoff = JSON.parse(String(sent?.form.get("handoff"))) as Handoff;
+    expect(handoff.channels.agent).toMatchObject({
+      appType: "tawk",
+      attributes: [{ whatsapp: "", tawk: "5f1e2d3c4b5a69788796a5b4/1abc2def" }],
+    });
+  });
 });

@@ -160,6 +160,22 @@ function HandoffForm({ settings: widgetSettings }: { settings: WidgetSettings })
                   {...form.getInputProps("agent.whatsapp")}
                 />
               ) : null}
+              {shown.tawk ? (
+                <TextInput
+                  label={t.agent.tawk}
+                  description={t.agent.tawkDescription}
+                  maxLength={80}
+                  {...form.getInputProps("agent.tawk")}
+                />
+              ) : null}
+              {shown.zendeskKey ? (
+                <TextInput
+                  label={t.agent.zendeskKey}
+                  description={t.agent.zendeskKeyDescription}
+                  maxLength={80}
+                  {...form.getInputProps("agent.zendeskKey")}
+                />
+              ) : null}
             </SimpleGrid>
           ) : null}
         </SettingsSection>
