@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { companyWithArticles } from "../../../test/articles-company";
 import { questionConcepts } from "../../ai/retrieval/support-thesaurus";
 
 /**
@@ -8,32 +8,14 @@ import { questionConcepts } from "../../ai/retrieval/support-thesaurus";
  * share no word with the questions but the one the lexicon translates; each question must rank
  * its own page first.
  */
-let h: Harness;
-let owner: Awaited<ReturnType<Harness["signUp"]>>;
 const PAGES = [
   { title: "Weekend deliveries", content: "Our couriers deliver Monday to Friday. Saturday delivery costs €6." },
   { title: "Appliance care", content: "Defrost the refrigerator twice a year and clean its seals with warm water." },
   { title: "Spare parts", content: "A spare e-bike battery for our city models is €549, fitted for free." },
 ];
 
-beforeAll(async () => {
-  h = await createHarness();
-  owner = await h.signUp("owner@lexicon.example");
-  for (const page of PAGES) {
-    const saved = await h.api("POST", "/api/document/article/save", {
-      cookie: owner.cookie,
-      body: { document: { title: page.title, chunks: [{ content: page.content }] } },
-    });
-    expect(saved.status).toBe(200);
-  }
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const firstTitle = async (query: string) =>
-  // Full text only: the hashing vectors would rank three pages somehow whatever the words.
-  (await h.app.services.retriever.retrieve({ companyId: owner.companyId, query, limit: 3, mode: "text" }))[0]?.title;
+const { titles } = companyWithArticles("owner@lexicon.example", PAGES);
+const firstTitle = async (query: string) => (await titles(query))[0];
 
 describe("the lexicon in retrieval", () => {
   it("leads a Dutch or Hebrew question to the English page that names the same thing", async () => {

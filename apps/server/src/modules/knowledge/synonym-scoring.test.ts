@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../../../test/harness";
+import { describe, expect, it } from "vitest";
+import { companyWithArticles } from "../../../test/articles-company";
 
 /**
  * Full-text ranking scores the words of one concept as one term (Lucene's SynonymQuery does the
@@ -8,8 +8,6 @@ import { createHarness, type Harness } from "../../../test/harness";
  * passing, used to outrank the delivery page whose title names Belgium: "Antwerp" is on two
  * pages, "Belgium" on six.
  */
-let h: Harness;
-let owner: Awaited<ReturnType<Harness["signUp"]>>;
 const PAGES = [
   { title: "Click & Collect in Antwerp", content: "Collect your order at our Antwerp store: no delivery costs." },
   { title: "Delivery in Belgium", content: "Standard delivery costs €3.90." },
@@ -25,26 +23,7 @@ const PAGES = [
   { title: "Loyalty", content: "Earn a point for every euro you spend." },
 ];
 
-beforeAll(async () => {
-  h = await createHarness();
-  owner = await h.signUp("owner@synonyms.example");
-  for (const page of PAGES) {
-    const saved = await h.api("POST", "/api/document/article/save", {
-      cookie: owner.cookie,
-      body: { document: { title: page.title, chunks: [{ content: page.content }] } },
-    });
-    expect(saved.status).toBe(200);
-  }
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const titles = async (query: string) =>
-  // Full text only: the hashing vectors would rank the pages somehow whatever the words.
-  (await h.app.services.retriever.retrieve({ companyId: owner.companyId, query, limit: 3, mode: "text" })).map(
-    (passage) => passage.title,
-  );
+const { titles } = companyWithArticles("owner@synonyms.example", PAGES);
 
 describe("synonyms in full-text ranking", () => {
   it("ranks the page about the town's country above a page that names the town in passing", async () => {
