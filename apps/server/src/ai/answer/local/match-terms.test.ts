@@ -23,6 +23,10 @@ describe("match terms", () => {
     expect(termsOf("can you send it to us").map((t) => t.word)).toEqual(["send"]);
   });
 
+  it("takes no one-letter word, such as a Hebrew prefix set off by a hyphen", () => {
+    expect(termsOf("מה המשקל של ה-Bakkie Cargo").map((term) => term.word)).toEqual(["המשקל", "bakkie", "cargo"]);
+  });
+
   it("lets a Dutch or Hebrew word reach its English synonyms", () => {
     const [horloge] = termsOf("horloge");
     expect(horloge?.synonymKeys).toContain("s:watch");

@@ -196,7 +196,9 @@ export function termsOf(text: string): MatchTerm[] {
   for (const token of normalised.match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (/^\d+$/.test(token)) continue;
     const word = token.replace(/^\d+(?=\p{L})/u, "").toLowerCase();
-    if (word.length < 2 && !HEBREW_WORD.test(word)) continue;
+    // One letter is no word: in Hebrew it is a prefix the writer set off with a hyphen ("ה-Bakkie",
+    // "ב-12", the Bakkie, in 12).
+    if (word.length < 2) continue;
     // "US" and "UK" are places, not the pronoun and a typo: capitals keep an acronym.
     const isAcronym = token.length >= 2 && /^\p{Lu}+$/u.test(token);
     if (STOPWORDS.has(word) && !isAcronym) continue;
