@@ -31,6 +31,10 @@ describe("what a question asks about", () => {
   it("reads the feature after 'have' and the group after 'for'", () => {
     expect(focusOf("Does the Stroomlijn 45 have ABS brakes?")).toEqual(["abs", "brakes"]);
     expect(focusOf("Is there a discount for pensioners?")).toEqual(["discount", "pensioners"]);
+    // After "can I" the verb's object may come before "for"; a verb that takes its object after
+    // "for" ("pay for the bike") adds no qualifier.
+    expect(focusOf("Can I extend Care+ for a third year?")).toEqual(["extend", "third"]);
+    expect(focusOf("Can I pay for the bike in 3 parts?")).toEqual(["pay"]);
   });
 });
 

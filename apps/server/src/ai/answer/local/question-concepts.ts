@@ -101,11 +101,22 @@ function focusOf(question: string): Focus {
   // or "can I" the run goes on into a verb ("does the stove *work* with …"), so its first word is it.
   const isExistence = EXISTENCE_OPENING.test(opening);
   const run = contentRunOf(text.slice(opening.length), nameWords, isExistence ? 3 : 1);
-  const qualifier = /^\s*(?:for|voor)\s+(?:the |a |an |de |het |een )?/.exec(run.rest);
-  if (!isExistence || run.words.length === 0 || !qualifier) return { words: run.words, weighsFirst: true };
-  const group = contentRunOf(run.rest.slice(qualifier[0].length), nameWords, 1).words;
+  // "is there a discount *for pensioners*", "can I extend Care+ *for a third year*": what the
+  // question is for is asked about too. After "can I" the verb's object may come first.
+  const qualifier = (isExistence ? /^\s*(?:for|voor)\s+(?:the |a |an |de |het |een )?/ : /\s(?:for|voor)\s+(?:the |a |an |de |het |een )?/).exec(run.rest);
+  const takesForObject = !isExistence && FOR_OBJECT_VERBS.has(run.words[0] ?? "");
+  if (run.words.length === 0 || !qualifier || takesForObject) return { words: run.words, weighsFirst: true };
+  const group = contentRunOf(run.rest.slice(qualifier.index + qualifier[0].length), nameWords, 1).words;
   return { words: [...run.words, ...group], weighsFirst: true };
 }
+
+/**
+ * Verbs whose object comes after "for" ("pay for the bike", "wait for the parcel"): their "for"
+ * names what the verb acts on, not what the question is for, so it adds no qualifier.
+ */
+const FOR_OBJECT_VERBS = new Set(
+  "pay ask look wait apply search sign register shop betalen betaal vragen vraag zoeken zoek wachten wacht".split(" "),
+);
 
 /** "does the X *have* …", "does it *come with* …": what follows is the feature asked about. */
 const FEATURE_VERB = /\b(?:have|has|come with|comes with|include|includes|support|supports)\s+(?:(?:a|an|the|any)\s+)?/;
