@@ -103,7 +103,11 @@ function focusOf(question: string): Focus {
   const run = contentRunOf(text.slice(opening.length), nameWords, isExistence ? 3 : 1);
   // "is there a discount *for pensioners*", "can I extend Care+ *for a third year*": what the
   // question is for is asked about too. After "can I" the verb's object may come first.
-  const qualifier = (isExistence ? /^\s*(?:for|voor)\s+(?:the |a |an |de |het |een )?/ : /\s(?:for|voor)\s+(?:the |a |an |de |het |een )?/).exec(run.rest);
+  const qualifier = (
+    isExistence
+      ? /^\s*(?:for|voor)\s+(?:the |a |an |de |het |een )?/
+      : /\s(?:for|voor)\s+(?:the |a |an |de |het |een )?/
+  ).exec(run.rest);
   const takesForObject = !isExistence && FOR_OBJECT_VERBS.has(run.words[0] ?? "");
   if (run.words.length === 0 || !qualifier || takesForObject) return { words: run.words, weighsFirst: true };
   const group = contentRunOf(run.rest.slice(qualifier.index + qualifier[0].length), nameWords, 1).words;
