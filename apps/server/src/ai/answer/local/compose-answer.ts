@@ -59,6 +59,15 @@ function labelSeparator(texts: string[]): string {
   return texts.some((text) => text.includes(":")) ? " — " : ": ";
 }
 
+/**
+ * Left-to-right text quoted inside a right-to-left answer is set off with Unicode's first-strong
+ * isolate (U+2068 … U+2069): without it the bidirectional algorithm moves the quote's closing
+ * full stop and quotation marks to the wrong end ("…€50 or more." shown as ".…€50 or more").
+ * The marks are invisible; every client that follows Unicode's bidi rules honours them.
+ */
+const RIGHT_TO_LEFT: ReadonlySet<VisitorLanguage> = new Set(["he"]);
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 export type ComposedAnswer = {
   text: string;
   /** The language of the quoted facts when it is not the visitor's (the widget says so). */
@@ -87,9 +96,13 @@ export function composeAnswer(options: {
     const documents = new Set(options.units.map((unit) => unit.documentId));
     const first = options.units[0];
     const isOneArticle = documents.size === 1 && first !== undefined && first.sourceType !== "shopify-products";
-    parts.push(isOneArticle ? fillPhrase(phrases.sourceLeadIn, { title: first.title }) : phrases.sourcesLeadIn);
+    const isRightToLeft = RIGHT_TO_LEFT.has(options.language);
+    if (!isOneArticle) parts.push(phrases.sourcesLeadIn);
+    else parts.push(fillPhrase(phrases.sourceLeadIn, { title: isRightToLeft ? isolated(first.title) : first.title }));
+    parts.push(isRightToLeft ? isolated(facts) : facts);
+  } else {
+    parts.push(facts);
   }
-  parts.push(facts);
   return {
     text: parts.join(" "),
     quotedLanguage: factsLanguage !== options.language && factsLanguage !== "other" ? factsLanguage : null,
