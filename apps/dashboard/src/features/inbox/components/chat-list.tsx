@@ -34,7 +34,9 @@ function ChatRow({ chat, isSelected }: { chat: InboxChat; isSelected: boolean })
       px="sm"
       py="xs"
       bg={isSelected ? "var(--mantine-color-harbor-0)" : undefined}
-      style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      // The focus ring is drawn inside the row: the list scrolls, and a ring outside it was cut off
+      // to a line under the row, which looked like the next row's.
+      style={{ borderBottom: "1px solid var(--mantine-color-gray-3)", outlineOffset: -2 }}
     >
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Group gap={6} wrap="nowrap" miw={0}>
