@@ -49,7 +49,7 @@ describe("local summarizer", () => {
       language: "nl",
       outcome: "handoff",
     });
-    expect(person.summary).toBe("Klant vroeg: Ik wil een medewerker spreken Doorgezet naar een medewerker.");
+    expect(person.summary).toBe("Klant vroeg: Ik wil een medewerker spreken. Doorgezet naar een medewerker.");
   });
 
   it("keeps earlier exchanges and drops the oldest to stay within 500 characters", async () => {

@@ -95,7 +95,10 @@ export function createLocalSummarizer(): Summarizer {
     async summarize(input) {
       input.signal?.throwIfAborted();
       const labels = LABELS[input.language];
-      const entry = `${labels.asked}: ${shortenMessage(input.question, 150)} ${resultOf(labels, input)}`;
+      // A question typed without its own full stop or question mark gets one, or it runs into what
+      // became of it ("… talk to a human Handed to a person.").
+      const question = shortenMessage(input.question, 150).replace(/([^.?!…？。])\s*$/u, "$1.");
+      const entry = `${labels.asked}: ${question} ${resultOf(labels, input)}`;
       const lines = [...input.previousSummary.split(ENTRY_SEPARATOR).filter((line) => line.trim()), entry];
       while (lines.length > 1 && lines.join(ENTRY_SEPARATOR).length > SUMMARY_MAX) lines.shift();
       const joined = lines.join(ENTRY_SEPARATOR);
