@@ -316,7 +316,10 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
  * decision 050 did for answer waits): a questionID that is no id, or names no message of the chat,
  * matches nothing and can never make a cast fail. "The last question the AI answered" is the last
  * answer that names a message of its chat; only then are the messages that are no visitor question
- * left out, as before (an answer naming a widget event still hides the answer before it).
+ * left out, as before (an answer naming a widget event still hides the answer before it). Answers
+ * that cannot count (answered, in a chat neither handed over nor rated low) are left out before the
+ * join, so the ranking sorts only the answers of handed-over chats and the failures; every answer
+ * of a handed-over chat stays, since any of them may be its last.
  */
 export function unansweredStatement(window: ReportWindow, limit: number): SQL {
   const { companyId } = window;
@@ -329,25 +332,31 @@ export function unansweredStatement(window: ReportWindow, limit: number): SQL {
         and f.created_at >= ${windowStart(window)} and f.created_at < ${windowEnd(window)}
     ),
     answers as (
-      select q.message, q.created_at as asked_at, q.sender_role, q.event_type,
-        coalesce(a.message_data->>'outcome', 'answered') as outcome,
-        coalesce(a.message_data->>'language', fc.language) as language, fc.status, fc.rating,
-        row_number() over (partition by a.chat_id order by a.created_at desc, a.id desc) as from_last
+      select a.id, a.chat_id, a.created_at, lower(a.message_data->>'questionID') as question_id,
+        coalesce(a.message_data->>'language', fc.language) as language,
+        fc.status in ('human', 'ticket') as handed_over,
+        case coalesce(a.message_data->>'outcome', 'answered')
+          when 'no-match' then 'declined'
+          when 'handoff' then 'handed-off'
+          when 'answered' then case when fc.rating < 3 then 'rated-low' else 'answered' end
+        end as reason
       from failed_chats fc
       join chat_messages a on a.chat_id = fc.chat_id
-      join chat_messages q on q.chat_id = a.chat_id and q.id::text = lower(a.message_data->>'questionID')
       where a.company_id = ${companyId} and a.sender_role = 'ai'
-        and q.company_id = ${companyId}
     ),
     failed as (
-      select message, asked_at, language, sender_role, event_type,
+      select q.message, q.created_at as asked_at, q.sender_role, q.event_type, an.language,
         case
-          when outcome = 'no-match' then 'declined'
-          when outcome = 'handoff' then 'handed-off'
-          when status in ('human', 'ticket') and from_last = 1 and outcome = 'answered' then 'handed-off'
-          when rating < 3 and outcome = 'answered' then 'rated-low'
+          when an.handed_over and an.reason in ('answered', 'rated-low') then
+            case
+              when row_number() over (partition by an.chat_id order by an.created_at desc, an.id desc) = 1 then 'handed-off'
+              when an.reason = 'rated-low' then 'rated-low'
+            end
+          when an.reason <> 'answered' then an.reason
         end as reason
-      from answers
+      from answers an
+      join chat_messages q on q.chat_id = an.chat_id and q.id::text = an.question_id
+      where q.company_id = ${companyId} and (an.handed_over or an.reason <> 'answered')
     )
     select lower(btrim(message)) as text, min(btrim(message)) as example, count(*)::int as count,
       array_agg(language) as languages,
@@ -417,6 +426,9 @@ export function createAnalyticsRepository(db: Database) {
       // jit_above_cost, and compiling took longer than it saved (decision 069). PGlite has no JIT.
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local jit = off`);
+        // A year's ranking and grouping sort about 100,000 answers with their question's text; at
+        // PostgreSQL's default 4 MB they spill to disk (decision 069). PGlite accepts and ignores it.
+        await tx.execute(sql`set local work_mem = '16MB'`);
         return queryRows<UnansweredWording>(tx, unansweredStatement(window, limit));
       });
     },
