@@ -5,12 +5,15 @@ import {
   insightsStatement,
   outcomesStatement,
   type ReportWindow,
+  unansweredStatement,
 } from "../apps/server/src/modules/analytics/analytics.repository";
 import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
+import { SESSION_COOKIE } from "../apps/server/src/platform/session";
 import { answerLatencyBefore } from "./support/cost-and-speed-before";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
 import { insightsBefore } from "./support/insights-before";
 import { seedChatAnalyses } from "./support/seed-analyses";
+import { unansweredQuestionsBefore, unansweredStatementBefore } from "./support/unanswered-before";
 import { printTable } from "./table";
 
 const MESSAGES_PER_CHAT = 10;
@@ -102,6 +105,51 @@ async function seedYear(
       1200 + abs(hashtext(c.id::text)) % 800, 150 + abs(hashtext(c.id::text)) % 100,
       (c.created_at at time zone 'UTC')::date, c.created_at + interval '1 minute'
     from chats c where c.company_id = ${companyId}`);
+}
+
+type Range = { startDate: string; endDate: string };
+
+/**
+ * The unanswered-questions statement before and after decision 069 and the service call over it, in
+ * turn on the same data, after checking that both statements return the same wordings (and, with
+ * BENCH_EXPLAIN, printing both plans for a year).
+ */
+async function unansweredRows(options: {
+  db: import("../apps/server/src/db/client").Database;
+  windowOf: (range: Range) => ReportWindow;
+  ranges: Record<string, Range>;
+  inTurn: (readings: (() => Promise<unknown>)[]) => Promise<string[]>;
+  service: (range: Range) => Promise<unknown>;
+}) {
+  const { db, windowOf, ranges, inTurn, service } = options;
+  const repository = createAnalyticsRepository(db);
+  const limit = 5_000;
+  const rows: string[][] = [];
+  for (const [label, range] of Object.entries(ranges)) {
+    const window = windowOf(range);
+    const before = await unansweredQuestionsBefore(db, window, limit);
+    const now = await repository.unansweredQuestions(window, limit);
+    // array_agg keeps no order: the languages are compared as sets.
+    const canonical = (wordings: typeof now) =>
+      JSON.stringify(wordings.map((wording) => ({ ...wording, languages: [...wording.languages].sort() })));
+    const same = canonical(before) === canonical(now);
+    if (!same) throw new Error(`unanswered questions, ${label}: the statements disagree`);
+    if (process.env.BENCH_EXPLAIN) {
+      for (const statement of [unansweredStatementBefore(window, limit), unansweredStatement(window, limit)]) {
+        const plan = (await db.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as {
+          rows: { "QUERY PLAN": string }[];
+        };
+        console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+      }
+    }
+    const columns = await inTurn([
+      () => unansweredQuestionsBefore(db, window, limit),
+      () => repository.unansweredQuestions(window, limit),
+      () => service(range),
+    ]);
+    rows.push([`/analytics/unanswered-questions, ${label} (${now.length} wordings)`, ...columns, "p95 < 200 ms"]);
+  }
+  return rows;
 }
 
 /**
@@ -245,13 +293,15 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     // year); =insights times Insights with the rollup against Insights from chat_facts alone.
     const only = process.env.BENCH_ANALYTICS_ONLY;
     const isCostOnly = only === "cost";
+    // =unanswered times the unanswered-questions statement before and after decision 069.
+    const isUnansweredOnly = only === "unanswered";
     // =tokens times Token usage with its rollup against every usage row; =rollups both of the last two.
     const isInsightsOnly = only === "insights" || only === "rollups";
     const isTokensOnly = only === "tokens" || only === "rollups";
     const repeat = Number(process.env.BENCH_ANALYTICS_REPEAT ?? 20);
     const rows: string[][] = [];
     const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
-    for (const [name, before, now] of isCostOnly || isInsightsOnly || isTokensOnly ? [] : cases) {
+    for (const [name, before, now] of isCostOnly || isInsightsOnly || isTokensOnly || isUnansweredOnly ? [] : cases) {
       await time(before, 1);
       const beforeSamples = await time(before, Math.max(3, Math.round(repeat / 4)));
       await time(now, 2);
@@ -266,6 +316,60 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       }
       return samples.map(figures);
     };
+    if (isUnansweredOnly) {
+      printTable(
+        `Unanswered questions (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
+        [
+          [
+            "measure (p50 / p95)",
+            "regex + uuid cast (042)",
+            "text join on chat + id (069)",
+            "service call (069)",
+            "aim",
+          ],
+          ...(await unansweredRows({
+            db,
+            windowOf,
+            ranges: { "a year": year, "30 days": month },
+            inTurn,
+            service: (range) => analytics.unanswered(auth, range),
+          })),
+        ],
+      );
+      // answeredSince: after the knowledge changes, the first call asks the local answer engine about
+      // every group last asked before the change (up to 50 shown ones and every answered one); later
+      // calls read the verdicts from the service's cache. Each sample saves the article again first.
+      const cookie = `${SESSION_COOKIE}=${await harbor.createSession(auth)}`;
+      const saveArticle = async () => {
+        const saved = await harbor.app.inject({
+          method: "POST",
+          url: "/api/document/article/save",
+          headers: { cookie },
+          payload: {
+            document: {
+              title: "Tents",
+              chunks: [{ content: `We sell tents for two to six people in our shop and online (${Date.now()}).` }],
+            },
+          },
+        });
+        if (saved.statusCode !== 200) throw new Error(`article/save: ${saved.statusCode} ${saved.body}`);
+        await harbor.app.services.jobRunner.waitUntilIdle({ timeoutMs: 120_000 });
+      };
+      const firstCalls: number[] = [];
+      const cachedCalls: number[] = [];
+      let answeredSince = 0;
+      for (let r = 0; r < Math.max(3, Math.round(repeat / 3)); r++) {
+        await saveArticle();
+        firstCalls.push(...(await time(() => analytics.unanswered(auth, year), 1)));
+        cachedCalls.push(...(await time(() => analytics.unanswered(auth, year), 3)));
+        answeredSince = (await analytics.unanswered(auth, year)).answeredSince;
+      }
+      printTable(`Unanswered questions for a year after the knowledge changed (${harbor.database.kind})`, [
+        ["measure (p50 / p95)", "first call (answer checks)", "later calls (cached verdicts)"],
+        [`a year, ${answeredSince} group(s) answered by the article`, figures(firstCalls), figures(cachedCalls)],
+      ]);
+      return;
+    }
     const tokenRows: string[][] = [];
     for (const [name, ...readings] of isTokensOnly ? tokenCases : []) {
       tokenRows.push([name, ...(await inTurn(readings)), "p95 < 200 ms"]);

@@ -1,6 +1,7 @@
 import type { ModelPrice } from "@harbor/contract/analytics";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
+import type { UnansweredWording } from "./unanswered-groups";
 
 /**
  * A report's days as instants: from the start day's midnight to the midnight after the end day, both
@@ -305,6 +306,72 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
 }
 
 /**
+ * The questions the AI failed on in the window, one row per wording (case and outer spaces aside),
+ * most asked first (decision 042): the question an answer declined ("no-match") or handed off
+ * ("handoff") with, the last question the AI answered in a chat handed to a person, and every
+ * question it answered in a chat rated below 3. Only the chats chat_facts marks as failed are read,
+ * over their own index.
+ *
+ * Each answer finds its question among its own chat's messages by the id as text (decision 069, as
+ * decision 050 did for answer waits): a questionID that is no id, or names no message of the chat,
+ * matches nothing and can never make a cast fail. "The last question the AI answered" is the last
+ * answer that names a message of its chat; only then are the messages that are no visitor question
+ * left out, as before (an answer naming a widget event still hides the answer before it). Answers
+ * that cannot count (answered, in a chat neither handed over nor rated low) are left out before the
+ * join, so the ranking sorts only the answers of handed-over chats and the failures; every answer
+ * of a handed-over chat stays, since any of them may be its last.
+ */
+export function unansweredStatement(window: ReportWindow, limit: number): SQL {
+  const { companyId } = window;
+  return sql`
+    with failed_chats as (
+      select f.chat_id, f.status, f.rating, f.language
+      from chat_facts f
+      where f.company_id = ${companyId} and f.last_ai_at is not null
+        and (f.failed_answers > 0 or f.rating < 3 or f.status in ('human', 'ticket'))
+        and f.created_at >= ${windowStart(window)} and f.created_at < ${windowEnd(window)}
+    ),
+    answers as (
+      select a.id, a.chat_id, a.created_at, lower(a.message_data->>'questionID') as question_id,
+        coalesce(a.message_data->>'language', fc.language) as language,
+        fc.status in ('human', 'ticket') as handed_over,
+        case coalesce(a.message_data->>'outcome', 'answered')
+          when 'no-match' then 'declined'
+          when 'handoff' then 'handed-off'
+          when 'answered' then case when fc.rating < 3 then 'rated-low' else 'answered' end
+        end as reason
+      from failed_chats fc
+      join chat_messages a on a.chat_id = fc.chat_id
+      where a.company_id = ${companyId} and a.sender_role = 'ai'
+    ),
+    failed as (
+      select q.message, q.created_at as asked_at, q.sender_role, q.event_type, an.language,
+        case
+          when an.handed_over and an.reason in ('answered', 'rated-low') then
+            case
+              when row_number() over (partition by an.chat_id order by an.created_at desc, an.id desc) = 1 then 'handed-off'
+              when an.reason = 'rated-low' then 'rated-low'
+            end
+          when an.reason <> 'answered' then an.reason
+        end as reason
+      from answers an
+      join chat_messages q on q.chat_id = an.chat_id and q.id::text = an.question_id
+      where q.company_id = ${companyId} and (an.handed_over or an.reason <> 'answered')
+    )
+    select lower(btrim(message)) as text, min(btrim(message)) as example, count(*)::int as count,
+      array_agg(language) as languages,
+      count(*) filter (where reason = 'declined')::int as declined,
+      count(*) filter (where reason = 'handed-off')::int as handed_off,
+      count(*) filter (where reason = 'rated-low')::int as rated_low,
+      ${isoOf(sql`max(asked_at)`)} as last_asked_at
+    from failed
+    where reason is not null and sender_role = 'customer' and event_type is null and btrim(message) <> ''
+    group by lower(btrim(message))
+    order by count(*) desc, max(asked_at) desc
+    limit ${limit}`;
+}
+
+/**
  * Where Token usage is read from: "rollup" (token_usage_hourly, token_chat_hourly and the hours read
  * row by row, decision 062, what the call serves) or "raw" (every usage row of the window), kept as
  * the oracle the rollup is tested against and as the benchmark's "before".
@@ -351,67 +418,19 @@ export function createAnalyticsRepository(db: Database) {
     },
 
     /**
-     * The questions the AI failed on in the window, one row per wording (case and outer spaces
-     * aside), most asked first (decision 042): the question an answer declined ("no-match") or
-     * handed off ("handoff") with, the last question the AI answered in a chat handed to a person,
-     * and every question it answered in a chat rated below 3. Only the chats chat_facts marks as
-     * failed are read, over their own index; `limit` wordings at most.
+     * The questions the AI failed on in the window, one row per wording (unansweredStatement), most
+     * asked first; `limit` wordings at most.
      */
     async unansweredQuestions(window: ReportWindow, limit: number) {
-      const { companyId } = window;
-      return queryRows<{
-        text: string;
-        example: string;
-        count: number;
-        languages: (string | null)[];
-        declined: number;
-        handed_off: number;
-        rated_low: number;
-        last_asked_at: string;
-      }>(
-        db,
-        sql`
-          with failed_chats as (
-            select f.chat_id, f.status, f.rating, f.language
-            from chat_facts f
-            where f.company_id = ${companyId} and f.last_ai_at is not null
-              and (f.failed_answers > 0 or f.rating < 3 or f.status in ('human', 'ticket'))
-              and f.created_at >= ${windowStart(window)} and f.created_at < ${windowEnd(window)}
-          ),
-          answers as (
-            select a.message_data->>'questionID' as question_id,
-              coalesce(a.message_data->>'outcome', 'answered') as outcome,
-              coalesce(a.message_data->>'language', fc.language) as language, fc.status, fc.rating,
-              row_number() over (partition by a.chat_id order by a.created_at desc, a.id desc) as from_last
-            from failed_chats fc
-            join chat_messages a on a.chat_id = fc.chat_id
-            where a.company_id = ${companyId} and a.sender_role = 'ai'
-              and a.message_data->>'questionID' ~ '^[0-9a-fA-F-]{36}$'
-          ),
-          failed as (
-            select question_id::uuid as question_id, language,
-              case
-                when outcome = 'no-match' then 'declined'
-                when outcome = 'handoff' then 'handed-off'
-                when status in ('human', 'ticket') and from_last = 1 and outcome = 'answered' then 'handed-off'
-                when rating < 3 and outcome = 'answered' then 'rated-low'
-              end as reason
-            from answers
-          )
-          select lower(btrim(q.message)) as text, min(btrim(q.message)) as example, count(*)::int as count,
-            array_agg(f.language) as languages,
-            count(*) filter (where f.reason = 'declined')::int as declined,
-            count(*) filter (where f.reason = 'handed-off')::int as handed_off,
-            count(*) filter (where f.reason = 'rated-low')::int as rated_low,
-            ${isoOf(sql`max(q.created_at)`)} as last_asked_at
-          from failed f
-          join chat_messages q on q.id = f.question_id
-          where f.reason is not null and q.company_id = ${companyId} and q.sender_role = 'customer'
-            and q.event_type is null and btrim(q.message) <> ''
-          group by lower(btrim(q.message))
-          order by count(*) desc, max(q.created_at) desc
-          limit ${limit}`,
-      );
+      // Without JIT, as Insights (decision 052): a year of a busy shop costs the statement past
+      // jit_above_cost, and compiling took longer than it saved (decision 069). PGlite has no JIT.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        // A year's ranking and grouping sort about 100,000 answers with their question's text; at
+        // PostgreSQL's default 4 MB they spill to disk (decision 069). PGlite accepts and ignores it.
+        await tx.execute(sql`set local work_mem = '16MB'`);
+        return queryRows<UnansweredWording>(tx, unansweredStatement(window, limit));
+      });
     },
 
     /** When the company's knowledge last changed (a document added or updated), or null. */

@@ -1,4 +1,5 @@
 import type { UnansweredQuestions } from "@harbor/contract/analytics";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { chatMessages, chats } from "../../db/schema/index";
@@ -182,6 +183,49 @@ describe("POST /api/analytics/unanswered-questions", () => {
     expect(april.groups).toEqual([]);
     const theirs = (await unanswered(rival.cookie, MARCH)).body.data.groups;
     expect(theirs.map((group) => group.question)).toEqual(["Do you deliver on Sundays?"]);
+  });
+
+  it("ignores an answer whose questionID is no id or names no question of its chat", async () => {
+    // June 2025 of the rival shop: one real declined question, then answers pointing nowhere.
+    const chatId = await seedChat({
+      companyId: rival.companyId,
+      createdAt: "2025-06-02T10:00:00Z",
+      exchanges: [{ question: "Do you rent kayaks?", outcome: "no-match" }],
+    });
+    const otherChat = await seedChat({
+      companyId: rival.companyId,
+      createdAt: "2025-06-03T10:00:00Z",
+      exchanges: [{ question: "Do you sell maps?", outcome: "answered" }],
+    });
+    const [elsewhere] = await h.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, otherChat), eq(chatMessages.senderRole, "customer")));
+    const odd = [
+      "not-an-id",
+      // 36 characters of hex digits and dashes that no uuid reads (the old guard let them through).
+      "0123456789abcdef0123456789abcdef----",
+      "------------------------------------",
+      "00000000-0000-0000-0000-000000000000",
+      // A real question, but of another chat.
+      elsewhere?.id,
+    ];
+    for (const [index, questionID] of odd.entries()) {
+      await h.db.insert(chatMessages).values({
+        companyId: rival.companyId,
+        chatId,
+        message: "Sorry, I do not know",
+        messageType: "answer",
+        senderRole: "ai",
+        messageData: { questionID, outcome: "no-match", language: "en" },
+        createdAt: new Date(Date.parse("2025-06-02T10:10:00Z") + index * 1_000),
+      });
+    }
+    const response = await unanswered(rival.cookie, { startDate: "2025-06-01", endDate: "2025-06-30" });
+    expect(response.status).toBe(200);
+    expect(response.body.data.groups.map((group) => [group.question, group.count])).toEqual([
+      ["Do you rent kayaks?", 1],
+    ]);
   });
 
   it("refuses agents, strangers and bad ranges with the error envelope", async () => {
