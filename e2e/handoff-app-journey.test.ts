@@ -118,9 +118,18 @@ async function workspaceHandingOffTo(email: string, agent: { appType: string; ta
   return { api, owner, widgetID: current.body.data.widgetID };
 }
 
-async function shopPageWithFakeApps(widgetID: string): Promise<Page> {
+async function shopPageWithFakeApps(widgetID: string, options: { tawkFails?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: "en-GB" });
   const page = await context.newPage();
+  if (options.tawkFails) {
+    // As a shop's own CSP, a blocker or no network would: Tawk's script never arrives.
+    await page.route("https://embed.tawk.to/**", (route) => {
+      thirdPartyHits.push("aborted:tawk");
+      return route.abort();
+    });
+    await page.goto(`${shopUrl}/?widget=${widgetID}`);
+    return page;
+  }
   // The browser keeps https for a rerouted request, so the answer is fetched from the loopback
   // stand-in here and handed to the page as the third party's.
   const serveFrom = (localPath: (url: URL) => string) => async (route: Route) => {
@@ -219,6 +228,45 @@ describe("handoff to the shop's own chat app, on its page", () => {
       .toEqual([["setAttributes", { name: "Dana Levi", email: "dana@tea-visitor.example" }], ["maximize"]]);
     expect(thirdPartyHits.filter((hit) => hit.startsWith("/tawk/")).length).toBe(1);
     await page.context().close();
+  });
+
+  it("Tawk's script cannot load: Harbor's panel stays open and tells the visitor their chat stays here", async () => {
+    const { widgetID } = await workspaceHandingOffTo("owner@tawk-blocked-shop.example", {
+      appType: "tawk",
+      tawk: TAWK_ID,
+    });
+    const page = await shopPageWithFakeApps(widgetID, { tawkFails: true });
+    const frame = await askForAPerson(page);
+    await expect.poll(() => thirdPartyHits.includes("aborted:tawk")).toBe(true);
+    const card = frame.getByRole("region", { name: "Talk to a person" });
+    await expect
+      .poll(() => card.getByRole("alert").textContent())
+      .toBe("Our live chat could not open. Your chat stays here: a team member will reply in this chat.");
+    // No loop: the panel is still open, the button that failed is gone, and nothing was opened.
+    expect(await panelHidden(page)).toBe(false);
+    expect(await card.getByRole("button", { name: "Chat with our team" }).count()).toBe(0);
+    expect(await appCalls(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the sample page's CSP lets Tawk's script load there (it was blocked by script-src 'self')", async () => {
+    const { widgetID } = await workspaceHandingOffTo("owner@tawk-demo.example", { appType: "tawk", tawk: TAWK_ID });
+    const context = await browser.newContext({ viewport: DESKTOP, locale: "en-GB" });
+    const page = await context.newPage();
+    const blocked: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+    });
+    await page.route("https://embed.tawk.to/**", async (route) => {
+      const answer = await fetch(`${thirdPartyUrl}/tawk${new URL(route.request().url()).pathname}`);
+      await route.fulfill({ status: 200, contentType: "text/javascript", body: await answer.text() });
+    });
+    await page.goto(`${server.url}/widget/demo?widgetID=${widgetID}`);
+    await askForAPerson(page);
+    await expect.poll(() => appCalls(page)).toContainEqual(["maximize"]);
+    await expect.poll(() => panelHidden(page)).toBe(true);
+    expect(blocked.filter((text) => text.includes("tawk"))).toEqual([]);
+    await context.close();
   });
 
   it("Zendesk Classic: the snippet loads with the shop's key; the web widget is prefilled and opened", async () => {

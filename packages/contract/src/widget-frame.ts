@@ -53,12 +53,20 @@ export const HOST_CLOSED = "harbor:closed";
 /** `window.Harbor.identify(…)`: the shop knows who the visitor is; forms start filled in. */
 export const HOST_IDENTIFY = "harbor:identify";
 
+/**
+ * handoff.js (on the shop's page, decision 067) could not load the shop's chat app — its script was
+ * blocked (the page's CSP, a blocker) or offline: Harbor's panel stays, and the frame tells the
+ * visitor their chat stays there with the team.
+ */
+export const HOST_HANDOFF_FAILED = "harbor:handoff-failed";
+
 export type VisitorIdentity = { name?: string; email?: string };
 
 export type HostToFrameMessage =
   | { type: typeof HOST_OPEN }
   | { type: typeof HOST_CLOSED }
-  | ({ type: typeof HOST_IDENTIFY } & VisitorIdentity);
+  | ({ type: typeof HOST_IDENTIFY } & VisitorIdentity)
+  | { type: typeof HOST_HANDOFF_FAILED };
 
 /** `window.Harbor` on the shop's page. Calls made before the loader ran wait in `q` as `[method, ...args]`. */
 export type HarborApi = {

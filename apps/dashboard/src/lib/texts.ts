@@ -1097,7 +1097,7 @@ export const texts = {
         whatsappDescription: "With the country code, e.g. +31612345678.",
         tawk: "Tawk property and widget",
         tawkDescription:
-          "From Tawk's embed code, https://embed.tawk.to/…: the two parts after it, e.g. 5f1e2d3c4b5a69788796a5b4/1abc2def. With it, the widget opens your Tawk chat on your shop's page.",
+          "Paste Tawk's embed address https://embed.tawk.to/…/… (or its whole script snippet) and the id is taken from it, or enter the two parts after it, e.g. 5f1e2d3c4b5a69788796a5b4/1abc2def. With it, the widget opens your Tawk chat on your shop's page.",
         zendeskKey: "Zendesk web widget key",
         zendeskKeyDescription:
           "From Zendesk's Web Widget (Classic) snippet, the key=… part. With it, the widget opens your Zendesk chat on your shop's page.",

@@ -112,6 +112,7 @@ export function ChatWidget({
   const [held, setHeld] = useState<Question | null>(null);
   const [details, setDetails] = useState<VisitorCustomer | null>(null);
   const [identity, setIdentity] = useState<VisitorIdentity>({});
+  const [isPageAppFailed, setIsPageAppFailed] = useState(false);
   const [ticket, setTicket] = useState<TicketConfirmation | null>(null);
   /** The order number the order screens start with (from an order card in the chat), "" from Home. */
   const [orderNumber, setOrderNumber] = useState("");
@@ -191,6 +192,7 @@ export function ChatWidget({
       onOpen: () => setIsOpen(true),
       onClosed: () => setIsOpen(false),
       onIdentify: setIdentity,
+      onHandoffFailed: () => setIsPageAppFailed(true),
     });
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") tellHost({ type: FRAME_CLOSE });
@@ -446,7 +448,9 @@ export function ChatWidget({
   }
 
   return (
-    <WidgetContext.Provider value={{ widget, language: boot.language, identity }}>{render()}</WidgetContext.Provider>
+    <WidgetContext.Provider value={{ widget, language: boot.language, identity, isPageAppFailed }}>
+      {render()}
+    </WidgetContext.Provider>
   );
 
   function render() {

@@ -1,4 +1,4 @@
-import { FRAME_READY, HOST_CLOSED, HOST_IDENTIFY, HOST_OPEN } from "@harbor/contract/widget-frame";
+import { FRAME_READY, HOST_CLOSED, HOST_HANDOFF_FAILED, HOST_IDENTIFY, HOST_OPEN } from "@harbor/contract/widget-frame";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { listenToHost, tellHost } from "./frame-bridge";
 
@@ -17,14 +17,16 @@ afterEach(() => vi.restoreAllMocks());
 describe("frame bridge", () => {
   it("hears only its parent window, only known messages, and takes only text from them", () => {
     const parent = embed();
-    const handlers = { onOpen: vi.fn(), onClosed: vi.fn(), onIdentify: vi.fn() };
+    const handlers = { onOpen: vi.fn(), onClosed: vi.fn(), onIdentify: vi.fn(), onHandoffFailed: vi.fn() };
     const stop = listenToHost(handlers);
 
     fromParent({ type: HOST_OPEN }, window);
     fromParent({ type: HOST_OPEN }, null);
     fromParent("harbor:open", parent);
     fromParent({ type: "harbor:unknown" }, parent);
+    fromParent({ type: HOST_HANDOFF_FAILED }, window);
     expect(handlers.onOpen).not.toHaveBeenCalled();
+    expect(handlers.onHandoffFailed).not.toHaveBeenCalled();
 
     fromParent({ type: HOST_OPEN }, parent);
     fromParent({ type: HOST_CLOSED }, parent);
@@ -32,6 +34,8 @@ describe("frame bridge", () => {
     expect(handlers.onOpen).toHaveBeenCalledOnce();
     expect(handlers.onClosed).toHaveBeenCalledOnce();
     expect(handlers.onIdentify).toHaveBeenCalledWith({ name: "Dana", email: undefined });
+    fromParent({ type: HOST_HANDOFF_FAILED }, parent);
+    expect(handlers.onHandoffFailed).toHaveBeenCalledOnce();
     stop();
   });
 

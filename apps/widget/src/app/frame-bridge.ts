@@ -2,6 +2,7 @@ import {
   FRAME_HANDOFF,
   type FrameToHostMessage,
   HOST_CLOSED,
+  HOST_HANDOFF_FAILED,
   HOST_IDENTIFY,
   HOST_OPEN,
   type VisitorIdentity,
@@ -43,6 +44,8 @@ export function listenToHost(handlers: {
   onOpen(): void;
   onClosed(): void;
   onIdentify(identity: VisitorIdentity): void;
+  /** handoff.js could not load the shop's chat app on its page. */
+  onHandoffFailed?(): void;
 }): () => void {
   const listener = (event: MessageEvent) => {
     if (!isEmbedded() || event.source !== window.parent) return;
@@ -53,6 +56,7 @@ export function listenToHost(handlers: {
     else if (message.type === HOST_CLOSED) handlers.onClosed();
     else if (message.type === HOST_IDENTIFY)
       handlers.onIdentify({ name: text(message.name), email: text(message.email) });
+    else if (message.type === HOST_HANDOFF_FAILED) handlers.onHandoffFailed?.();
   };
   window.addEventListener("message", listener);
   return () => window.removeEventListener("message", listener);

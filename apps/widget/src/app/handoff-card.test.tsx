@@ -3,6 +3,7 @@ import { FRAME_HANDOFF } from "@harbor/contract/widget-frame";
 import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { en } from "../i18n/en";
 import { he } from "../i18n/he";
 import { nl } from "../i18n/nl";
 import { publicWidget, renderInWidget } from "../test/widget-fixtures";
@@ -192,6 +193,49 @@ describe("HandoffCard", () => {
       });
       await userEvent.click(screen.getByRole("button", { name: "Chat with our team" }));
       expect(parent.postMessage).toHaveBeenCalledWith({ type: FRAME_HANDOFF }, "*");
+    });
+
+    it("says the visitor goes on in the shop's live chat, not that someone replies here, in their language", () => {
+      embed("https://tea-shop.example");
+      const zendesk = {
+        isActive: true,
+        appType: "zendesk-classic" as const,
+        zendeskKey: "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d",
+      };
+      for (const [agent, texts] of [
+        [tawk, undefined],
+        [zendesk, nl],
+        [tawk, he],
+      ] as const) {
+        renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, {
+          widget: widgetWith({ agent }),
+          ...(texts ? { texts } : {}),
+        });
+        const shown = texts ?? en;
+        expect(screen.getByText(shown.handoffPageApp)).toBeTruthy();
+        expect(screen.queryByText(shown.handoffWait)).toBeNull();
+        expect(screen.queryByText(shown.handoffHelpDesk)).toBeNull();
+        expect(screen.getByRole("button", { name: shown.handoffOpenApp })).toBeTruthy();
+        cleanup();
+      }
+      expect(en.handoffPageApp).not.toBe(en.handoffWait);
+      // Without the app's id the chat stays here: the inbox's words.
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, {
+        widget: widgetWith({ agent: { ...tawk, tawk: null } }),
+      });
+      expect(screen.getByText(en.handoffWait)).toBeTruthy();
+    });
+
+    it("when the app could not open on the shop's page, tells the visitor their chat stays here, and drops the button", () => {
+      embed("https://tea-shop.example");
+      renderInWidget(<HandoffCard summary="" onTicket={vi.fn()} />, {
+        widget: widgetWith({ agent: tawk }),
+        isPageAppFailed: true,
+        texts: nl,
+      });
+      expect(screen.getByRole("alert").textContent).toBe(nl.handoffAppFailed);
+      expect(screen.queryByText(nl.handoffPageApp)).toBeNull();
+      expect(screen.queryByRole("button", { name: nl.handoffOpenApp })).toBeNull();
     });
 
     it("offers no such button without the app's id, for another app, or outside the shop's page", () => {

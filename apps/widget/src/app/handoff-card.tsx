@@ -37,15 +37,21 @@ export function HandoffCard({
 }) {
   const t = useTexts();
   const id = useId();
-  const { widget, identity, language } = useWidget();
+  const { widget, identity, language, isPageAppFailed } = useWidget();
   const { agent, ticket } = widget.handoff;
   const route = handoffRoute(widget);
   const isAgent = route === "whatsapp" || (route === "chat" && agent.isActive);
   const picture = isAgent ? safeHttpURL(agent.profilePictureURL) : null;
   // A help desk's team may answer from there, by e-mail (the chat also waits in the inbox).
   const isHelpDesk = isAgent && HELP_DESK_APPS.has(agent.appType ?? "");
-  const words =
-    route === "ticket"
+  // The shop's own chat app on its page: the visitor goes on there, by the button; if it could not
+  // open (handoff.js told the frame), the chat stays here and the button goes.
+  const isPageApp = route === "chat" && hasPageApp(widget.handoff);
+  const words = isPageApp
+    ? isPageAppFailed
+      ? t.handoffAppFailed
+      : agent.availabilityMessage || t.handoffPageApp
+    : route === "ticket"
       ? shopTextFor(ticket.handoffMessage, ticket.handoffMessageTranslations, language, t) || t.ticketIntro
       : (isAgent && agent.availabilityMessage) ||
         (route === "whatsapp"
@@ -59,7 +65,9 @@ export function HandoffCard({
     <section className="card" aria-labelledby={id}>
       <h2 id={id}>{t.handoffTitle}</h2>
       {picture ? <img className="av" src={picture} alt="" /> : null}
-      <p dir="auto">{words}</p>
+      <p dir="auto" role={isPageApp && isPageAppFailed ? "alert" : undefined}>
+        {words}
+      </p>
       {isAgent && agent.responseTime ? <p>{t.replyTime(agent.responseTime)}</p> : null}
       {route === "whatsapp" ? (
         <a
@@ -72,7 +80,7 @@ export function HandoffCard({
           <span className="sr">{t.opensInNewTab}</span>
         </a>
       ) : null}
-      {route === "chat" && hasPageApp(widget.handoff) ? (
+      {isPageApp && !isPageAppFailed ? (
         <button
           type="button"
           className="btn p"

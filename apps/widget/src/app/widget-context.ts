@@ -8,6 +8,8 @@ export type WidgetEnvironment = {
   language: Language;
   /** What the shop told about the visitor (`Harbor.identify`): forms start filled in. */
   identity: VisitorIdentity;
+  /** The shop's own chat app could not open on its page (handoff.js, decision 067): the chat stays here. */
+  isPageAppFailed?: boolean;
 };
 
 export const WidgetContext = createContext<WidgetEnvironment | null>(null);

@@ -87,6 +87,9 @@ export const en = {
   whatsApp: "Chat on WhatsApp",
   /** The shop's own chat (Tawk, Zendesk) opens on its page (decision 067). */
   handoffOpenApp: "Chat with our team",
+  handoffPageApp: "Continue in our live chat: the button below opens it on this page.",
+  /** handoff.js could not load the shop's chat app (its script blocked or offline). */
+  handoffAppFailed: "Our live chat could not open. Your chat stays here: a team member will reply in this chat.",
   whatsAppText: (ticketID: string, question: string) => `Hi! I need help with my chat ${ticketID}: ${question}`,
   whatsAppHello: "Hi! I need help.",
   raiseTicket: "Raise a ticket",

@@ -94,6 +94,8 @@ export const he: Catalogue = {
   replyTime: (time) => `זמן תגובה רגיל: ${isolate(time)}`,
   whatsApp: "צ'אט בוואטסאפ",
   handoffOpenApp: "צ'אט עם הצוות שלנו",
+  handoffPageApp: "המשיכו בצ'אט החי שלנו: הכפתור למטה פותח אותו בדף הזה.",
+  handoffAppFailed: "הצ'אט החי שלנו לא נפתח. השיחה שלכם נשארת כאן: נציג מהצוות יענה לכם בצ'אט הזה.",
   whatsAppText: (ticketID, question) => `שלום! אני צריך/ה עזרה בצ'אט ${ticketID}: ${question}`,
   whatsAppHello: "שלום! אני צריך/ה עזרה.",
   raiseTicket: "פתיחת פנייה",

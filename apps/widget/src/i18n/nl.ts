@@ -84,6 +84,8 @@ export const nl: Catalogue = {
   replyTime: (time) => `Gebruikelijke reactietijd: ${time}`,
   whatsApp: "Chat via WhatsApp",
   handoffOpenApp: "Chat met ons team",
+  handoffPageApp: "Ga verder in onze livechat: de knop hieronder opent die op deze pagina.",
+  handoffAppFailed: "Onze livechat kon niet openen. Je chat blijft hier: een teamlid antwoordt in deze chat.",
   whatsAppText: (ticketID, question) => `Hallo! Ik heb hulp nodig bij mijn chat ${ticketID}: ${question}`,
   whatsAppHello: "Hallo! Ik heb hulp nodig.",
   raiseTicket: "Ticket aanmaken",

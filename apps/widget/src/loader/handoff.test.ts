@@ -1,5 +1,5 @@
 import type { PublicWidget } from "@harbor/contract/widget";
-import { FRAME_HANDOFF } from "@harbor/contract/widget-frame";
+import { FRAME_HANDOFF, HOST_HANDOFF_FAILED } from "@harbor/contract/widget-frame";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type HandoffWindow, startHandoff } from "./handoff";
 import { createWidgetHost, type LauncherSettings, type WelcomeElement } from "./widget-host";
@@ -87,15 +87,18 @@ describe("handoff.js, Tawk", () => {
     startHandoff(win, element);
     expect(headScripts()).toEqual([`https://embed.tawk.to/${TAWK}`]);
     expect(win.Tawk_API?.visitor).toEqual({ name: "Ada", email: "ada@example.com" });
-    expect(harborClose).toHaveBeenCalledTimes(1);
-    expect(frame.hidden).toBe(true);
+    // Not before Tawk is there: Harbor's panel stays while its script loads.
+    expect(harborClose).not.toHaveBeenCalled();
+    expect(frame.hidden).toBe(false);
 
-    // Tawk's script, loaded, calls onLoad: then the chat opens.
+    // Tawk's script, loaded, calls onLoad: then the chat opens, and Harbor's panel steps aside.
     const maximize = vi.fn();
     const setAttributes = vi.fn();
     Object.assign(win.Tawk_API as object, { maximize, setAttributes });
     win.Tawk_API?.onLoad?.();
     expect(maximize).toHaveBeenCalledTimes(1);
+    expect(harborClose).toHaveBeenCalledTimes(1);
+    expect(frame.hidden).toBe(true);
 
     // Asked again from Harbor's frame: no second script; the visitor is set, the chat maximized.
     win.dispatchEvent(
@@ -108,6 +111,21 @@ describe("handoff.js, Tawk", () => {
     expect(headScripts()).toEqual([`https://embed.tawk.to/${TAWK}`]);
     expect(setAttributes).toHaveBeenCalledWith({ name: "Ada L." }, expect.any(Function));
     expect(maximize).toHaveBeenCalledTimes(2);
+    expect(harborClose).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps Harbor's panel open and tells Harbor's frame, at Harbor's origin, when Tawk's script cannot load", () => {
+    const { element, frame, frameWindow, win, harborClose } = pageAtHandoff(settings({}), { type: FRAME_HANDOFF });
+    startHandoff(win, element);
+    const script = document.head.querySelector("script") as HTMLScriptElement;
+    // As a CSP block, a blocker or no network ends it.
+    script.dispatchEvent(new Event("error"));
+    expect(harborClose).not.toHaveBeenCalled();
+    expect(frame.hidden).toBe(false);
+    expect(frameWindow.postMessage).toHaveBeenCalledWith({ type: HOST_HANDOFF_FAILED }, ORIGIN);
+    // Once per ask.
+    script.dispatchEvent(new Event("error"));
+    expect(frameWindow.postMessage.mock.calls.filter(([data]) => data.type === HOST_HANDOFF_FAILED)).toHaveLength(1);
   });
 
   it("hears no later ask from another origin or window, and takes only text from an ask", () => {
@@ -157,7 +175,7 @@ describe("handoff.js, Zendesk Classic", () => {
     const snippet = document.head.querySelector("script") as HTMLScriptElement;
     expect(snippet.getAttribute("src")).toBe(`https://static.zdassets.com/ekr/snippet.js?key=${ZENDESK}`);
     expect(snippet.id).toBe("ze-snippet");
-    expect(harborClose).toHaveBeenCalledTimes(1);
+    expect(harborClose).not.toHaveBeenCalled();
 
     const zE = vi.fn();
     win.zE = zE;
@@ -167,5 +185,24 @@ describe("handoff.js, Zendesk Classic", () => {
       ["webWidget", "show"],
       ["webWidget", "open"],
     ]);
+    expect(harborClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps Harbor's panel open and tells its frame when the snippet fails, or loads without zE", () => {
+    const agent = { appType: "zendesk-classic" as const, tawk: null, zendeskKey: ZENDESK };
+    const failing = pageAtHandoff(settings(agent), { type: FRAME_HANDOFF });
+    startHandoff(failing.win, failing.element);
+    (document.head.querySelector("script") as HTMLScriptElement).dispatchEvent(new Event("error"));
+    expect(failing.harborClose).not.toHaveBeenCalled();
+    expect(failing.frameWindow.postMessage).toHaveBeenCalledWith({ type: HOST_HANDOFF_FAILED }, ORIGIN);
+
+    document.body.innerHTML = "";
+    document.head.innerHTML = "";
+    const empty = pageAtHandoff(settings(agent), { type: FRAME_HANDOFF });
+    startHandoff(empty.win, empty.element);
+    (document.head.querySelector("script") as HTMLScriptElement).dispatchEvent(new Event("load"));
+    expect(empty.harborClose).not.toHaveBeenCalled();
+    expect(empty.frame.hidden).toBe(false);
+    expect(empty.frameWindow.postMessage).toHaveBeenCalledWith({ type: HOST_HANDOFF_FAILED }, ORIGIN);
   });
 });

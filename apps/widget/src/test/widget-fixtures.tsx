@@ -123,7 +123,13 @@ export function sessionState(overrides: Partial<SessionState> = {}): SessionStat
 
 export function renderInWidget(
   ui: ReactNode,
-  options: { widget?: PublicWidget; language?: Language; texts?: Catalogue; identity?: VisitorIdentity } = {},
+  options: {
+    widget?: PublicWidget;
+    language?: Language;
+    texts?: Catalogue;
+    identity?: VisitorIdentity;
+    isPageAppFailed?: boolean;
+  } = {},
 ) {
   return render(
     <TextsContext.Provider value={options.texts ?? en}>
@@ -132,6 +138,7 @@ export function renderInWidget(
           widget: options.widget ?? publicWidget(),
           language: options.language ?? "en",
           identity: options.identity ?? {},
+          isPageAppFailed: options.isPageAppFailed ?? false,
         }}
       >
         {ui}

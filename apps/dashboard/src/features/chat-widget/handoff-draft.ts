@@ -18,6 +18,16 @@ export type HandoffDraft = {
   chatHistory: TicketStatus | "";
 };
 
+/**
+ * Tawk's id from what an admin pastes: its embed address `https://embed.tawk.to/PROPERTY/WIDGET`,
+ * or Tawk's whole `<script>` snippet with that address in it, becomes `PROPERTY/WIDGET`; anything
+ * else stays as typed (the server checks its shape).
+ */
+export function tawkIdFrom(text: string): string {
+  const found = /https?:\/\/embed\.tawk\.to\/([0-9a-f]{24}\/[0-9a-z]{1,20})(?![0-9a-z])/i.exec(text);
+  return found?.[1] ?? text;
+}
+
 const isZendesk = (app: string) => app === "zendesk" || app === "zendesk-classic";
 
 /** Which parts of the page show (spec part 2 §4 "Handoff visibility"); hidden fields are not checked or sent. */

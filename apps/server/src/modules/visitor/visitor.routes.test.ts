@@ -264,4 +264,34 @@ describe("GET /widget/demo", () => {
     expect(page.headers["x-frame-options"]).toBeUndefined();
     expect(String(page.headers["content-security-policy"])).toContain("frame-ancestors *");
   });
+
+  it("lets the shop's own chat app (Tawk, Zendesk Classic) load on the sample page, and nothing else", async () => {
+    const page = await h.app.inject({ method: "GET", url: `/widget/demo?widgetID=${widgetID}` });
+    const directives = new Map(
+      String(page.headers["content-security-policy"])
+        .split(";")
+        .map((directive) => directive.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources] as const),
+    );
+    const scriptSrc = directives.get("script-src") ?? [];
+    expect(scriptSrc).toEqual(
+      expect.arrayContaining(["'self'", "https://embed.tawk.to", "https://static.zdassets.com"]),
+    );
+    expect(scriptSrc).toEqual(expect.arrayContaining(["https://ekr.zdassets.com", "https://*.zendesk.com"]));
+    expect(scriptSrc).not.toContain("*");
+    expect(scriptSrc).not.toContain("https:");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(directives.get("connect-src")).toEqual(
+      expect.arrayContaining(["'self'", "wss://*.tawk.to", "https://*.zendesk.com"]),
+    );
+    expect(directives.get("frame-src")).toEqual(expect.arrayContaining(["'self'", "https://*.tawk.to"]));
+    expect(directives.get("style-src")).toEqual(
+      expect.arrayContaining(["'self'", "'unsafe-inline'", "https://*.tawk.to"]),
+    );
+    // Each directive once: a second one would be ignored by the browser.
+    expect(String(page.headers["content-security-policy"]).match(/script-src /g)).toHaveLength(1);
+    // The widget's own files keep helmet's script-src.
+    const frame = await h.app.inject({ method: "GET", url: "/widget/frame.html" });
+    expect(String(frame.headers["content-security-policy"] ?? "")).not.toContain("tawk");
+  });
 });

@@ -12,6 +12,54 @@ const escapeHtml = (text: string) =>
  * paths may be embedded anywhere and read cross-origin; the dashboard keeps helmet's strict
  * defaults.
  */
+/**
+ * The sample page is a shop page, so the shop's own chat app must be able to open on it when the
+ * agent handoff goes there (decision 067): the origins Tawk and Zendesk's Web Widget (Classic)
+ * document for a page with a CSP, per directive, and nothing else. Helmet's defaults stay for the
+ * rest; frame-src and connect-src, absent there (so falling back to default-src 'self'), start from
+ * 'self'. img-src and font-src already allow any https: address.
+ */
+export const HANDOFF_APP_SOURCES: Record<string, readonly string[]> = {
+  // Tawk: its embed script and what it loads (chat frame, styles, fonts, real-time socket).
+  // Zendesk Classic: the snippet (static.zdassets.com), the widget's assets (ekr.zdassets.com),
+  // the account's API and chat (Zopim) hosts.
+  "script-src": [
+    "https://embed.tawk.to",
+    "https://*.tawk.to",
+    "https://cdn.jsdelivr.net",
+    "https://static.zdassets.com",
+    "https://ekr.zdassets.com",
+    "https://*.zendesk.com",
+    "https://*.zopim.com",
+  ],
+  "connect-src": [
+    "https://*.tawk.to",
+    "wss://*.tawk.to",
+    "https://static.zdassets.com",
+    "https://ekr.zdassets.com",
+    "https://*.zendesk.com",
+    "wss://*.zendesk.com",
+    "https://*.zopim.com",
+    "wss://*.zopim.com",
+  ],
+  "frame-src": ["https://*.tawk.to", "https://*.zendesk.com"],
+  "style-src": ["https://*.tawk.to", "https://fonts.googleapis.com", "https://static.zdassets.com"],
+};
+
+/** Helmet's policy with the handoff apps' origins added to their directives. */
+export function withHandoffApps(csp: string): string {
+  const directives = csp
+    .split(";")
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+  for (const [name, sources] of Object.entries(HANDOFF_APP_SOURCES)) {
+    const index = directives.findIndex((directive) => directive.split(/\s+/)[0] === name);
+    if (index === -1) directives.push([name, "'self'", ...sources].join(" "));
+    else directives[index] = [directives[index], ...sources].join(" ");
+  }
+  return directives.join(";");
+}
+
 /** HARBOR_DEMO's shop: what a visitor on the sample page can try order tracking with. */
 export type DemoOrderHint = { orderNumbers: string[]; email: string };
 
@@ -40,6 +88,8 @@ export async function registerWidgetPages(
   app.get("/widget/demo", async (request, reply) => {
     const widgetId = (request.query as Record<string, unknown>).widgetID;
     const safeId = typeof widgetId === "string" && /^[a-z0-9]{1,64}$/.test(widgetId) ? widgetId : null;
+    const csp = reply.getHeader("content-security-policy");
+    if (typeof csp === "string") reply.header("content-security-policy", withHandoffApps(csp));
     return reply
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")

@@ -158,4 +158,41 @@ describe("HandoffPage", () => {
       attributes: [{ whatsapp: "", tawk: "5f1e2d3c4b5a69788796a5b4/1abc2def" }],
     });
   });
+
+  it("takes Tawk's id from its pasted embed address or whole script snippet, and says so in the hint", async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage();
+    await user.type(await screen.findByRole("textbox", { name: /^Notification e-mail/ }), "team@shop.example");
+    await user.click(screen.getByRole("switch", { name: /^Enable agent handoff/ }));
+    await user.selectOptions(screen.getByRole("combobox", { name: /^Agent app/ }), "tawk");
+    const tawk = screen.getByRole("textbox", { name: /^Tawk property and widget/ }) as HTMLInputElement;
+    expect(tawk.getAttribute("aria-describedby")).toBeTruthy();
+    const hint = document.getElementById(String(tawk.getAttribute("aria-describedby")).split(" ")[0] ?? "");
+    expect(hint?.textContent).toContain("https://embed.tawk.to/");
+
+    await user.click(tawk);
+    await user.paste("https://embed.tawk.to/5f1e2d3c4b5a69788796a5b4/1abc2def");
+    expect(tawk.value).toBe("5f1e2d3c4b5a69788796a5b4/1abc2def");
+
+    await user.clear(tawk);
+    await user.paste(`<!--Start of Tawk.to Script-->
+<script type="text/javascript">
+var Tawk_API=Tawk_API||{}, Tawk_LoadStart=new Date();
+(function(){
+var s1=document.createElement("script"),s0=document.getElementsByTagName("script")[0];
+s1.async=true;
+s1.src='https://embed.tawk.to/6a2b3c4d5e6f708192a3b4c5/1hq2rst3u';
+s1.charset='UTF-8';
+s1.setAttribute('crossorigin','*');
+s0.parentNode.insertBefore(s1,s0);
+})();
+</script>
+<!--End of Tawk.to Script-->`);
+    expect(tawk.value).toBe("6a2b3c4d5e6f708192a3b4c5/1hq2rst3u");
+    await user.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith({ message: "Handoff settings saved" }));
+    const [sent] = formsSentTo(fetchMock, "POST /api/widget-settings/save");
+    const handoff = JSON.parse(String(sent?.form.get("handoff"))) as Handoff;
+    expect(handoff.channels.agent.attributes[0]?.tawk).toBe("6a2b3c4d5e6f708192a3b4c5/1hq2rst3u");
+  });
 });

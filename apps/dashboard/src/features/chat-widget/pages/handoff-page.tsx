@@ -24,6 +24,7 @@ import {
   type HandoffDraft,
   handoffDraftFrom,
   handoffVisibility,
+  tawkIdFrom,
   toHandoff,
   validateHandoffDraft,
 } from "../handoff-draft";
@@ -164,8 +165,10 @@ function HandoffForm({ settings: widgetSettings }: { settings: WidgetSettings })
                 <TextInput
                   label={t.agent.tawk}
                   description={t.agent.tawkDescription}
-                  maxLength={80}
+                  // Room for Tawk's whole snippet, pasted: its id is taken from it.
+                  maxLength={2000}
                   {...form.getInputProps("agent.tawk")}
+                  onChange={(event) => form.setFieldValue("agent.tawk", tawkIdFrom(event.currentTarget.value))}
                 />
               ) : null}
               {shown.zendeskKey ? (
