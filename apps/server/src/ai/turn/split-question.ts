@@ -110,7 +110,7 @@ export function splitQuestion(message: string): string[] {
     const previous = merged[index - 1];
     const refersBack = wordsIn(part).some((word) => BACK_REFERENCES.has(word));
     // "Is there a charge?" after a question about a washing machine asks about that: a part
-    // with at most one word of its own names no subject of its own.
+    // left with no word once its form and attribute words are set aside names no subject of its own.
     const isElliptical = subjectOf(part) === "";
     return previous && (refersBack || isElliptical) ? `${part} (${subjectOf(previous)})` : part;
   });

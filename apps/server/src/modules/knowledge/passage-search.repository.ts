@@ -77,9 +77,6 @@ export function createPassageSearch(db: Database): PassageSearch {
             cross join corpus
             where l.lexeme <> '' and k.chunk_count > 0 and k.chunk_count <= corpus.n / 2 + 1
           ),
-          -- Passages worth scoring: those holding one of the rarest query words, at most
-          -- CANDIDATES_PER_TERM for each of the RAREST_TERMS rarest. Common words then only add to
-          -- their scores. This bounds the work however large the knowledge base grows.
           -- Synonyms are one term (as Lucene's SynonymQuery scores them): a concept weighs what its
           -- commonest lexeme weighs, so "Antwerp" in a loyalty page does not outrank "Belgium" in
           -- the delivery page's title merely by being the rarer word of the same concept.
@@ -87,6 +84,9 @@ export function createPassageSearch(db: Database): PassageSearch {
             select t.lexeme, t.concept, t.q, t.df, min(t.idf) over (partition by t.concept) as idf
             from terms t
           ),
+          -- Passages worth scoring: those holding one of the rarest query words, at most
+          -- CANDIDATES_PER_TERM for each of the RAREST_TERMS rarest. Common words then only add to
+          -- their scores. This bounds the work however large the knowledge base grows.
           candidates as (
             select distinct m.id
             from (select q, df from terms order by df, lexeme limit ${RAREST_TERMS}) t,
