@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { seededRandom } from "../../platform/seeded-random";
 
 export interface FakeShopifyVariant {
   title: string;
@@ -107,7 +108,7 @@ export function generateFakeProducts(count: number, options: GenerateOptions = {
   const { seed = 1, storefrontUrl = "https://shop.example" } = options;
   const products: FakeShopifyProduct[] = [];
   for (let index = 0; index < count; index++) {
-    const random = mulberry32(seed * 1_000_003 + index);
+    const random = seededRandom(seed * 1_000_003 + index);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 
     const category = pick(CATEGORIES);
@@ -169,16 +170,4 @@ function toSlug(text: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-}
-
-/** Small, fast, seedable PRNG; Math.random can't be seeded. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -72,20 +72,8 @@ export const reportWindow = (
   timeZone,
 });
 
-/**
- * A seeded pseudo-random source (mulberry32) in [0, 1): the random equality tests draw their data
- * from it, so a failure names a seed that reproduces it.
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The random equality tests draw their data from it, so a failure names a seed that reproduces it. */
+export { seededRandom } from "../../platform/seeded-random";
 
 /** The widget's self-serve portal offers these suggested questions (Insights' suggested-questions card). */
 export async function setSuggestedQuestions(db: Database, companyId: string, questions: string[]) {
