@@ -115,6 +115,11 @@ describe("inbox journeys", () => {
           .isVisible(),
       )
       .toBe(true);
+    // Ticket IDs are random; measure with the widest one, so the layout holds for every ID, not the
+    // one this run happened to draw (a wide "WWRDWP" once pushed the actions onto a row of their own).
+    await chat.getByRole("heading", { level: 2 }).evaluate((title) => {
+      title.textContent = (title.textContent ?? "").replace(/\S+$/, "WWWWWW");
+    });
     await page.screenshot({ path: path.join(os.tmpdir(), "harbor-inbox-1280x800.png") });
     const heights = await page.evaluate(() => {
       const height = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? 0;

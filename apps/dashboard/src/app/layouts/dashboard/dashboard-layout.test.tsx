@@ -1,6 +1,6 @@
 import type { GetUserResponse, PendingInvitation } from "@harbor/contract/user";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
 import { DashboardLayout } from "./dashboard-layout";
@@ -52,7 +52,21 @@ function renderShell(answer: GetUserResponse) {
   return fetchMock;
 }
 
+/** happy-dom applies Mantine's visibleFrom/hiddenFrom media queries to this window size. */
+function setWindowWidth(width: number) {
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({
+    width,
+    height: 800,
+  });
+}
+
 describe("dashboard shell", () => {
+  // A laptop screen: wide enough for the header's links (they move under the burger below 1,200 px).
+  beforeEach(() => setWindowWidth(1280));
+  afterEach(() => setWindowWidth(1024));
+
   it("shows the subscription banner only when the subscription is not active", async () => {
     renderShell(session({ status: "past_due" }));
     expect(await screen.findByText("Your subscription is not active")).toBeTruthy();
@@ -77,6 +91,16 @@ describe("dashboard shell", () => {
         .getAllByRole("link")
         .map((link) => link.textContent),
     ).toEqual(entries);
+  });
+
+  it("below 1,200 px puts the admin's links behind the burger instead of wrapping them out of the header", async () => {
+    setWindowWidth(1024);
+    renderShell(session({ role: "admin" }));
+    await screen.findByText("inbox page");
+    expect(screen.queryByRole("navigation", { name: "Main navigation" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Toggle navigation" }));
+    const navigation = await screen.findByRole("navigation", { name: "Main navigation" });
+    expect(within(navigation).getByRole("link", { name: "Settings" })).toBeTruthy();
   });
 
   it("shows the workspace name without a menu for a single company", async () => {

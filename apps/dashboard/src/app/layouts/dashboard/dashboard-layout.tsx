@@ -19,6 +19,13 @@ import { WorkspaceSwitcher } from "./workspace-switcher";
  */
 const SHELL_Z_INDEX = getDefaultZIndex("app");
 
+/**
+ * An admin's seven header links, the logo and the workspace switcher need about 1,150 px on one line;
+ * below Mantine's lg (1,200 px) they would wrap out of the 64 px header, so narrower screens get the
+ * burger and the side navigation instead.
+ */
+const NAV_BREAKPOINT = "lg";
+
 export function DashboardLayout() {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const session = useSession();
@@ -30,7 +37,7 @@ export function DashboardLayout() {
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: "sm", collapsed: { mobile: !isNavOpen, desktop: true } }}
+      navbar={{ width: 280, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !isNavOpen, desktop: true } }}
       padding="md"
       zIndex={SHELL_Z_INDEX}
     >
@@ -40,7 +47,7 @@ export function DashboardLayout() {
             <Burger
               opened={isNavOpen}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom={NAV_BREAKPOINT}
               size="sm"
               aria-label={texts.shell.toggleNavigation}
               aria-expanded={isNavOpen}
@@ -49,12 +56,19 @@ export function DashboardLayout() {
             <Anchor component={Link} to="/inbox" underline="never" aria-label={texts.shell.home}>
               <BrandLogo />
             </Anchor>
-            <Group component="nav" aria-label={texts.shell.mainNavigation} gap={4} visibleFrom="sm" ml="md">
+            <Group
+              component="nav"
+              aria-label={texts.shell.mainNavigation}
+              gap={4}
+              visibleFrom={NAV_BREAKPOINT}
+              ml="md"
+              wrap="nowrap"
+            >
               <NavLinks items={navItems} />
             </Group>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Group visibleFrom="sm">
+            <Group visibleFrom={NAV_BREAKPOINT}>
               <WorkspaceSwitcher user={user} company={company} />
             </Group>
             <AccountMenu user={user} />

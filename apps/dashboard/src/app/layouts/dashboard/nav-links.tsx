@@ -19,6 +19,8 @@ export function NavLinks({ items, isVertical = false, onNavigate }: NavLinksProp
         aria-current={isActive ? "page" : undefined}
         justify={isVertical ? "flex-start" : "center"}
         fullWidth={isVertical}
+        // Tighter than a button's default padding, so the header's seven links fit one line at 1,280 px.
+        px={isVertical ? undefined : "xs"}
       >
         {label}
       </Button>

@@ -126,9 +126,11 @@ export function ChatPanel(props: ChatPanelProps) {
       <Stack gap="xs" p="md" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
         {back}
         {/* Title and actions share a line where the column allows (one row of controls, decision 032). */}
-        <Group justify="space-between" gap="xs" align="flex-start">
+        {/* Never wraps: at 1,280 px the chat column is ~400 px, and a wide ticket ID used to push the
+            actions onto a row of their own, taking it from the conversation. The title breaks first. */}
+        <Group justify="space-between" gap="xs" align="flex-start" wrap="nowrap">
           <Stack gap={4} miw={0}>
-            <Title order={2} size="h4">
+            <Title order={2} size="h5" style={{ overflowWrap: "anywhere" }}>
               {t.ticketID(chat.ticketID)}
             </Title>
             <Group gap={6}>
