@@ -2,7 +2,7 @@ import type { WidgetSettings } from "@harbor/contract/widget";
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "./support/api";
-import { DESKTOP, expectAccessibleAtBothWidths, launchBrowser, pageSignedInAs } from "./support/browser";
+import { DESKTOP, expectAccessibleAtBothWidths, launchBrowser, PHONE, pageSignedInAs } from "./support/browser";
 import { type HarborServer, startHarborServer } from "./support/harbor-server";
 
 /*
@@ -146,6 +146,13 @@ describe("the Shopify Customer Portal settings", () => {
     // The notice's close button has no name (lib/notify), so axe waits for it to go.
     await expect.poll(() => notice(admin, "Issue saved").count(), { timeout: 15_000 }).toBe(0);
     await expectAccessible(admin);
+    // At phone width the cancellation switch's text gives way to its Edit button, which a walk once
+    // found pushed past the screen's edge.
+    await admin.setViewportSize(PHONE);
+    const edit = await admin.getByRole("button", { name: "Edit the cancellation Action Rules" }).boundingBox();
+    expect(edit).not.toBeNull();
+    expect(edit!.x + edit!.width).toBeLessThanOrEqual(PHONE.width);
+    await admin.setViewportSize(DESKTOP);
 
     const announced = () =>
       admin.evaluate(() =>

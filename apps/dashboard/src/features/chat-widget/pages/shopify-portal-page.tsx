@@ -110,8 +110,10 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
               description={t.allowAddressChangeDescription}
               {...form.getInputProps("allowAddressChange", { type: "checkbox" })}
             />
+            {/* The switch's text gives way, not the button: at 375 px the button was pushed past the edge. */}
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Switch
+                style={{ flex: 1, minWidth: 0 }}
                 label={t.allowCancellation}
                 description={t.allowCancellationDescription}
                 {...form.getInputProps("allowCancellation", { type: "checkbox" })}
@@ -119,6 +121,7 @@ function ShopifyPortalForm({ settings: widgetSettings }: { settings: WidgetSetti
               <Button
                 variant="default"
                 size="compact-sm"
+                style={{ flexShrink: 0 }}
                 leftSection={<IconPencil size={16} aria-hidden />}
                 aria-label={t.editRulesLabel}
                 onClick={() => setRulesOpen(true)}
