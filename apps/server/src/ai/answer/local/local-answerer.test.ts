@@ -248,6 +248,24 @@ describe("local answerer", () => {
     expect(how.result.text).toMatch(/^All gift cards/);
   });
 
+  it("puts no yes in front of facts pieced together from several sentences", async () => {
+    // "palm" is in a how-to sentence, "oil" and "free" in another about perfume: together they
+    // cover the question, but no sentence says the products are palm-oil free.
+    const perfume = passage("perfume", "Perfume oils", "Our perfume oils are alcohol-free and can be shipped anywhere.");
+    const howTo = passage(
+      "serum",
+      "Night serum",
+      "How to use: warm 3 drops of the serum between your palms and press it onto your face.",
+      { sourceType: "shopify-products" },
+    );
+    const pieced = await run({ question: "Are your oils palm free?", passages: [perfume, howTo] });
+    expect(pieced.result.text).not.toMatch(/^(Yes|No)\./);
+    // One sentence that says it all still gets its yes.
+    const soaps = passage("soaps", "Our soaps", "Our oils are palm free and made in Antwerp.");
+    const said = await run({ question: "Are your oils palm free?", passages: [soaps, howTo] });
+    expect(said.result.text).toMatch(/^Yes\. Our oils are palm free/);
+  });
+
   it("frames English facts for a Dutch visitor with a lead-in naming the article", async () => {
     const { result } = await run({ question: "Hoe lang is een cadeaukaart geldig?", language: "nl" });
     expect(result.outcome).toBe("answered");

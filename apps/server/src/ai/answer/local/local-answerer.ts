@@ -94,6 +94,8 @@ export function createLocalAnswerer(): Answerer {
  */
 function yesOrNo(question: string, selection: Selection): "yes" | "no" | null {
   if (!isYesNoQuestion(question) || selection.coverage < YES_NO_MIN_COVERAGE) return null;
+  // One sentence must say it: "palm" from one sentence and "oil-free" from another is no yes.
+  if (selection.singleCoverage < YES_NO_MIN_COVERAGE) return null;
   const polarities = new Set(selection.units.map((unit) => polarityOf(unit.text)));
   if (polarities.size !== 1) return null;
   const [polarity] = polarities;

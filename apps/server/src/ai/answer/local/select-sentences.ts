@@ -86,6 +86,12 @@ export type Selection = {
   isSubject: boolean[];
   /** Coverage of what is asked beside the named product; null when no product is named. */
   askedCoverage: number | null;
+  /**
+   * The best share of the question one core pick covers by itself (with its heading and title).
+   * Coverage pieced together from several sentences ("palm" from one, "oil-free" from another) says
+   * nothing one sentence says, so a yes or a no cannot rest on it.
+   */
+  singleCoverage: number;
 };
 
 export type SelectionInput = {
@@ -210,6 +216,7 @@ export function selectSentences(input: SelectionInput): Selection {
   const picks: Picks = { units: [], covered: new Map(), values: new Set() };
   const gains = new Map<CandidateUnit, number>();
   let core = picks.covered;
+  const coreUnits: CandidateUnit[] = [];
   let coreStatesValue = false;
   let firstGain = 0;
   let firstRelevance = 0;
@@ -238,6 +245,7 @@ export function selectSentences(input: SelectionInput): Selection {
     }
     picks.units.push(best);
     gains.set(best, bestGain);
+    if (picks.units.length <= CORE_PICKS) coreUnits.push(best);
     for (const c of concepts) picks.covered.set(c, Math.max(picks.covered.get(c) ?? 0, scorer.found(c, best)));
     for (const kind of best.values) picks.values.add(`${best.passage.documentId}:${kind}`);
     if (picks.units.length <= CORE_PICKS) {
@@ -260,6 +268,15 @@ export function selectSentences(input: SelectionInput): Selection {
   const askedCovered =
     asked.reduce((sum, c) => sum + c.weight * (core.get(c) ?? 0), 0) + (coreStatesValue ? valueWeight : 0);
   const namesProduct = required.some((c) => isSubject.get(c));
+  const singleCoverage = Math.max(
+    0,
+    ...coreUnits.map(
+      (unit) =>
+        (required.reduce((sum, c) => sum + c.weight * scorer.found(c, unit), 0) +
+          (unit.values.length > 0 ? valueWeight : 0)) /
+        (requiredWeight || 1),
+    ),
+  );
   const passageOrder = [...new Set(picks.units.map((unit) => unit.passage))];
   const ordered = [...picks.units].sort(
     (a, b) => passageOrder.indexOf(a.passage) - passageOrder.indexOf(b.passage) || a.position - b.position,
@@ -282,6 +299,7 @@ export function selectSentences(input: SelectionInput): Selection {
     isSubject: concepts.map((c) => isSubject.get(c) ?? false),
     // A question all about the product ("how long does the shampoo bar last?") is judged as a whole.
     askedCoverage: namesProduct && asked.length > 0 ? askedCovered / askedWeight : null,
+    singleCoverage: requiredWeight > 0 ? singleCoverage : 0,
   };
 }
 
