@@ -137,15 +137,45 @@ export function createChatsRepository(db: Database) {
   }
 
   return {
-    /** A new chat with a ticket ID unique in its company (the unique index decides; a clash retries). */
-    async createChat(companyId: string, options: { visitorId?: string; language?: string } = {}) {
+    /**
+     * A new chat with a ticket ID unique in its company (the unique index decides; a clash retries).
+     * `openingClientMessageId`: the client id of the visitor's question that opens it. The chat is
+     * then one per visitor and client id: when the same first question reaches two nodes at once,
+     * the second insert finds the first one's chat (unique index `chats_visitor_opening_idx`;
+     * PostgreSQL makes it wait for the first to commit) and answers that chat instead.
+     */
+    async createChat(
+      companyId: string,
+      options: { visitorId?: string; language?: string; openingClientMessageId?: string } = {},
+    ) {
+      const { visitorId, openingClientMessageId } = options;
       for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
         const [row] = await db
           .insert(chats)
-          .values({ companyId, visitorId: options.visitorId, language: options.language, ticketId: generateTicketId() })
+          .values({
+            companyId,
+            visitorId,
+            language: options.language,
+            openingClientMessageId,
+            ticketId: generateTicketId(),
+          })
           .onConflictDoNothing()
           .returning();
         if (row) return row;
+        if (visitorId && openingClientMessageId) {
+          const [opened] = await db
+            .select()
+            .from(chats)
+            .where(
+              and(
+                eq(chats.companyId, companyId),
+                eq(chats.visitorId, visitorId),
+                eq(chats.openingClientMessageId, openingClientMessageId),
+              ),
+            )
+            .limit(1);
+          if (opened) return opened;
+        }
       }
       throw new Error("No free ticket ID found for a new chat");
     },
