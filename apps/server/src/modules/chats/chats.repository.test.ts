@@ -69,6 +69,40 @@ describe("findChatWithRecentTurns", () => {
     ]);
   });
 
+  it("equals the turns a question's own write answers from before it (turnsBefore, decision 073)", async () => {
+    const repository = h.app.services.chatsRepository;
+    const chat = await repository.createChat(owner.companyId, { language: "en" });
+    const base = { companyId: owner.companyId, chatId: chat.id };
+    const ask = (turn: number) =>
+      repository.insertMessageOnce(
+        {
+          ...base,
+          message: `Question ${turn}`,
+          messageType: "question",
+          senderRole: "customer",
+          clientMessageId: `client-turns-${turn}`,
+        },
+        { isLookedUp: true, turnsBefore: 6 },
+      );
+
+    expect((await ask(1)).turnsBefore).toEqual([]);
+    for (let turn = 1; turn <= 4; turn++) {
+      await repository.insertMessage({
+        ...base,
+        message: `Answer ${turn}`,
+        messageType: "answer",
+        senderRole: "ai",
+        messageData: { questionID: `q-${turn}`, outcome: "answered", language: "en" },
+      } as Parameters<typeof repository.insertMessage>[0]);
+      const before = await repository.findChatWithRecentTurns(owner.companyId, chat.id, 6);
+      const asked = await ask(turn + 1);
+
+      // The new question is not among them: the statement read the chat as it was before it.
+      expect(asked.turnsBefore).toEqual(before?.turns);
+      expect(asked.turnsBefore?.at(-1)?.message).toBe(`Answer ${turn}`);
+    }
+  });
+
   it("answers no turns for a chat without messages, and nothing for another company's chat", async () => {
     const repository = h.app.services.chatsRepository;
     const chat = await repository.createChat(owner.companyId);
@@ -134,7 +168,7 @@ describe("insertMessageOnce after the caller's own lookup", () => {
     const second = await repository.insertMessageOnce(message, { isLookedUp: true });
 
     expect(first.isNew).toBe(true);
-    expect(second).toEqual({ row: first.row, isNew: false, inbox: null });
+    expect(second).toEqual({ row: first.row, isNew: false, inbox: null, turnsBefore: null });
     expect(await repository.listMessages(owner.companyId, chat.id)).toHaveLength(1);
   });
 });

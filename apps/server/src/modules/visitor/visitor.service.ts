@@ -8,6 +8,7 @@ import {
   type ChatMessageRow,
   type ChatRow,
   type ChatsRepository,
+  HISTORY_TURNS,
   isHandledByPerson,
   toVisitorMessage,
 } from "../chats/chats.module";
@@ -119,8 +120,9 @@ export function createVisitorService(deps: {
         },
         clientMessageId: input.clientMessageID,
       },
-      // findChatAndReplay above looked for it in every chat of the visitor.
-      { isLookedUp: true },
+      // findChatAndReplay above looked for it in every chat of the visitor. The turns before it
+      // come with the write, so answering need not read the chat again.
+      { isLookedUp: true, turnsBefore: HISTORY_TURNS },
     );
     const ack = { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };
     // Another node stored the same question a moment ago (the visitor's send reached both): that
@@ -135,7 +137,7 @@ export function createVisitorService(deps: {
       // not answered as a question (unless the reply cannot run: the runner falls back to that).
       const replyId = portalReplyId(scope.settings.selfServicePortal, input);
       if (replyId) void deps.customReplies.start(scope, chat, replyId, stored.row);
-      else void answers.answer(scope, chat, stored.row, input.language);
+      else void answers.answer(scope, chat, stored.row, input.language, true, stored.turnsBefore);
     }
     return ack;
   }
