@@ -48,6 +48,11 @@ export const chats = pgTable(
      * (modules/visitor/visitor-custom-replies.ts); null when none runs. Kept so a reload resumes.
      */
     customReplyState: jsonb("custom_reply_state").$type<Record<string, unknown>>(),
+    /**
+     * The client id of the visitor's question that opened the chat. Unique per visitor: the same
+     * first question reaching two nodes at once opens one chat, not two (decision 073).
+     */
+    openingClientMessageId: text("opening_client_message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,6 +81,9 @@ export const chats = pgTable(
       uniqueIndex("chats_company_ticket_idx").on(table.companyId, table.ticketId),
       // The widget finds a visitor's newest chat to continue.
       index("chats_visitor_idx").on(table.companyId, table.visitorId, table.createdAt),
+      uniqueIndex("chats_visitor_opening_idx")
+        .on(table.companyId, table.visitorId, table.openingClientMessageId)
+        .where(sql`${table.openingClientMessageId} is not null`),
     ];
   },
 );

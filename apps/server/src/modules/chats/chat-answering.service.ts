@@ -11,11 +11,8 @@ import {
   type PipelineEvent,
 } from "../../ai/pipeline/answer-pipeline";
 import type { AnswerStore } from "./answer-store";
-import type { ChatMessageRow, ChatsRepository } from "./chats.repository";
+import type { ChatMessageRow, ChatRow, ChatsRepository, ChatTurn } from "./chats.repository";
 import type { InboxRowAndUnreadCount } from "./inbox.repository";
-
-/** Earlier question/answer messages given as context to the answerer. */
-const HISTORY_TURNS = 6;
 
 export type ChatAnswer = {
   question: ChatMessageRow;
@@ -42,6 +39,9 @@ export function isHandledByPerson(status: string) {
   return status === "human" || status === "ticket";
 }
 
+/** The turns an answer is given as history; a stored question's write reads them (see ChatsRepository). */
+export const HISTORY_TURNS = 6;
+
 /**
  * Answering in a chat: the chat's history goes to the engine, and what the answer leaves behind
  * is stored (the answer message with its references, the analysis entry, token usage, documents'
@@ -54,6 +54,25 @@ export function createChatAnswering(deps: {
   answerStore: AnswerStore;
   log: FastifyBaseLogger;
 }) {
+  /** The chat and its turns before the question: as the caller knows them, or read now. */
+  async function chatAndHistory(options: {
+    companyId: string;
+    chatId: string;
+    questionMessage?: ChatMessageRow;
+    chatBeforeQuestion?: { chat: ChatRow; turnsBefore: ChatTurn[] };
+  }) {
+    const { companyId, chatId } = options;
+    if (options.questionMessage && options.chatBeforeQuestion) {
+      return { chat: options.chatBeforeQuestion.chat, turns: [...options.chatBeforeQuestion.turnsBefore] };
+    }
+    const found = await deps.chats.findChatWithRecentTurns(companyId, chatId, HISTORY_TURNS + 1);
+    if (!found) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
+    const { chat, turns } = found;
+    // A question stored beforehand is the newest turn; it is the question, not its history.
+    if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
+    return { chat, turns };
+  }
+
   return {
     /**
      * Answers a visitor's question in a chat: stores the question (unless stored already), then,
@@ -82,13 +101,15 @@ export function createChatAnswering(deps: {
         instruction: string;
       };
       signal?: AbortSignal;
+      /**
+       * The chat as the caller read it before storing `questionMessage`, and the turns that
+       * statement answered from before the question (`turnsBefore` of insertMessageOnce), when
+       * nothing was written in the chat since: the chat is not read again (decision 073).
+       */
+      chatBeforeQuestion?: { chat: ChatRow; turnsBefore: ChatTurn[] };
     }): Promise<ChatAnswer> {
       const { companyId, chatId } = options;
-      const found = await deps.chats.findChatWithRecentTurns(companyId, chatId, HISTORY_TURNS + 1);
-      if (!found) throw new Error(`Chat ${chatId} not found in company ${companyId}`);
-      const { chat, turns } = found;
-      // A question stored beforehand is the newest turn; it is the question, not its history.
-      if (options.questionMessage && turns.at(-1)?.senderRole === "customer") turns.pop();
+      const { chat, turns } = await chatAndHistory(options);
       const history = turns.slice(-HISTORY_TURNS).map(
         (turn): ConversationTurn => ({
           role: turn.senderRole === "customer" ? "visitor" : "assistant",

@@ -16,10 +16,10 @@ import { inboxRoutes } from "./inbox.routes";
 import { createInboxService } from "./inbox.service";
 import { registerStaffTyping } from "./staff-typing";
 
-export { type ChatAnswering, isHandledByPerson } from "./chat-answering.service";
+export { type ChatAnswering, HISTORY_TURNS, isHandledByPerson } from "./chat-answering.service";
 export type { ChatEvents } from "./chat-events";
 export { isVisibleToVisitor, toChatMessage, toInboxChat, toVisitorMessage } from "./chat-mappers";
-export type { ChatMessageRow, ChatRow, ChatsRepository } from "./chats.repository";
+export type { ChatMessageRow, ChatRow, ChatsRepository, ChatTurn } from "./chats.repository";
 export type { InboxRepository, InboxRowAndUnreadCount } from "./inbox.repository";
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { createAnswerStore } from "./answer-store";
@@ -68,12 +69,85 @@ describe("findChatWithRecentTurns", () => {
     ]);
   });
 
+  it("equals the turns a question's own write answers from before it (turnsBefore, decision 073)", async () => {
+    const repository = h.app.services.chatsRepository;
+    const chat = await repository.createChat(owner.companyId, { language: "en" });
+    const base = { companyId: owner.companyId, chatId: chat.id };
+    const ask = (turn: number) =>
+      repository.insertMessageOnce(
+        {
+          ...base,
+          message: `Question ${turn}`,
+          messageType: "question",
+          senderRole: "customer",
+          clientMessageId: `client-turns-${turn}`,
+        },
+        { isLookedUp: true, turnsBefore: 6 },
+      );
+
+    expect((await ask(1)).turnsBefore).toEqual([]);
+    for (let turn = 1; turn <= 4; turn++) {
+      await repository.insertMessage({
+        ...base,
+        message: `Answer ${turn}`,
+        messageType: "answer",
+        senderRole: "ai",
+        messageData: { questionID: `q-${turn}`, outcome: "answered", language: "en" },
+      } as Parameters<typeof repository.insertMessage>[0]);
+      const before = await repository.findChatWithRecentTurns(owner.companyId, chat.id, 6);
+      const asked = await ask(turn + 1);
+
+      // The new question is not among them: the statement read the chat as it was before it.
+      expect(asked.turnsBefore).toEqual(before?.turns);
+      expect(asked.turnsBefore?.at(-1)?.message).toBe(`Answer ${turn}`);
+    }
+  });
+
   it("answers no turns for a chat without messages, and nothing for another company's chat", async () => {
     const repository = h.app.services.chatsRepository;
     const chat = await repository.createChat(owner.companyId);
 
     expect((await repository.findChatWithRecentTurns(owner.companyId, chat.id, 7))?.turns).toEqual([]);
     expect(await repository.findChatWithRecentTurns(rival.companyId, chat.id, 7)).toBeNull();
+  });
+});
+
+describe("createChat with the client id of the question that opens it (decision 073)", () => {
+  it("opens one chat when the same first question is taken twice at once, as on two nodes", async () => {
+    const repository = h.app.services.chatsRepository;
+    // On PostgreSQL the two inserts run on two connections of the pool, truly at once; on PGlite
+    // one after the other, the second meeting the first's row.
+    for (let race = 0; race < 10; race++) {
+      const opening = { visitorId: `visitor-race-${race}`, openingClientMessageId: `client-first-${race}` };
+      const [first, second] = await Promise.all([
+        repository.createChat(owner.companyId, opening),
+        repository.createChat(owner.companyId, opening),
+      ]);
+
+      expect(second.id).toBe(first.id);
+      expect(second.ticketId).toBe(first.ticketId);
+    }
+    const rows = await h.db.execute(
+      sql`select count(*)::int as chats from chats where company_id = ${owner.companyId} and visitor_id like 'visitor-race-%'`,
+    );
+    expect((rows as unknown as { rows: { chats: number }[] }).rows[0]?.chats).toBe(10);
+  });
+
+  it("opens a chat of its own for another client id, another visitor or another company", async () => {
+    const repository = h.app.services.chatsRepository;
+    const opening = { visitorId: "visitor-apart", openingClientMessageId: "client-apart" };
+    const chat = await repository.createChat(owner.companyId, opening);
+
+    const others = await Promise.all([
+      repository.createChat(owner.companyId, { ...opening, openingClientMessageId: "client-apart-2" }),
+      repository.createChat(owner.companyId, { ...opening, visitorId: "visitor-apart-2" }),
+      repository.createChat(rival.companyId, opening),
+      // Chats opened otherwise (staff, orders) carry no client id and never meet.
+      repository.createChat(owner.companyId, { visitorId: "visitor-apart" }),
+      repository.createChat(owner.companyId, { visitorId: "visitor-apart" }),
+    ]);
+
+    expect(new Set([chat.id, ...others.map((other) => other.id)]).size).toBe(6);
   });
 });
 
@@ -94,7 +168,7 @@ describe("insertMessageOnce after the caller's own lookup", () => {
     const second = await repository.insertMessageOnce(message, { isLookedUp: true });
 
     expect(first.isNew).toBe(true);
-    expect(second).toEqual({ row: first.row, isNew: false, inbox: null });
+    expect(second).toEqual({ row: first.row, isNew: false, inbox: null, turnsBefore: null });
     expect(await repository.listMessages(owner.companyId, chat.id)).toHaveLength(1);
   });
 });

@@ -13,6 +13,26 @@ const MESSAGES_AFTER_MAX = 500;
 
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
+/** A question or an answer as the answerer reads the chat's history. */
+export type ChatTurn = Pick<ChatMessageRow, "message" | "senderRole" | "messageData">;
+
+/**
+ * The chat's latest `limit` question/answer messages, oldest first, as one JSON array: one
+ * expression that a read of the chat (findChatWithRecentTurns) or the question's own write
+ * (appendMessageSteps' `turnsBefore`) carries, so neither needs a statement of its own.
+ */
+function recentTurnsJson(companyId: string, chatId: string, limit: number) {
+  return sql<ChatTurn[]>`coalesce((
+    select json_agg(json_build_object('message', t.message, 'senderRole', t.sender_role,
+        'messageData', t.message_data) order by t.created_at, t.id)
+    from (
+      select m.message, m.sender_role, m.message_data, m.created_at, m.id
+      from ${chatMessages} m
+      where m.chat_id = ${chatId} and m.company_id = ${companyId} and m.message_type in ('question', 'answer')
+      order by m.created_at desc, m.id desc
+      limit ${limit}
+    ) t), '[]'::json)`;
+}
 
 type Writer = Pick<Database, "insert" | "update" | "$with" | "with">;
 
@@ -44,11 +64,15 @@ export async function appendMessage(writer: Writer, message: NewMessage) {
  * appendMessage, answering also the chat's inbox row and the company's unread count as they are
  * with the message in (what staff hear, see tellStaff): read in the same statement, not after it.
  */
-export async function appendMessageWithInboxRow(writer: Writer, message: NewMessage, options = { withInbox: true }) {
+export async function appendMessageWithInboxRow(
+  writer: Writer,
+  message: NewMessage,
+  options: { withInbox?: boolean; turnsBefore?: number } = { withInbox: true },
+) {
   const { inserted, touched } = appendMessageSteps(writer, message, options);
   const [found] = await writer.with(inserted, touched).select().from(inserted).leftJoin(touched, sql`true`);
   if (!found) throw new Error("Message insert returned no row");
-  return { row: found.inserted, inbox: found.touched?.inbox ?? null };
+  return { row: found.inserted, inbox: found.touched?.inbox ?? null, turnsBefore: found.touched?.turns ?? null };
 }
 
 /**
@@ -57,7 +81,18 @@ export async function appendMessageWithInboxRow(writer: Writer, message: NewMess
  * embedded database each statement, BEGIN and COMMIT has a fixed cost, and a transaction holds
  * the database for every round trip between its statements (decision 011).
  */
-export function appendMessageSteps(writer: Writer, message: NewMessage, options: { withInbox?: boolean } = {}) {
+export function appendMessageSteps(
+  writer: Writer,
+  message: NewMessage,
+  options: {
+    withInbox?: boolean;
+    /**
+     * Also answer the chat's latest question/answer turns *before* this message (every part of one
+     * statement reads the snapshot it started with, so the new message is not among them).
+     */
+    turnsBefore?: number;
+  } = {},
+) {
   const inserted = writer.$with("inserted").as(
     writer
       .insert(chatMessages)
@@ -92,6 +127,10 @@ export function appendMessageSteps(writer: Writer, message: NewMessage, options:
           ? inboxRowAfterMessage(message.companyId)
           : sql<InboxRowAndUnreadCount | null>`null::json`
         ).as("inbox"),
+        turns: (options.turnsBefore === undefined
+          ? sql<ChatTurn[] | null>`null::json`
+          : recentTurnsJson(message.companyId, message.chatId, options.turnsBefore)
+        ).as("turns"),
       }),
   );
   return { inserted, touched };
@@ -137,15 +176,45 @@ export function createChatsRepository(db: Database) {
   }
 
   return {
-    /** A new chat with a ticket ID unique in its company (the unique index decides; a clash retries). */
-    async createChat(companyId: string, options: { visitorId?: string; language?: string } = {}) {
+    /**
+     * A new chat with a ticket ID unique in its company (the unique index decides; a clash retries).
+     * `openingClientMessageId`: the client id of the visitor's question that opens it. The chat is
+     * then one per visitor and client id: when the same first question reaches two nodes at once,
+     * the second insert finds the first one's chat (unique index `chats_visitor_opening_idx`;
+     * PostgreSQL makes it wait for the first to commit) and answers that chat instead.
+     */
+    async createChat(
+      companyId: string,
+      options: { visitorId?: string; language?: string; openingClientMessageId?: string } = {},
+    ) {
+      const { visitorId, openingClientMessageId } = options;
       for (let attempt = 0; attempt < TICKET_ID_ATTEMPTS; attempt++) {
         const [row] = await db
           .insert(chats)
-          .values({ companyId, visitorId: options.visitorId, language: options.language, ticketId: generateTicketId() })
+          .values({
+            companyId,
+            visitorId,
+            language: options.language,
+            openingClientMessageId,
+            ticketId: generateTicketId(),
+          })
           .onConflictDoNothing()
           .returning();
         if (row) return row;
+        if (visitorId && openingClientMessageId) {
+          const [opened] = await db
+            .select()
+            .from(chats)
+            .where(
+              and(
+                eq(chats.companyId, companyId),
+                eq(chats.visitorId, visitorId),
+                eq(chats.openingClientMessageId, openingClientMessageId),
+              ),
+            )
+            .limit(1);
+          if (opened) return opened;
+        }
       }
       throw new Error("No free ticket ID found for a new chat");
     },
@@ -186,18 +255,28 @@ export function createChatsRepository(db: Database) {
      */
     async insertMessageOnce(
       message: NewMessage & { clientMessageId: string },
-      options: { isLookedUp?: boolean } = {},
-    ): Promise<{ row: ChatMessageRow; isNew: boolean; inbox: InboxRowAndUnreadCount | null }> {
+      options: { isLookedUp?: boolean; turnsBefore?: number } = {},
+    ): Promise<{
+      row: ChatMessageRow;
+      isNew: boolean;
+      inbox: InboxRowAndUnreadCount | null;
+      /** With `turnsBefore`: the chat's latest turns before this message (null when it was stored before). */
+      turnsBefore: ChatTurn[] | null;
+    }> {
       const existing = options.isLookedUp
         ? null
         : await findByClientId(message.companyId, message.chatId, message.clientMessageId);
-      if (existing) return { row: existing, isNew: false, inbox: null };
+      if (existing) return { row: existing, isNew: false, inbox: null, turnsBefore: null };
       try {
         // A new message is told to staff with its chat's inbox row: read in the same statement.
-        return { ...(await appendMessageWithInboxRow(db, message)), isNew: true };
+        const stored = await appendMessageWithInboxRow(db, message, {
+          withInbox: true,
+          turnsBefore: options.turnsBefore,
+        });
+        return { ...stored, isNew: true };
       } catch (error) {
         const raced = await findByClientId(message.companyId, message.chatId, message.clientMessageId);
-        if (raced) return { row: raced, isNew: false, inbox: null };
+        if (raced) return { row: raced, isNew: false, inbox: null, turnsBefore: null };
         throw error;
       }
     },
@@ -237,19 +316,7 @@ export function createChatsRepository(db: Database) {
      */
     async findChatWithRecentTurns(companyId: string, chatId: string, limit: number) {
       const [row] = await db
-        .select({
-          chat: chats,
-          turns: sql<Pick<ChatMessageRow, "message" | "senderRole" | "messageData">[]>`coalesce((
-            select json_agg(json_build_object('message', t.message, 'senderRole', t.sender_role,
-                'messageData', t.message_data) order by t.created_at, t.id)
-            from (
-              select m.message, m.sender_role, m.message_data, m.created_at, m.id
-              from ${chatMessages} m
-              where m.chat_id = ${chatId} and m.company_id = ${companyId} and m.message_type in ('question', 'answer')
-              order by m.created_at desc, m.id desc
-              limit ${limit}
-            ) t), '[]'::json)`,
-        })
+        .select({ chat: chats, turns: recentTurnsJson(companyId, chatId, limit) })
         .from(chats)
         .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId)))
         .limit(1);

@@ -3,7 +3,7 @@ import { readMessageData } from "@harbor/contract/message-data";
 import type { AnswerPhase } from "@harbor/contract/realtime";
 import type { FastifyBaseLogger } from "fastify";
 import { type VisitorNamespace, visitorChatRoom } from "../../platform/realtime/realtime-hub";
-import type { ChatAnswering, ChatMessageRow, ChatRow, InboxRowAndUnreadCount } from "../chats/chats.module";
+import type { ChatAnswering, ChatMessageRow, ChatRow, ChatTurn, InboxRowAndUnreadCount } from "../chats/chats.module";
 import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorScope } from "./visitor-scope";
 
@@ -77,15 +77,23 @@ export function createVisitorAnswers(deps: {
   /** The answer being written per chat, so reset-answer (or the widget's switch-off) can stop it. */
   const answering = new Map<string, { controller: AbortController; widgetId: string }>();
 
-  /** `routeToCustomReplies` false: a reply that could not run falls back to this answer. */
+  /**
+   * `routeToCustomReplies` false: a reply that could not run falls back to this answer.
+   * `turnsBefore`: the chat's turns before the question, as the question's own write read them;
+   * with them `chat` (read before that write) is not read again — unless an answer of this chat
+   * was still being written then, which changes both (decision 073).
+   */
   function answer(
     scope: VisitorScope,
     chat: ChatRow,
     question: ChatMessageRow,
     language?: VisitorLanguage,
     routeToCustomReplies = true,
+    turnsBefore?: ChatTurn[] | null,
   ) {
-    const previous = answerQueues.get(chat.id) ?? Promise.resolve();
+    const queued = answerQueues.get(chat.id);
+    const chatBeforeQuestion = !queued && turnsBefore ? { chat, turnsBefore } : undefined;
+    const previous = queued ?? Promise.resolve();
     const next = previous.then(async () => {
       const controller = new AbortController();
       const writing = { controller, widgetId: scope.widgetId };
@@ -103,6 +111,7 @@ export function createVisitorAnswers(deps: {
           language,
           signal: controller.signal,
           routeToCustomReplies,
+          chatBeforeQuestion,
           onEvent: (event) => {
             if (controller.signal.aborted) return;
             if (event.type === "chunk") return chunks.add(event.text);

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
 import { chatMessages, chats } from "../../db/schema/index";
-import type { ChatMessageRow } from "../chats/chats.module";
+import type { ChatMessageRow, ChatRow } from "../chats/chats.module";
 
 /** The visitor side's own SQL: every statement is scoped by company and, where it reads chats, by visitor. */
 export function createVisitorRepository(db: Database) {
@@ -25,6 +25,42 @@ export function createVisitorRepository(db: Database) {
         .orderBy(desc(chats.createdAt))
         .limit(1);
       return row?.id ?? null;
+    },
+
+    /**
+     * The visitor's chat (null when it is not theirs) and the id of a message they already sent
+     * with this client id in any of their chats (null when none), in one statement: a question
+     * needs both, and each statement has a fixed cost (decision 073). When the chat is not found,
+     * neither is the message: the caller looks for it alone (findVisitorMessageByClientId).
+     */
+    async findVisitorChatAndClientMessage(
+      companyId: string,
+      visitorId: string,
+      chatId: string,
+      clientMessageId: string,
+    ): Promise<{ chat: ChatRow; replayedId: string | null } | null> {
+      const [row] = await db
+        .select({
+          chat: chats,
+          replayedId: sql<string | null>`(select m.id from ${chats} c
+            join ${chatMessages} m on m.chat_id = c.id and m.client_message_id = ${clientMessageId}
+            where c.company_id = ${companyId} and c.visitor_id = ${visitorId}
+            limit 1)`,
+        })
+        .from(chats)
+        .where(and(eq(chats.id, chatId), eq(chats.companyId, companyId), eq(chats.visitorId, visitorId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** One message by id, scoped by company. */
+    async findMessage(companyId: string, messageId: string) {
+      const [message] = await db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.companyId, companyId)))
+        .limit(1);
+      return message ?? null;
     },
 
     /**

@@ -4,7 +4,14 @@ import type { VisitorChat, WidgetGetResponse } from "@harbor/contract/widget";
 import { addressLimitKey } from "../../platform/client-address";
 import { AppError } from "../../platform/errors";
 import type { AgentSettings } from "../ai-agent/ai-agent.module";
-import { type ChatRow, type ChatsRepository, isHandledByPerson, toVisitorMessage } from "../chats/chats.module";
+import {
+  type ChatMessageRow,
+  type ChatRow,
+  type ChatsRepository,
+  HISTORY_TURNS,
+  isHandledByPerson,
+  toVisitorMessage,
+} from "../chats/chats.module";
 import { toPublicWidget } from "./public-widget";
 import type { VisitorRepository } from "./visitor.repository";
 import type { VisitorAnswers } from "./visitor-answers";
@@ -74,14 +81,11 @@ export function createVisitorService(deps: {
    * answers in the background unless a person has the chat. The ack carries the stored question.
    */
   async function takeQuestion(scope: VisitorScope, input: AskQuestion, onChat?: (chatId: string) => void) {
-    const replayed = await visitors.findVisitorMessageByClientId(
-      scope.companyId,
-      scope.visitorId,
-      input.clientMessageID,
-    );
+    const found = await findChatAndReplay(scope, input);
     let chat: ChatRow;
-    if (replayed) {
-      chat = await scopes.visitorChat(scope, replayed.chatId);
+    if (found.replayed) {
+      const { replayed } = found;
+      chat = found.chat?.id === replayed.chatId ? found.chat : await scopes.visitorChat(scope, replayed.chatId);
       onChat?.(chat.id);
       await answers.answerIfUnanswered(scope, chat, replayed);
       return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(replayed) };
@@ -89,13 +93,16 @@ export function createVisitorService(deps: {
     const attachments: VisitorAttachment[] = input.attachments ?? [];
     // Only this visitor's own uploads (POST /api/widget/upload), not yet in another chat.
     await deps.files.checkAttachable(scope, input.chatID, attachments);
-    if (input.chatID) {
-      chat = await scopes.visitorChat(scope, input.chatID);
+    if (found.chat) {
+      chat = found.chat;
       if (chat.completedAt) throw chatEnded();
     } else {
+      // Opened by this question's client id: the same first question on another node at once
+      // gets this chat back, not a second one (decision 073).
       chat = await chats.createChat(scope.companyId, {
         visitorId: scope.visitorId,
         language: input.language ?? scope.settings.language ?? undefined,
+        openingClientMessageId: input.clientMessageID,
       });
     }
     // The asking socket follows the chat before anything about it is emitted.
@@ -113,9 +120,14 @@ export function createVisitorService(deps: {
         },
         clientMessageId: input.clientMessageID,
       },
-      // findVisitorMessageByClientId above looked for it in every chat of the visitor.
-      { isLookedUp: true },
+      // findChatAndReplay above looked for it in every chat of the visitor. The turns before it
+      // come with the write, so answering need not read the chat again.
+      { isLookedUp: true, turnsBefore: HISTORY_TURNS },
     );
+    const ack = { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };
+    // Another node stored the same question a moment ago (the visitor's send reached both): that
+    // node tells staff and answers it; this one only acknowledges.
+    if (!stored.isNew) return ack;
     await deps.files.attach(scope, chat.id, attachments);
     await changes.tellStaff(scope.companyId, chat.id, stored.row, stored.inbox);
     if (!isHandledByPerson(chat.status)) {
@@ -125,9 +137,38 @@ export function createVisitorService(deps: {
       // not answered as a question (unless the reply cannot run: the runner falls back to that).
       const replyId = portalReplyId(scope.settings.selfServicePortal, input);
       if (replyId) void deps.customReplies.start(scope, chat, replyId, stored.row);
-      else void answers.answer(scope, chat, stored.row, input.language);
+      else void answers.answer(scope, chat, stored.row, input.language, true, stored.turnsBefore);
     }
-    return { chatID: chat.id, ticketID: chat.ticketId, message: toVisitorMessage(stored.row) };
+    return ack;
+  }
+
+  /**
+   * The question's chat (null for a first question: none yet) and the message already stored with
+   * its client id, if it was sent before. With a chat id both come from one statement; the replayed
+   * message's row, rare, is a read of its own.
+   */
+  async function findChatAndReplay(
+    scope: VisitorScope,
+    input: AskQuestion,
+  ): Promise<{ chat: ChatRow | null; replayed: ChatMessageRow | null }> {
+    const { companyId, visitorId } = scope;
+    if (input.chatID) {
+      const found = await visitors.findVisitorChatAndClientMessage(
+        companyId,
+        visitorId,
+        input.chatID,
+        input.clientMessageID,
+      );
+      if (found) {
+        const replayed = found.replayedId ? await visitors.findMessage(companyId, found.replayedId) : null;
+        return { chat: found.chat, replayed };
+      }
+    }
+    const replayed = await visitors.findVisitorMessageByClientId(companyId, visitorId, input.clientMessageID);
+    if (replayed) return { chat: null, replayed };
+    // A chat id that is not this visitor's: not found, as before.
+    if (input.chatID) return { chat: await scopes.visitorChat(scope, input.chatID), replayed: null };
+    return { chat: null, replayed: null };
   }
 
   return {
