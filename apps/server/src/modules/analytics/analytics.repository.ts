@@ -320,8 +320,11 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
  * that cannot count (answered, in a chat neither handed over nor rated low) are left out before the
  * join, so the ranking sorts only the answers of handed-over chats and the failures; every answer
  * of a handed-over chat stays, since any of them may be its last.
+ *
+ * Since decision 071 the call reads chat_question_failures instead (unansweredFromRollup); this
+ * statement is the rollup's oracle (the "messages" source).
  */
-export function unansweredStatement(window: ReportWindow, limit: number): SQL {
+function unansweredFromMessages(window: ReportWindow, limit: number): SQL {
   const { companyId } = window;
   return sql`
     with failed_chats as (
@@ -369,6 +372,39 @@ export function unansweredStatement(window: ReportWindow, limit: number): SQL {
     group by lower(btrim(message))
     order by count(*) desc, max(asked_at) desc
     limit ${limit}`;
+}
+
+/**
+ * The same wordings from chat_question_failures (migration 0033, decision 071): one row per failed
+ * answer, kept per chat by triggers with unansweredFromMessages' meaning, read over its (company,
+ * chat creation) index for the window's chats and grouped by wording here.
+ */
+function unansweredFromRollup(window: ReportWindow, limit: number): SQL {
+  return sql`
+    select f.text, min(f.example) as example, count(*)::int as count, array_agg(f.language) as languages,
+      count(*) filter (where f.reason = 'declined')::int as declined,
+      count(*) filter (where f.reason = 'handed-off')::int as handed_off,
+      count(*) filter (where f.reason = 'rated-low')::int as rated_low,
+      ${isoOf(sql`max(f.asked_at)`)} as last_asked_at
+    from chat_question_failures f
+    where f.company_id = ${window.companyId}
+      and f.chat_created_at >= ${windowStart(window)} and f.chat_created_at < ${windowEnd(window)}
+    group by f.text
+    order by count(*) desc, max(f.asked_at) desc
+    limit ${limit}`;
+}
+
+/**
+ * Where Unanswered questions is read from: "rollup" (chat_question_failures, decision 071, what the
+ * call serves) or "messages" (every answer of the window's failed chats joined to its question,
+ * decision 069's statement), kept as the oracle the rollup is tested against and as the benchmark's
+ * "before".
+ */
+export type UnansweredSource = "rollup" | "messages";
+
+/** The unanswered-questions statement of a source (exported for the benchmark's EXPLAIN). */
+export function unansweredStatement(window: ReportWindow, limit: number, source: UnansweredSource = "rollup"): SQL {
+  return source === "rollup" ? unansweredFromRollup(window, limit) : unansweredFromMessages(window, limit);
 }
 
 /**
@@ -421,7 +457,7 @@ export function createAnalyticsRepository(db: Database) {
      * The questions the AI failed on in the window, one row per wording (unansweredStatement), most
      * asked first; `limit` wordings at most.
      */
-    async unansweredQuestions(window: ReportWindow, limit: number) {
+    async unansweredQuestions(window: ReportWindow, limit: number, source: UnansweredSource = "rollup") {
       // Without JIT, as Insights (decision 052): a year of a busy shop costs the statement past
       // jit_above_cost, and compiling took longer than it saved (decision 069). PGlite has no JIT.
       return db.transaction(async (tx) => {
@@ -429,7 +465,7 @@ export function createAnalyticsRepository(db: Database) {
         // A year's ranking and grouping sort about 100,000 answers with their question's text; at
         // PostgreSQL's default 4 MB they spill to disk (decision 069). PGlite accepts and ignores it.
         await tx.execute(sql`set local work_mem = '16MB'`);
-        return queryRows<UnansweredWording>(tx, unansweredStatement(window, limit));
+        return queryRows<UnansweredWording>(tx, unansweredStatement(window, limit, source));
       });
     },
 
