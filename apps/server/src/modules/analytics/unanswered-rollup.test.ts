@@ -373,5 +373,6 @@ describe("chat_question_failures", () => {
     await checkAll();
     await h.db.execute(sql`update chats set rating = 2 where company_id = ${ours} and rating = 4`);
     await checkAll();
-  });
+    // A few hundred statements and readings: minutes on a loaded machine's embedded database.
+  }, 300_000);
 });
