@@ -8,6 +8,7 @@ import {
   unansweredStatement,
 } from "../apps/server/src/modules/analytics/analytics.repository";
 import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
+import { languageCounts } from "../apps/server/src/modules/analytics/unanswered-groups";
 import { SESSION_COOKIE } from "../apps/server/src/platform/session";
 import { answerLatencyBefore } from "./support/cost-and-speed-before";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
@@ -128,12 +129,20 @@ async function unansweredRows(options: {
   const rows: string[][] = [];
   for (const [label, range] of Object.entries(ranges)) {
     const window = windowOf(range);
-    const before = await unansweredQuestionsBefore(db, window, limit);
+    const before = (await unansweredQuestionsBefore(db, window, limit)).map((row) => ({
+      ...row,
+      languages: languageCounts(row.languages),
+    }));
     const messages = await repository.unansweredQuestions(window, limit, "messages");
     const now = await repository.unansweredQuestions(window, limit, "rollup");
-    // array_agg keeps no order: the languages are compared as sets.
+    // Languages come in no set order.
     const canonical = (wordings: typeof now) =>
-      JSON.stringify(wordings.map((wording) => ({ ...wording, languages: [...wording.languages].sort() })));
+      JSON.stringify(
+        wordings.map((wording) => ({
+          ...wording,
+          languages: [...wording.languages].sort((a, b) => (a.language ?? "").localeCompare(b.language ?? "")),
+        })),
+      );
     if (canonical(before) !== canonical(messages) || canonical(messages) !== canonical(now)) {
       throw new Error(`unanswered questions, ${label}: the statements disagree`);
     }

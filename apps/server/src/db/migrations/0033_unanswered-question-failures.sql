@@ -13,6 +13,19 @@ CREATE TABLE "chat_question_failures" (
 --> statement-breakpoint
 ALTER TABLE "chat_question_failures" ADD CONSTRAINT "chat_question_failures_chat_id_chats_id_fk" FOREIGN KEY ("chat_id") REFERENCES "public"."chats"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "chat_question_failures_range_idx" ON "chat_question_failures" USING btree ("company_id","chat_created_at");--> statement-breakpoint
+CREATE TABLE "chat_question_failure_days" (
+	"company_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"text" text NOT NULL,
+	"language" text,
+	"answers" integer NOT NULL,
+	"declined" integer NOT NULL,
+	"handed_off" integer NOT NULL,
+	"rated_low" integer NOT NULL,
+	"example" text NOT NULL,
+	"last_asked_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "chat_question_failure_days_key" UNIQUE NULLS NOT DISTINCT("company_id","day","text","language")
+);--> statement-breakpoint
 -- Decision 071: the questions the AI failed on, one row per failed answer, kept per chat so
 -- Unanswered questions reads only the rows of its range instead of every answer of every failed
 -- chat (decision 069's statement, kept in the repository as this table's oracle).
@@ -161,10 +174,114 @@ CREATE TRIGGER "chat_question_failures_from_changed_chats_trigger" AFTER UPDATE 
     OR OLD."company_id" IS DISTINCT FROM NEW."company_id"
     OR OLD."created_at" IS DISTINCT FROM NEW."created_at")
   EXECUTE FUNCTION "chat_question_failures_from_changed_chat"();--> statement-breakpoint
--- Refills a company's rows from its chats and messages (the backfill below; a repair if they drift).
+-- chat_question_failure_days: the keys (company, UTC day of the chat's creation, wording, language)
+-- whose failures a statement changed are recomputed from chat_question_failures, since the least
+-- example and the last time asked cannot be taken back by a delta when a row goes. A recomputation
+-- reads its days' rows over chat_question_failures_range_idx (a busy shop's day is a few hundred).
+--
+-- Two transactions recomputing the same key each from their own snapshot would each miss the
+-- other's rows, so the writers of a company's day are serialised first: an advisory lock per
+-- bucket of (company, day), 1,024 buckets (a backfill of years takes at most that many locks),
+-- taken in bucket order (so two statements cannot wait on each other) in a statement of its own,
+-- and the recomputation that follows, a new statement under READ COMMITTED, sees every row the
+-- lock's previous holder committed. Held to the end of the transaction, as any row lock is.
+CREATE FUNCTION "chat_question_failure_days_refresh"(keys "chat_question_failure_days"[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(cardinality(keys), 0) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(71, b.bucket)
+  FROM (SELECT DISTINCT hashtext(k."company_id"::text || k."day"::text) & 1023 AS bucket FROM unnest(keys) k ORDER BY 1) b;
+  WITH k AS (
+    SELECT DISTINCT k."company_id", k."day", k."text", k."language" FROM unnest(keys) k
+  ), days AS (
+    SELECT DISTINCT k."company_id", k."day" FROM k
+  ), counted AS (
+    SELECT f."company_id", d."day", f."text", f."language", count(*)::int AS answers,
+      count(*) FILTER (WHERE f."reason" = 'declined')::int AS declined,
+      count(*) FILTER (WHERE f."reason" = 'handed-off')::int AS handed_off,
+      count(*) FILTER (WHERE f."reason" = 'rated-low')::int AS rated_low,
+      min(f."example") AS example, max(f."asked_at") AS last_asked_at
+    FROM days d
+    JOIN "chat_question_failures" f ON f."company_id" = d."company_id"
+      AND f."chat_created_at" >= d."day"::timestamp AT TIME ZONE 'UTC'
+      AND f."chat_created_at" < (d."day" + 1)::timestamp AT TIME ZONE 'UTC'
+    WHERE EXISTS (SELECT 1 FROM k WHERE k."company_id" = f."company_id" AND k."day" = d."day" AND k."text" = f."text"
+      AND k."language" IS NOT DISTINCT FROM f."language")
+    GROUP BY f."company_id", d."day", f."text", f."language"
+  ), gone AS (
+    DELETE FROM "chat_question_failure_days" x
+    USING k
+    WHERE x."company_id" = k."company_id" AND x."day" = k."day" AND x."text" = k."text"
+      AND x."language" IS NOT DISTINCT FROM k."language"
+      AND NOT EXISTS (SELECT 1 FROM counted c WHERE c."company_id" = k."company_id" AND c."day" = k."day"
+        AND c."text" = k."text" AND c."language" IS NOT DISTINCT FROM k."language")
+  )
+  INSERT INTO "chat_question_failure_days" AS x ("company_id", "day", "text", "language", "answers", "declined",
+      "handed_off", "rated_low", "example", "last_asked_at")
+    SELECT c."company_id", c."day", c."text", c."language", c.answers, c.declined, c.handed_off, c.rated_low,
+      c.example, c.last_asked_at
+    FROM counted c
+    ORDER BY c."company_id", c."day", c."text", c."language"
+  ON CONFLICT ON CONSTRAINT "chat_question_failure_days_key" DO UPDATE SET
+    "answers" = excluded."answers", "declined" = excluded."declined", "handed_off" = excluded."handed_off",
+    "rated_low" = excluded."rated_low", "example" = excluded."example", "last_asked_at" = excluded."last_asked_at"
+  WHERE (x."answers", x."declined", x."handed_off", x."rated_low", x."example", x."last_asked_at")
+    IS DISTINCT FROM (excluded."answers", excluded."declined", excluded."handed_off", excluded."rated_low",
+      excluded."example", excluded."last_asked_at");
+END $$;--> statement-breakpoint
+-- The refresh rewrites only rows that changed, so every row a statement hands these triggers moved
+-- a key (an upsert fires both the INSERT and the UPDATE trigger; the empty one returns at once).
+CREATE FUNCTION "chat_question_failure_days_from_new_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "chat_question_failure_days_refresh"(array(
+    SELECT ROW(n."company_id", (n."chat_created_at" AT TIME ZONE 'UTC')::date, n."text", n."language", 0, 0, 0, 0, '',
+      n."asked_at")::"chat_question_failure_days"
+    FROM new_rows n));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "chat_question_failure_days_from_changed_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "chat_question_failure_days_refresh"(array(
+    SELECT ROW(n."company_id", (n."chat_created_at" AT TIME ZONE 'UTC')::date, n."text", n."language", 0, 0, 0, 0, '',
+      n."asked_at")::"chat_question_failure_days"
+    FROM new_rows n
+    UNION ALL
+    SELECT ROW(o."company_id", (o."chat_created_at" AT TIME ZONE 'UTC')::date, o."text", o."language", 0, 0, 0, 0, '',
+      o."asked_at")::"chat_question_failure_days"
+    FROM old_rows o));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "chat_question_failure_days_from_removed_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "chat_question_failure_days_refresh"(array(
+    SELECT ROW(o."company_id", (o."chat_created_at" AT TIME ZONE 'UTC')::date, o."text", o."language", 0, 0, 0, 0, '',
+      o."asked_at")::"chat_question_failure_days"
+    FROM old_rows o));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "chat_question_failure_days_from_new_rows_trigger" AFTER INSERT ON "chat_question_failures"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "chat_question_failure_days_from_new_rows"();--> statement-breakpoint
+CREATE TRIGGER "chat_question_failure_days_from_changed_rows_trigger" AFTER UPDATE ON "chat_question_failures"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+  EXECUTE FUNCTION "chat_question_failure_days_from_changed_rows"();--> statement-breakpoint
+CREATE TRIGGER "chat_question_failure_days_from_removed_rows_trigger" AFTER DELETE ON "chat_question_failures"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "chat_question_failure_days_from_removed_rows"();--> statement-breakpoint
+-- Refills a company's rows of both tables from its chats and messages (the backfill below; a repair
+-- if they drift): the failures by the refresh, then the days from the failures, whatever the
+-- triggers did meanwhile.
 CREATE FUNCTION "chat_question_failures_rebuild"(company uuid) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "chat_question_failures" WHERE "company_id" = company;
   PERFORM "chat_question_failures_refresh"(array(SELECT c."id" FROM "chats" c WHERE c."company_id" = company));
+  DELETE FROM "chat_question_failure_days" WHERE "company_id" = company;
+  INSERT INTO "chat_question_failure_days" ("company_id", "day", "text", "language", "answers", "declined",
+      "handed_off", "rated_low", "example", "last_asked_at")
+    SELECT f."company_id", (f."chat_created_at" AT TIME ZONE 'UTC')::date, f."text", f."language", count(*),
+      count(*) FILTER (WHERE f."reason" = 'declined'), count(*) FILTER (WHERE f."reason" = 'handed-off'),
+      count(*) FILTER (WHERE f."reason" = 'rated-low'), min(f."example"), max(f."asked_at")
+    FROM "chat_question_failures" f
+    WHERE f."company_id" = company
+    GROUP BY 1, 2, 3, 4;
 END $$;--> statement-breakpoint
 SELECT "chat_question_failures_rebuild"("id") FROM "companies";

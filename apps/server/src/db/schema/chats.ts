@@ -377,6 +377,34 @@ export const chatQuestionFailures = pgTable(
 );
 
 /**
+ * chat_question_failures summed per company, UTC day of the chat's creation, wording and language
+ * (decision 071): how many failed answers, of each reason, the wording's least trimmed text (its
+ * example) and when it was last asked. Kept from chat_question_failures by statement triggers that
+ * recompute the keys a statement touched (migration 0033), so a year is read as a few rows a day and
+ * only the window's partial UTC days at its edges row by row.
+ */
+export const chatQuestionFailureDays = pgTable(
+  "chat_question_failure_days",
+  {
+    companyId: uuid("company_id").notNull(),
+    day: date("day").notNull(),
+    text: text("text").notNull(),
+    language: text("language"),
+    answers: integer("answers").notNull(),
+    declined: integer("declined").notNull(),
+    handedOff: integer("handed_off").notNull(),
+    ratedLow: integer("rated_low").notNull(),
+    example: text("example").notNull(),
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique("chat_question_failure_days_key")
+      .on(table.companyId, table.day, table.text, table.language)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * Token usage summed per company, UTC hour of the usage and model (decision 062, designed in 050):
  * its input and output tokens, the tokens spent in chats (chat_id set) and how many usage rows.
  * Kept by statement-level triggers on token_usage (migration 0028), so Token usage reads a year as

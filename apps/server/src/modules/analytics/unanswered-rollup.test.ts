@@ -9,11 +9,12 @@ import type { UnansweredWording } from "./unanswered-groups";
 
 /*
  * The rollup behind Unanswered questions (migration 0033, decision 071): chat_question_failures
- * holds one row per failed answer, kept per chat by triggers on chat_messages and chats, and the
- * wordings read from it equal decision 069's statement over every answer of the window's failed
+ * holds one row per failed answer, kept per chat by triggers on chat_messages and chats,
+ * chat_question_failure_days sums them per UTC day, wording and language, and the wordings read
+ * from both (whole UTC days from the second, the window's partial days from the first) equal decision 069's statement over every answer of the window's failed
  * chats (the "messages" source) — after ratings move across 3 and back, handovers, deleted chats
  * and messages, edited questions, for another company and at time-zone edges. After every step
- * the rows the triggers kept also equal a rebuild's. Every company is new per test.
+ * the rows the triggers kept in both tables also equal a rebuild's. Every company is new per test.
  */
 
 let h: Harness;
@@ -122,18 +123,34 @@ const rowsOf = (companyId: string) =>
       from chat_question_failures where company_id = ${companyId} order by answer_id`,
   );
 
-/** The rows the triggers kept, after checking that a rebuild from the chats and messages makes the same. */
+const daysOf = (companyId: string) =>
+  queryRows<Record<string, unknown>>(
+    h.db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, text, language, answers, declined, handed_off, rated_low, example,
+        to_char(last_asked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as last_asked_at
+      from chat_question_failure_days where company_id = ${companyId} order by day, text, language nulls first`,
+  );
+
+/**
+ * The rows the triggers kept, after checking that a rebuild from the chats and messages makes the
+ * same rows in both tables.
+ */
 async function keptRows(companyId: string) {
   const kept = await rowsOf(companyId);
+  const days = await daysOf(companyId);
   await h.db.execute(sql`select chat_question_failures_rebuild(${companyId}::uuid)`);
   expect(await rowsOf(companyId)).toEqual(kept);
+  expect(await daysOf(companyId)).toEqual(days);
   return kept;
 }
 
-/** One order for both readings: array_agg keeps none, and equal counts and times tie. */
+/** One order for both readings: equal counts and times tie, and languages come in no set order. */
 const canonical = (rows: UnansweredWording[]) =>
   rows
-    .map((row) => ({ ...row, languages: [...row.languages].map((l) => l ?? "\u0000none").sort() }))
+    .map((row) => ({
+      ...row,
+      languages: [...row.languages].sort((a, b) => (a.language ?? "").localeCompare(b.language ?? "")),
+    }))
     .sort((a, b) => a.text.localeCompare(b.text));
 
 /** The window's wordings through the rollup, after checking they equal decision 069's statement's. */
@@ -243,13 +260,19 @@ describe("chat_question_failures", () => {
     const chatOfTheirs = await newChat(theirs, "2025-07-01T09:00:00Z");
     await exchange(theirs, chatOfTheirs, "Do you deliver on Sundays?", "2025-07-01T09:00:00Z", "handoff", "en");
     const [mine] = await wordings(window(ours, "2025-07-01", "2025-07-01"));
-    expect(mine).toMatchObject({ example: "Hoe lang duurt de verzending?", languages: ["nl"], declined: 1 });
+    expect(mine).toMatchObject({
+      example: "Hoe lang duurt de verzending?",
+      languages: [{ language: "nl", count: 1 }],
+      declined: 1,
+    });
     expect((await wordings(window(theirs, "2025-07-01", "2025-07-01"))).map((row) => row.example)).toEqual([
       "Do you deliver on Sundays?",
     ]);
     // A chat's language read later moves its answers without one.
     await h.db.update(chats).set({ language: "he" }).where(eq(chats.id, chatOfOurs));
-    expect((await wordings(window(ours, "2025-07-01", "2025-07-01")))[0]?.languages).toEqual(["he"]);
+    expect((await wordings(window(ours, "2025-07-01", "2025-07-01")))[0]?.languages).toEqual([
+      { language: "he", count: 1 },
+    ]);
   });
 
   it("counts the chats of a :45 zone's day and of Amsterdam's 25-hour day by their creation", async () => {
