@@ -161,7 +161,10 @@ async function wordings(reportWindow: ReportWindow) {
   // The rollup's own order is the statement's: most asked first, then the most recently asked.
   for (const [index, row] of fromRollup.entries()) {
     const next = fromRollup[index + 1];
-    if (next) expect(row.count > next.count || (row.count === next.count && row.last_asked_at >= next.last_asked_at)).toBe(true);
+    if (next)
+      expect(row.count > next.count || (row.count === next.count && row.last_asked_at >= next.last_asked_at)).toBe(
+        true,
+      );
   }
   return fromRollup;
 }
@@ -322,7 +325,11 @@ describe("chat_question_failures", () => {
       // A third begin within 40 minutes of a Kathmandu midnight (18:15Z), a sixth of an Amsterdam one.
       const roll = random();
       const minute =
-        roll < 0.33 ? 18 * 60 + 15 + Math.floor(random() * 80) - 40 : roll < 0.5 ? 22 * 60 + Math.floor(random() * 120) - 60 : Math.floor(random() * 1440);
+        roll < 0.33
+          ? 18 * 60 + 15 + Math.floor(random() * 80) - 40
+          : roll < 0.5
+            ? 22 * 60 + Math.floor(random() * 120) - 60
+            : Math.floor(random() * 1440);
       const createdAt = new Date(Date.parse(`${day}T00:00:00Z`) + minute * 60_000).toISOString();
       const chatId = await newChat(companyId, createdAt, {
         status: pick(["open", "open", "open", "human", "ticket"]),
