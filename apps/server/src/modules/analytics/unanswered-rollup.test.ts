@@ -178,6 +178,8 @@ async function counted(reportWindow: ReportWindow) {
   return counts;
 }
 
+// Each test runs dozens of statements and rebuilds: far over vitest's 30 s default on a loaded
+// machine's embedded database, so each names its own limit.
 beforeAll(async () => {
   h = await createHarness();
   analytics = createAnalyticsRepository(h.db);
@@ -253,7 +255,7 @@ describe("chat_question_failures", () => {
     expect(await counted(window(companyId, "2025-06-01", "2025-06-01"))).toHaveProperty("Do you SELL tents?");
     await h.db.delete(companies).where(eq(companies.id, companyId));
     expect(await rowsOf(companyId)).toEqual([]);
-  });
+  }, 120_000);
 
   it("shows each company only its own, and keeps the chat's language for answers without one", async () => {
     const ours = await newCompany();
@@ -276,7 +278,7 @@ describe("chat_question_failures", () => {
     expect((await wordings(window(ours, "2025-07-01", "2025-07-01")))[0]?.languages).toEqual([
       { language: "he", count: 1 },
     ]);
-  });
+  }, 120_000);
 
   it("counts the chats of a :45 zone's day and of Amsterdam's 25-hour day by their creation", async () => {
     const companyId = await newCompany();
@@ -300,7 +302,7 @@ describe("chat_question_failures", () => {
     expect(await counted(window(companyId, "2025-10-26", "2025-10-26", "Europe/Amsterdam"))).toEqual({
       "Do you sell tents?": [2, 2, 0, 0],
     });
-  });
+  }, 120_000);
 
   it("equals decision 069's statement over random chats, before and after later changes", async () => {
     const random = seededRandom(71);
@@ -403,6 +405,5 @@ describe("chat_question_failures", () => {
     await checkAll();
     await h.db.execute(sql`update chats set rating = 2 where company_id = ${ours} and rating = 4`);
     await checkAll();
-    // A few hundred statements and readings: minutes on a loaded machine's embedded database.
   }, 300_000);
 });
