@@ -140,7 +140,10 @@ async function unansweredRows(options: {
       JSON.stringify(
         wordings.map((wording) => ({
           ...wording,
-          languages: [...wording.languages].sort((a, b) => (a.language ?? "").localeCompare(b.language ?? "")),
+          // Keys in one order: jsonb gives its own (by length), the oracle's counts another.
+          languages: [...wording.languages]
+            .sort((a, b) => (a.language ?? "").localeCompare(b.language ?? ""))
+            .map(({ language, count }) => ({ language, count })),
         })),
       );
     if (canonical(before) !== canonical(messages) || canonical(messages) !== canonical(now)) {
