@@ -8,6 +8,7 @@ import {
   unansweredStatement,
 } from "../apps/server/src/modules/analytics/analytics.repository";
 import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
+import { languageCounts } from "../apps/server/src/modules/analytics/unanswered-groups";
 import { SESSION_COOKIE } from "../apps/server/src/platform/session";
 import { answerLatencyBefore } from "./support/cost-and-speed-before";
 import { ms, percentile, startInProcessApp } from "./support/in-process-app";
@@ -110,9 +111,10 @@ async function seedYear(
 type Range = { startDate: string; endDate: string };
 
 /**
- * The unanswered-questions statement before and after decision 069 and the service call over it, in
- * turn on the same data, after checking that both statements return the same wordings (and, with
- * BENCH_EXPLAIN, printing both plans for a year).
+ * The unanswered-questions statement of decision 042, of decision 069 (every answer of the window's
+ * failed chats) and decision 071's reading of chat_question_failures, and the service call over the
+ * last, in turn on the same data, after checking that all three return the same wordings (and, with
+ * BENCH_EXPLAIN, printing their plans for a year).
  */
 async function unansweredRows(options: {
   db: import("../apps/server/src/db/client").Database;
@@ -127,15 +129,32 @@ async function unansweredRows(options: {
   const rows: string[][] = [];
   for (const [label, range] of Object.entries(ranges)) {
     const window = windowOf(range);
-    const before = await unansweredQuestionsBefore(db, window, limit);
-    const now = await repository.unansweredQuestions(window, limit);
-    // array_agg keeps no order: the languages are compared as sets.
+    const before = (await unansweredQuestionsBefore(db, window, limit)).map((row) => ({
+      ...row,
+      languages: languageCounts(row.languages),
+    }));
+    const messages = await repository.unansweredQuestions(window, limit, "messages");
+    const now = await repository.unansweredQuestions(window, limit, "rollup");
+    // Languages come in no set order.
     const canonical = (wordings: typeof now) =>
-      JSON.stringify(wordings.map((wording) => ({ ...wording, languages: [...wording.languages].sort() })));
-    const same = canonical(before) === canonical(now);
-    if (!same) throw new Error(`unanswered questions, ${label}: the statements disagree`);
+      JSON.stringify(
+        wordings.map((wording) => ({
+          ...wording,
+          // Keys in one order: jsonb gives its own (by length), the oracle's counts another.
+          languages: [...wording.languages]
+            .sort((a, b) => (a.language ?? "").localeCompare(b.language ?? ""))
+            .map(({ language, count }) => ({ language, count })),
+        })),
+      );
+    if (canonical(before) !== canonical(messages) || canonical(messages) !== canonical(now)) {
+      throw new Error(`unanswered questions, ${label}: the statements disagree`);
+    }
     if (process.env.BENCH_EXPLAIN) {
-      for (const statement of [unansweredStatementBefore(window, limit), unansweredStatement(window, limit)]) {
+      for (const statement of [
+        unansweredStatementBefore(window, limit),
+        unansweredStatement(window, limit, "messages"),
+        unansweredStatement(window, limit, "rollup"),
+      ]) {
         const plan = (await db.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as {
           rows: { "QUERY PLAN": string }[];
         };
@@ -144,7 +163,8 @@ async function unansweredRows(options: {
     }
     const columns = await inTurn([
       () => unansweredQuestionsBefore(db, window, limit),
-      () => repository.unansweredQuestions(window, limit),
+      () => repository.unansweredQuestions(window, limit, "messages"),
+      () => repository.unansweredQuestions(window, limit, "rollup"),
       () => service(range),
     ]);
     rows.push([`/analytics/unanswered-questions, ${label} (${now.length} wordings)`, ...columns, "p95 < 200 ms"]);
@@ -293,7 +313,7 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     // year); =insights times Insights with the rollup against Insights from chat_facts alone.
     const only = process.env.BENCH_ANALYTICS_ONLY;
     const isCostOnly = only === "cost";
-    // =unanswered times the unanswered-questions statement before and after decision 069.
+    // =unanswered times the unanswered-questions statements of decisions 042, 069 and 071.
     const isUnansweredOnly = only === "unanswered";
     // =tokens times Token usage with its rollup against every usage row; =rollups both of the last two.
     const isInsightsOnly = only === "insights" || only === "rollups";
@@ -324,7 +344,8 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
             "measure (p50 / p95)",
             "regex + uuid cast (042)",
             "text join on chat + id (069)",
-            "service call (069)",
+            "chat_question_failures (071)",
+            "service call (071)",
             "aim",
           ],
           ...(await unansweredRows({

@@ -63,5 +63,9 @@ export function unansweredStatementBefore(window: ReportWindow, limit: number) {
 }
 
 export function unansweredQuestionsBefore(db: Database, window: ReportWindow, limit: number) {
-  return queryRows<UnansweredWording>(db, unansweredStatementBefore(window, limit));
+  // Each answer's language, as array_agg gives them (the bench counts them per language to compare).
+  return queryRows<Omit<UnansweredWording, "languages"> & { languages: (string | null)[] }>(
+    db,
+    unansweredStatementBefore(window, limit),
+  );
 }

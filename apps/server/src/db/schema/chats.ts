@@ -352,6 +352,67 @@ export const chatQuestionHourly = pgTable(
 );
 
 /**
+ * One row per failed answer (decision 071): an AI answer that declined ("no-match") or handed off
+ * ("handoff") the question it names, the last question the AI answered in a chat now with a person
+ * or a ticket, or a question it answered in a chat rated below 3 — decision 042's meaning, as
+ * unansweredStatement's "messages" reading finds them. With the question's lowered, trimmed text
+ * (the wording Unanswered questions groups by), its trimmed text, the answer's language (else the
+ * chat's), the reason, when it was asked and when its chat began (the report's range is of chats).
+ * Kept per chat by chat_question_failures_refresh from triggers on chat_messages and chats
+ * (migration 0033), so the report reads only these rows of the range.
+ */
+export const chatQuestionFailures = pgTable(
+  "chat_question_failures",
+  {
+    chatId: uuid("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    /** The AI's answer (a chat_messages id); no foreign key: the refresh follows deleted messages. */
+    answerId: uuid("answer_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    chatCreatedAt: timestamp("chat_created_at", { withTimezone: true }).notNull(),
+    text: text("text").notNull(),
+    example: text("example").notNull(),
+    language: text("language"),
+    /** declined | handed-off | rated-low */
+    reason: text("reason").notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.chatId, table.answerId] }),
+    index("chat_question_failures_range_idx").on(table.companyId, table.chatCreatedAt),
+  ],
+);
+
+/**
+ * chat_question_failures summed per company, UTC day of the chat's creation, wording and language
+ * (decision 071): how many failed answers, of each reason, the wording's least trimmed text (its
+ * example) and when it was last asked. Kept from chat_question_failures by statement triggers that
+ * recompute the keys a statement touched (migration 0033), so a year is read as a few rows a day and
+ * only the window's partial UTC days at its edges row by row.
+ */
+export const chatQuestionFailureDays = pgTable(
+  "chat_question_failure_days",
+  {
+    companyId: uuid("company_id").notNull(),
+    day: date("day").notNull(),
+    text: text("text").notNull(),
+    language: text("language"),
+    answers: integer("answers").notNull(),
+    declined: integer("declined").notNull(),
+    handedOff: integer("handed_off").notNull(),
+    ratedLow: integer("rated_low").notNull(),
+    example: text("example").notNull(),
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique("chat_question_failure_days_key")
+      .on(table.companyId, table.day, table.text, table.language)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * Token usage summed per company, UTC hour of the usage and model (decision 062, designed in 050):
  * its input and output tokens, the tokens spent in chats (chat_id set) and how many usage rows.
  * Kept by statement-level triggers on token_usage (migration 0028), so Token usage reads a year as

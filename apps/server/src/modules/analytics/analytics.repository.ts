@@ -1,7 +1,7 @@
 import type { ModelPrice } from "@harbor/contract/analytics";
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, queryRows } from "../../db/client";
-import type { UnansweredWording } from "./unanswered-groups";
+import { languageCounts, type UnansweredWording } from "./unanswered-groups";
 
 /**
  * A report's days as instants: from the start day's midnight to the midnight after the end day, both
@@ -320,8 +320,11 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
  * that cannot count (answered, in a chat neither handed over nor rated low) are left out before the
  * join, so the ranking sorts only the answers of handed-over chats and the failures; every answer
  * of a handed-over chat stays, since any of them may be its last.
+ *
+ * Since decision 071 the call reads chat_question_failures instead (unansweredFromRollup); this
+ * statement is the rollup's oracle (the "messages" source).
  */
-export function unansweredStatement(window: ReportWindow, limit: number): SQL {
+function unansweredFromMessages(window: ReportWindow, limit: number): SQL {
   const { companyId } = window;
   return sql`
     with failed_chats as (
@@ -369,6 +372,71 @@ export function unansweredStatement(window: ReportWindow, limit: number): SQL {
     group by lower(btrim(message))
     order by count(*) desc, max(asked_at) desc
     limit ${limit}`;
+}
+
+/**
+ * The same wordings from the rollups of migration 0032 (decision 071): chat_question_failure_days
+ * for the window's whole UTC days, chat_question_failures (one row per failed answer) for the
+ * partial days at its edges (a zone's midnight is seldom a UTC one). Both are kept by triggers with
+ * unansweredFromMessages' meaning; a chat counts by its creation, as there. Summed per wording and
+ * language first, so each wording's languages come as counts.
+ */
+function unansweredFromRollup(window: ReportWindow, limit: number): SQL {
+  const { companyId } = window;
+  const start = windowStart(window);
+  const end = windowEnd(window);
+  const utcMidnight = (day: SQL) => sql`(${day}::timestamp at time zone 'UTC')`;
+  // Whole UTC days [first_day, last_day): the first UTC midnight at or after the window's start to
+  // the last one at or before its end (empty when the window holds no whole UTC day).
+  const firstDay = sql`(select first_day from days)`;
+  const lastDay = sql`(select last_day from days)`;
+  const edgeRows = (from: SQL, to: SQL) => sql`
+      select f.text, f.example, f.language, 1 as answers, (f.reason = 'declined')::int as declined,
+        (f.reason = 'handed-off')::int as handed_off, (f.reason = 'rated-low')::int as rated_low,
+        f.asked_at as last_asked_at
+      from chat_question_failures f
+      where f.company_id = ${companyId} and f.chat_created_at >= ${from} and f.chat_created_at < ${to}`;
+  return sql`
+    with days as (
+      select first_day, greatest(${sql`(${end} at time zone 'UTC')::date`}, first_day) as last_day
+      from (select (${start} at time zone 'UTC')::date
+        + case when (${start} at time zone 'UTC')::date::timestamp < (${start} at time zone 'UTC') then 1 else 0 end
+        as first_day) s
+    ),
+    failures as (
+      select d.text, d.example, d.language, d.answers, d.declined, d.handed_off, d.rated_low, d.last_asked_at
+      from chat_question_failure_days d
+      where d.company_id = ${companyId} and d.day >= ${firstDay} and d.day < ${lastDay}
+      union all ${edgeRows(start, sql`least(${utcMidnight(firstDay)}, ${end})`)}
+      union all ${edgeRows(sql`greatest(${utcMidnight(lastDay)}, ${start})`, end)}
+    ),
+    per_language as (
+      select text, language, min(example) as example, sum(answers) as answers, sum(declined) as declined,
+        sum(handed_off) as handed_off, sum(rated_low) as rated_low, max(last_asked_at) as last_asked_at
+      from failures
+      group by text, language
+    )
+    select text, min(example) as example, sum(answers)::int as count,
+      jsonb_agg(jsonb_build_object('language', language, 'count', answers::int)) as languages,
+      sum(declined)::int as declined, sum(handed_off)::int as handed_off, sum(rated_low)::int as rated_low,
+      ${isoOf(sql`max(last_asked_at)`)} as last_asked_at
+    from per_language
+    group by text
+    order by sum(answers) desc, max(last_asked_at) desc
+    limit ${limit}`;
+}
+
+/**
+ * Where Unanswered questions is read from: "rollup" (chat_question_failures, decision 071, what the
+ * call serves) or "messages" (every answer of the window's failed chats joined to its question,
+ * decision 069's statement), kept as the oracle the rollup is tested against and as the benchmark's
+ * "before".
+ */
+export type UnansweredSource = "rollup" | "messages";
+
+/** The unanswered-questions statement of a source (exported for the benchmark's EXPLAIN). */
+export function unansweredStatement(window: ReportWindow, limit: number, source: UnansweredSource = "rollup"): SQL {
+  return source === "rollup" ? unansweredFromRollup(window, limit) : unansweredFromMessages(window, limit);
 }
 
 /**
@@ -421,7 +489,7 @@ export function createAnalyticsRepository(db: Database) {
      * The questions the AI failed on in the window, one row per wording (unansweredStatement), most
      * asked first; `limit` wordings at most.
      */
-    async unansweredQuestions(window: ReportWindow, limit: number) {
+    async unansweredQuestions(window: ReportWindow, limit: number, source: UnansweredSource = "rollup") {
       // Without JIT, as Insights (decision 052): a year of a busy shop costs the statement past
       // jit_above_cost, and compiling took longer than it saved (decision 069). PGlite has no JIT.
       return db.transaction(async (tx) => {
@@ -429,7 +497,13 @@ export function createAnalyticsRepository(db: Database) {
         // A year's ranking and grouping sort about 100,000 answers with their question's text; at
         // PostgreSQL's default 4 MB they spill to disk (decision 069). PGlite accepts and ignores it.
         await tx.execute(sql`set local work_mem = '16MB'`);
-        return queryRows<UnansweredWording>(tx, unansweredStatement(window, limit));
+        if (source === "rollup") return queryRows<UnansweredWording>(tx, unansweredStatement(window, limit, source));
+        // Decision 069's statement gives each answer's language (array_agg); counted here alike.
+        const rows = await queryRows<Omit<UnansweredWording, "languages"> & { languages: (string | null)[] }>(
+          tx,
+          unansweredStatement(window, limit, source),
+        );
+        return rows.map((row) => ({ ...row, languages: languageCounts(row.languages) }));
       });
     },
 

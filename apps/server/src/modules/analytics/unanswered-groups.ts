@@ -2,12 +2,15 @@ import type { UnansweredGroup } from "@harbor/contract/analytics";
 import { termsOf } from "../../ai/answer/local/match-terms";
 import { detectLanguage } from "../../ai/retrieval/detect-language";
 
+/** How many of a wording's failed answers were in a language (null: neither the answer nor its chat had one). */
+export type LanguageCount = { language: string | null; count: number };
+
 /** One wording of a failed question, as the repository counts it. */
 export type UnansweredWording = {
   text: string;
   example: string;
   count: number;
-  languages: (string | null)[];
+  languages: LanguageCount[];
   declined: number;
   handed_off: number;
   rated_low: number;
@@ -93,9 +96,9 @@ export function groupUnanswered(wordings: UnansweredWording[]): UnansweredGroup[
 function groupOf(wordings: UnansweredWording[]): UnansweredGroup {
   const languages = new Map<string, number>();
   for (const wording of wordings) {
-    for (const language of wording.languages) {
+    for (const { language, count } of wording.languages) {
       const known = language ?? languageOf(wording.example);
-      languages.set(known, (languages.get(known) ?? 0) + 1);
+      languages.set(known, (languages.get(known) ?? 0) + count);
     }
   }
   const [first, ...others] = wordings as [UnansweredWording, ...UnansweredWording[]];
@@ -112,6 +115,13 @@ function groupOf(wordings: UnansweredWording[]): UnansweredGroup {
     },
     lastAskedAt: wordings.reduce((last, w) => (w.last_asked_at > last ? w.last_asked_at : last), first.last_asked_at),
   };
+}
+
+/** The languages of a wording's answers, one entry per answer, as counts per language. */
+export function languageCounts(languages: (string | null)[]): LanguageCount[] {
+  const counts = new Map<string | null, number>();
+  for (const language of languages) counts.set(language, (counts.get(language) ?? 0) + 1);
+  return [...counts.entries()].map(([language, count]) => ({ language, count }));
 }
 
 /** A question without a recorded language: the engine's own detection ("other" when unsure). */
