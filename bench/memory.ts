@@ -3,7 +3,6 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../e2e/support/harbor-server";
-import { startEnvironment } from "./support/start-environment";
 import type { VisitorServerMemory } from "./support/visitor-server";
 import { printTable } from "./table";
 import { QUESTIONS_PER_VISITOR, runVisitors, THINK_MS, VisitorServer } from "./visitors";
@@ -31,7 +30,7 @@ type Version = { name: string; root: string };
 
 /**
  * Where a Harbor server's memory goes: the built server (`node apps/server/dist/main.js`, embedded
- * defaults, a fresh DATA_DIR, with the variables that checkout's `npm start` sets) idle after start-up settles and after a
+ * defaults, a fresh DATA_DIR, as `npm start` runs it) idle after start-up settles and after a
  * restart, and the visitors bench's server (`support/visitor-server.ts`) before, at the peak of
  * and a minute after its fixed run (1,000 visitors × 3 questions with think time). Each reading
  * splits the resident memory into the V8 heap, memory outside it that V8 knows of (Buffers,
@@ -65,11 +64,7 @@ export async function benchMemory() {
 
   const loaded: { before: Reading; after: Reading; peakRssMb: number; answered: string; kind: string }[] = [];
   for (const version of versions) {
-    const server = await VisitorServer.start(
-      version.root,
-      IS_GC ? ["--expose-gc"] : [],
-      startEnvironment(version.root),
-    );
+    const server = await VisitorServer.start(version.root, IS_GC ? ["--expose-gc"] : []);
     try {
       const before = await server.call<VisitorServerMemory>({ op: "memory" });
       const run = await runVisitors(server, {
@@ -153,7 +148,6 @@ async function startBuiltServer(root: string, dataDir: string) {
       cwd: root,
       env: {
         ...process.env,
-        ...startEnvironment(root),
         PORT: String(port),
         HOST: "127.0.0.1",
         PUBLIC_URL: `http://localhost:${port}`,

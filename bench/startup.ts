@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { startHarborServer } from "../e2e/support/harbor-server";
-import { startEnvironment } from "./support/start-environment";
 import { printTable } from "./table";
 
 async function residentMegabytes(pid: number): Promise<number> {
@@ -21,14 +20,12 @@ export async function benchStartup(runs = 3) {
   const fresh: number[] = [];
   const restart: number[] = [];
   const idleRss: number[] = [];
-  // What `npm start` sets before it runs the server (decision 072).
-  const env = startEnvironment(path.resolve(import.meta.dirname, ".."));
   for (let i = 0; i < runs; i++) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
-    const first = await startHarborServer({ dataDir, env });
+    const first = await startHarborServer({ dataDir });
     fresh.push(first.msToHealthy);
     await first.stop();
-    const second = await startHarborServer({ dataDir, env });
+    const second = await startHarborServer({ dataDir });
     restart.push(second.msToHealthy);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     idleRss.push(await residentMegabytes(second.pid!));

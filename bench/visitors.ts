@@ -266,16 +266,10 @@ export class VisitorServer {
     public started: VisitorServerStarted,
   ) {}
 
-  /** `env`: variables the server process starts with (a checkout's `npm start` ones, for the memory bench). */
-  static async start(
-    root: string,
-    moreServerArgs: string[] = [],
-    env: Record<string, string> = {},
-  ): Promise<VisitorServer> {
+  static async start(root: string, moreServerArgs: string[] = []): Promise<VisitorServer> {
     const serverArgs = [...(process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean), ...moreServerArgs];
     const child = fork(path.join(import.meta.dirname, "support/visitor-server.ts"), {
       execArgv: ["--import", "tsx", ...serverArgs],
-      env: { ...process.env, ...env },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     const server = new VisitorServer(child, { url: "", widgetID: "", staffCookie: "", databaseKind: "" });
