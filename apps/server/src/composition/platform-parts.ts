@@ -3,7 +3,6 @@ import { createEmbedder } from "../ai/embeddings/create-embedder";
 import { createDiskFileStore } from "../platform/files/disk-file-store";
 import type { FileStore } from "../platform/files/file-store";
 import { createJobRunner } from "../platform/jobs/job-runner";
-import { connectLimitsRedis } from "../platform/limits-redis";
 import { createMailer } from "../platform/mailer";
 import { createLimiterStore } from "../platform/rate-limiter";
 import { createRealtimeHub } from "../platform/realtime/realtime-hub";
@@ -28,8 +27,11 @@ export async function createPlatformParts(app: FastifyInstance, deps: AppDeps) {
     redisUrl: config.redisUrl,
     trustedProxyHops: config.trustedProxyHops,
   });
-  // Scaled mode: every node counts against the same limits (decision 029).
-  const limitsRedis = config.redisUrl ? await connectLimitsRedis(config.redisUrl, log) : null;
+  // Scaled mode: every node counts against the same limits (decision 029). Only then is the Redis
+  // client loaded: a single node's memory is spared it (decision 072).
+  const limitsRedis = config.redisUrl
+    ? await (await import("../platform/limits-redis")).connectLimitsRedis(config.redisUrl, log)
+    : null;
   const limitKeyPrefix = deps.limitKeyPrefix ?? "harbor:limit";
   return {
     log,

@@ -6,9 +6,7 @@ import type {
   VisitorClientEvents,
   VisitorServerEvents,
 } from "@harbor/contract/realtime";
-import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
-import { createClient } from "redis";
 import { type Namespace, Server } from "socket.io";
 import { clientAddress } from "../client-address";
 import { guardNamespace } from "./socket-guard";
@@ -53,7 +51,10 @@ export async function createRealtimeHub(options: {
     // what join-chat-room recovers from the database.
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
   });
-  const redis = options.redisUrl ? await connectRedisAdapter(io, options.redisUrl, options.log) : null;
+  // Scaled mode only: a single node never loads the Redis client (decision 072).
+  const redis = options.redisUrl
+    ? await (await import("./realtime-redis-adapter")).connectRedisAdapter(io, options.redisUrl, options.log)
+    : null;
   const visitors: VisitorNamespace = io.of(VISITOR_NAMESPACE);
   const staff: StaffNamespace = io.of(STAFF_NAMESPACE);
   for (const namespace of [visitors, staff] as unknown as Namespace[]) {
@@ -82,19 +83,3 @@ export async function createRealtimeHub(options: {
 }
 
 export type RealtimeHub = Awaited<ReturnType<typeof createRealtimeHub>>;
-
-/** Two Redis connections (one publishes, one is subscribed), as the adapter needs. */
-async function connectRedisAdapter(io: Server, url: string, log: FastifyBaseLogger) {
-  const pub = createClient({ url });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub]) {
-    client.on("error", (error: unknown) => log.error({ err: error }, "realtime Redis connection failed"));
-  }
-  await Promise.all([pub.connect(), sub.connect()]);
-  io.adapter(createAdapter(pub, sub, { key: "harbor" }));
-  return {
-    async close() {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    },
-  };
-}
