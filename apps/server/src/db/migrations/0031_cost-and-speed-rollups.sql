@@ -299,4 +299,15 @@ CREATE FUNCTION "chat_cost_rebuild"(company uuid) RETURNS void LANGUAGE sql AS $
   WHERE f."company_id" = company AND f."last_ai_at" IS NOT NULL
   GROUP BY 2, 3, 4;
 $$;--> statement-breakpoint
+-- Every analytics rollup of a company refilled in one call, the repair if any ever drifts: the
+-- chats' facts first (an unchanged row is not rewritten, decision 064), then each rollup from them.
+CREATE FUNCTION "rollups_rebuild"(company uuid) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "chat_facts_refresh"(array(SELECT c."id" FROM "chats" c WHERE c."company_id" = company));
+  PERFORM "chat_hourly_rebuild"(company);
+  PERFORM "chat_tag_hourly_rebuild"(company);
+  PERFORM "chat_question_hourly_rebuild"(company);
+  PERFORM "token_usage_hourly_rebuild"(company);
+  PERFORM "chat_cost_rebuild"(company);
+END $$;--> statement-breakpoint
 SELECT "chat_cost_rebuild"("id") FROM "companies";
