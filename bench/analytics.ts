@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../apps/server/src/db/client";
 import {
-  answerLatencyThroughCache,
   type CostSource,
   conversationCostsFromRollup,
   createAnalyticsRepository,
@@ -192,10 +191,7 @@ async function costRows(options: {
       throw new Error(`cost and speed, ${label}: the rollups disagree with the statements they replace`);
     }
     if (process.env.BENCH_EXPLAIN) {
-      for (const statement of [
-        conversationCostsFromRollup(windowOf(range), now, prices),
-        answerLatencyThroughCache(windowOf(range)),
-      ]) {
+      for (const statement of [conversationCostsFromRollup(windowOf(range), now, prices)]) {
         const plan = (await db.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as {
           rows: { "QUERY PLAN": string }[];
         };

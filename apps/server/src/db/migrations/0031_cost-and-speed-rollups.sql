@@ -69,8 +69,12 @@ BEGIN
   ON CONFLICT ("company_id", "day", "model") DO UPDATE SET
     "input_tokens" = h."input_tokens" + excluded."input_tokens", "output_tokens" = h."output_tokens" + excluded."output_tokens",
     "usages" = h."usages" + excluded."usages";
+  -- Only a delta that takes usage away can leave a row empty (an answer's usage only adds).
+  IF NOT EXISTS (SELECT 1 FROM unnest(deltas) d WHERE d."usages" < 0) THEN
+    RETURN;
+  END IF;
   DELETE FROM "chat_tokens_daily" h
-  USING (SELECT DISTINCT d."company_id", d."day", d."model" FROM unnest(deltas) d) k
+  USING (SELECT DISTINCT d."company_id", d."day", d."model" FROM unnest(deltas) d WHERE d."usages" < 0) k
   WHERE h."company_id" = k."company_id" AND h."day" = k."day" AND h."model" = k."model" AND h."usages" = 0;
 END $$;--> statement-breakpoint
 -- The same for chat_language_daily.
@@ -182,8 +186,10 @@ BEGIN
   ON CONFLICT ("chat_id", "model") DO UPDATE SET
     "input_tokens" = t."input_tokens" + excluded."input_tokens", "output_tokens" = t."output_tokens" + excluded."output_tokens",
     "usages" = t."usages" + excluded."usages";
-  DELETE FROM "chat_tokens" t USING unnest(changed) c
-  WHERE t."chat_id" = c."chat_id" AND t."model" = c."model" AND t."usages" <= 0;
+  IF EXISTS (SELECT 1 FROM unnest(changed) c WHERE c."usages" < 0) THEN
+    DELETE FROM "chat_tokens" t USING unnest(changed) c
+    WHERE t."chat_id" = c."chat_id" AND t."model" = c."model" AND t."usages" <= 0 AND c."usages" < 0;
+  END IF;
   PERFORM "chat_tokens_daily_apply"(array(
     SELECT ROW(f."company_id", (f."created_at" AT TIME ZONE 'UTC')::date, c."model", c."input_tokens", c."output_tokens",
       c."usages")::"chat_tokens_daily"
@@ -244,12 +250,11 @@ BEGIN
     DELETE FROM "answer_wait_days" w WHERE w."company_id" = company."company_id" AND w."ends_at" > company.since;
   END LOOP;
 END $$;--> statement-breakpoint
-CREATE FUNCTION "answer_wait_days_from_new_messages"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An insert is checked row by row in the trigger's WHEN, without calling a function: a message stored
+-- now (every message the server writes) costs nothing here, a backdated one drops the days after it.
+CREATE FUNCTION "answer_wait_days_from_old_message"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM new_rows n WHERE n."created_at" < now() - interval '1 hour') THEN
-    RETURN NULL;
-  END IF;
-  PERFORM "answer_wait_days_forget"(array(SELECT ROW(n.*)::"chat_messages" FROM new_rows n));
+  PERFORM "answer_wait_days_forget"(ARRAY[NEW]);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "answer_wait_days_from_changed_messages"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -270,8 +275,8 @@ BEGIN
   PERFORM "answer_wait_days_forget"(array(SELECT ROW(o.*)::"chat_messages" FROM old_rows o));
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "answer_wait_days_from_new_messages_trigger" AFTER INSERT ON "chat_messages"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "answer_wait_days_from_new_messages"();--> statement-breakpoint
+CREATE TRIGGER "answer_wait_days_from_old_message_trigger" AFTER INSERT ON "chat_messages"
+  FOR EACH ROW WHEN (NEW."created_at" < now() - interval '1 hour') EXECUTE FUNCTION "answer_wait_days_from_old_message"();--> statement-breakpoint
 CREATE TRIGGER "answer_wait_days_from_changed_messages_trigger" AFTER UPDATE ON "chat_messages"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "answer_wait_days_from_changed_messages"();--> statement-breakpoint
 CREATE TRIGGER "answer_wait_days_from_removed_messages_trigger" AFTER DELETE ON "chat_messages"

@@ -549,54 +549,27 @@ const answerWaitsBetween = (window: ReportWindow, from: SQL, to: SQL) => sql`
 
 /** Answer waits per day from every answer of the window (decision 046), the cache's oracle. */
 export function answerLatencyFromAnswers(window: ReportWindow): SQL {
-  return sql`
-    with ${answerWaitsBetween(window, windowStart(window), windowEnd(window))}
-    select day, answers, p50_ms, p95_ms from waited order by day`;
+  return answerLatencyBetween(window, windowStart(window));
 }
+
+/** Answer waits per day of the answers from `from` (an instant) to the window's end. */
+const answerLatencyBetween = (window: ReportWindow, from: SQL) => sql`
+    with ${answerWaitsBetween(window, from, windowEnd(window))}
+    select day, answers, p50_ms, p95_ms from waited order by day`;
 
 /** A day of the reporting zone is cached once it ended this long before the reading transaction began. */
 const CLOSED_AFTER = sql`interval '2 hours'`;
 
-/**
- * Answer waits per day through answer_wait_days (decision 070): the window's days already cached for
- * the company and zone, and every answer from the first day not cached to the window's end, whose
- * closed days (ended two hours before now) are stored on the way, empty ones as 0 answers. A year is
- * then the cached days and, usually, a day or two of answers. Exact: the stored figures are the live
- * statement's own.
- */
-export function answerLatencyThroughCache(window: ReportWindow): SQL {
-  const { companyId, timeZone } = window;
-  const missingFrom = sql`(select min(starts_at) from missing)`;
-  return sql`
-    with days as (
-      select d::date as day, (d::date::timestamp at time zone ${timeZone}) as starts_at,
-        ((d::date + 1)::timestamp at time zone ${timeZone}) as ends_at
-      from generate_series(${window.startDate}::date, ${window.endDate}::date, interval '1 day') d
-    ),
-    cached as (
-      select w.day, w.answers, w.p50_ms, w.p95_ms
-      from answer_wait_days w
-      where w.company_id = ${companyId} and w.time_zone = ${timeZone}
-        and w.day >= ${window.startDate}::date and w.day <= ${window.endDate}::date
-    ),
-    missing as (select d.* from days d where not exists (select 1 from cached c where c.day = d.day)),
-    ${answerWaitsBetween(window, missingFrom, windowEnd(window))},
-    filled as (
-      select m.day, m.ends_at, coalesce(w.answers, 0) as answers, w.p50_ms, w.p95_ms
-      from missing m left join waited w on w.day = to_char(m.day, 'YYYY-MM-DD')
-    ),
-    stored as (
-      insert into answer_wait_days (company_id, time_zone, day, ends_at, answers, p50_ms, p95_ms)
-      select ${companyId}, ${timeZone}, f.day, f.ends_at, f.answers, f.p50_ms, f.p95_ms
-      from filled f
-      where f.ends_at <= now() - ${CLOSED_AFTER}
-      on conflict do nothing
-    )
-    select to_char(day, 'YYYY-MM-DD') as day, answers, p50_ms, p95_ms
-    from (select day, answers, p50_ms, p95_ms from cached union all select day, answers, p50_ms, p95_ms from filled) r
-    where answers > 0
-    order by day`;
-}
+/** The window's days in its zone, each with its instants and what answer_wait_days holds for it, if anything. */
+const windowDaysWithCache = (window: ReportWindow) => sql`
+    select to_char(d::date, 'YYYY-MM-DD') as day,
+      ${isoOf(sql`(d::date::timestamp at time zone ${window.timeZone})`)} as starts_at,
+      ${isoOf(sql`((d::date + 1)::timestamp at time zone ${window.timeZone})`)} as ends_at,
+      w.day is not null as cached, w.answers, w.p50_ms, w.p95_ms
+    from generate_series(${window.startDate}::date, ${window.endDate}::date, interval '1 day') d
+    left join answer_wait_days w on w.company_id = ${window.companyId} and w.time_zone = ${window.timeZone}
+      and w.day = d::date
+    order by d`;
 
 /**
  * Where Token usage is read from: "rollup" (token_usage_hourly, token_chat_hourly and the hours read
@@ -882,12 +855,56 @@ export function createAnalyticsRepository(db: Database) {
       // exclusively): taken before the statement, so the statement's snapshot sees any change that
       // committed first, and a change that comes after drops what this stored. Without JIT, as
       // Insights: computing a year of uncached days costs past jit_above_cost (decision 052).
+      // Read in two statements, so the answers' statement gets the first uncached day as a constant:
+      // given it as a subquery, PostgreSQL planned for any instant and read every answer (decision 070).
       return db.transaction(async (tx) => {
         await tx.execute(sql`set local jit = off`);
         await tx.execute(
           sql`select pg_advisory_xact_lock_shared(hashtext('harbor:answer-wait-days:' || ${window.companyId}::text))`,
         );
-        return queryRows<AnswerLatencyRow>(tx, answerLatencyThroughCache(window));
+        type Day = AnswerLatencyRow & { starts_at: string; ends_at: string; cached: boolean };
+        const days = await queryRows<Day>(tx, windowDaysWithCache(window));
+        const firstMissing = days.find((day) => !day.cached);
+        if (!firstMissing)
+          return days
+            .filter((day) => day.answers > 0)
+            .map(({ day, answers, p50_ms, p95_ms }) => ({ day, answers, p50_ms, p95_ms }));
+        const live = new Map(
+          (
+            await queryRows<AnswerLatencyRow>(
+              tx,
+              answerLatencyBetween(window, sql`${firstMissing.starts_at}::timestamptz`),
+            )
+          ).map((row) => [row.day, row]),
+        );
+        const computed = days
+          .filter((day) => !day.cached && day.starts_at >= firstMissing.starts_at)
+          .map((day) => ({
+            day: day.day,
+            ends_at: day.ends_at,
+            answers: 0,
+            p50_ms: null,
+            p95_ms: null,
+            ...live.get(day.day),
+          }));
+        // The closed days, empty ones too, so a year reads them and only the days since live.
+        await tx.execute(sql`
+          insert into answer_wait_days (company_id, time_zone, day, ends_at, answers, p50_ms, p95_ms)
+          select ${window.companyId}, ${window.timeZone}, r.day, r.ends_at, r.answers, r.p50_ms, r.p95_ms
+          from jsonb_to_recordset(${JSON.stringify(computed)}::jsonb)
+            as r(day date, ends_at timestamptz, answers int, p50_ms float8, p95_ms float8)
+          where r.ends_at <= now() - ${CLOSED_AFTER}
+          on conflict do nothing`);
+        const byDay = new Map(computed.map((row) => [row.day, row]));
+        return days
+          .map((day) => (day.cached ? day : byDay.get(day.day)))
+          .filter((row): row is NonNullable<typeof row> => row !== undefined && row.answers > 0)
+          .map(({ day, answers, p50_ms, p95_ms }) => ({
+            day,
+            answers,
+            p50_ms: p50_ms as number,
+            p95_ms: p95_ms as number,
+          }));
       });
     },
 
