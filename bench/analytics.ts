@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../apps/server/src/db/client";
 import {
+  type CostSource,
+  conversationCostsFromRollup,
   createAnalyticsRepository,
   insightsStatement,
   outcomesStatement,
@@ -173,6 +175,63 @@ async function unansweredRows(options: {
 }
 
 /**
+ * Cost and speed before and after decision 070 in turn on the same data: "before" is the two
+ * statements as decision 050 left them (every conversation of the window with its usage, every
+ * answer with its question), "now" the service call through the daily rollups with the closed days'
+ * answer waits cached, and the same call with answer_wait_days emptied first (the first call after
+ * the migration, or after old messages changed). Both readings are checked to agree first.
+ */
+async function costRows(options: {
+  db: import("../apps/server/src/db/client").Database;
+  windowOf: (range: Range) => ReportWindow;
+  ranges: Record<string, Range>;
+  inTurn: (readings: (() => Promise<unknown>)[]) => Promise<string[]>;
+  service: (range: Range) => Promise<unknown>;
+}) {
+  const { db, windowOf, ranges, inTurn, service } = options;
+  const repository = createAnalyticsRepository(db);
+  const prices = [...DEFAULT_MODEL_PRICES];
+  const read = (range: Range, source: CostSource, now: Date) =>
+    Promise.all([
+      repository.conversationCosts(windowOf(range), now, prices, source),
+      repository.answerLatencyByDay(windowOf(range), source),
+    ]);
+  const emptyCache = () => db.execute(sql`delete from answer_wait_days`);
+  const rows: string[][] = [];
+  for (const [label, range] of Object.entries(ranges)) {
+    const now = new Date();
+    const canonical = ([costs, latency]: Awaited<ReturnType<typeof read>>) =>
+      JSON.stringify([[...costs].sort((a, b) => `${a.card}${a.name}`.localeCompare(`${b.card}${b.name}`)), latency]);
+    const before = canonical(await read(range, "facts", now));
+    await emptyCache();
+    if (
+      canonical(await read(range, "rollup", now)) !== before ||
+      canonical(await read(range, "rollup", now)) !== before
+    ) {
+      throw new Error(`cost and speed, ${label}: the rollups disagree with the statements they replace`);
+    }
+    if (process.env.BENCH_EXPLAIN) {
+      for (const statement of [conversationCostsFromRollup(windowOf(range), now, prices)]) {
+        const plan = (await db.execute(sql`explain (analyze, buffers) ${statement}`)) as unknown as {
+          rows: { "QUERY PLAN": string }[];
+        };
+        console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
+      }
+    }
+    const columns = await inTurn([
+      () => read(range, "facts", new Date()),
+      () => service(range),
+      async () => {
+        await emptyCache();
+        return service(range);
+      },
+    ]);
+    rows.push([`/api/analytics/cost-and-speed, ${label}`, ...columns, "p95 < 200 ms"]);
+  }
+  return rows;
+}
+
+/**
  * Analytics over a year of a busy shop (issue 18): the spec's three calls, the unanswered
  * questions and cost and speed, timed through the service layer, with the Insights statement as it
  * was before chat_facts beside today's, and the cost query without token_usage's chat index beside
@@ -257,7 +316,7 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     // dropped for those samples, made again after) and with the old answer-latency statement.
     const costBefore = (range: { startDate: string; endDate: string }) =>
       Promise.all([
-        repository.conversationCosts(windowOf(range), new Date(), [...DEFAULT_MODEL_PRICES]),
+        repository.conversationCosts(windowOf(range), new Date(), [...DEFAULT_MODEL_PRICES], "facts"),
         answerLatencyBefore(db, windowOf(range)),
       ]);
     const costCases: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
@@ -419,6 +478,28 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
             "aim",
           ],
           ...rows,
+        ],
+      );
+      return;
+    }
+    if (isCostOnly) {
+      printTable(
+        `Cost and speed (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,
+        [
+          [
+            "measure (p50 / p95)",
+            "every conversation and answer (050)",
+            "daily rollups, cached days (070)",
+            "daily rollups, cache emptied first (070)",
+            "aim",
+          ],
+          ...(await costRows({
+            db,
+            windowOf,
+            ranges: { "a year": year, "30 days": month },
+            inTurn,
+            service: (range) => analytics.costAndSpeed(auth, range),
+          })),
         ],
       );
       return;

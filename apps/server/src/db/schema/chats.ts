@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -473,4 +474,95 @@ export const tokenChatHourly = pgTable(
   (table) => [
     unique("token_chat_hourly_key").on(table.companyId, table.hour, table.model, table.previousHour).nullsNotDistinct(),
   ],
+);
+
+/**
+ * Each chat's tokens per model (decision 070): what token_usage holds for the chat, summed, with how
+ * many usage rows. Kept by statement-level triggers on token_usage (migration 0031), so the facts
+ * triggers that move a conversation's tokens in chat_tokens_daily read what the usage triggers
+ * already counted, whichever of the two fires first in a statement that stores an answer and its
+ * usage together. No foreign key: a deleted chat's rows go in chat_cost_forget_chat, before the
+ * chat's usage loses its chat_id.
+ */
+export const chatTokens = pgTable(
+  "chat_tokens",
+  {
+    chatId: uuid("chat_id").notNull(),
+    model: text("model").notNull(),
+    companyId: uuid("company_id").notNull(),
+    inputTokens: bigint("input_tokens", { mode: "number" }).notNull().default(0),
+    outputTokens: bigint("output_tokens", { mode: "number" }).notNull().default(0),
+    usages: integer("usages").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.chatId, table.model] })],
+);
+
+/**
+ * The conversations' tokens (every token a conversation used, whenever spent) per company, UTC day of
+ * the chat's creation and model (decision 070): Cost and speed's cost per model reads one row per day
+ * and model for the window's whole UTC days, and the conversations of the partial days at its edges
+ * one by one. `usages` counts the usage rows, so a day whose conversations lost all their usage goes.
+ */
+export const chatTokensDaily = pgTable(
+  "chat_tokens_daily",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    model: text("model").notNull(),
+    inputTokens: bigint("input_tokens", { mode: "number" }).notNull().default(0),
+    outputTokens: bigint("output_tokens", { mode: "number" }).notNull().default(0),
+    usages: integer("usages").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.model] })],
+);
+
+/**
+ * The conversations per company, UTC day of the chat's creation, visitor language as Cost and speed
+ * groups it (en | nl | he | other) and class (chat_hourly_class: the outcome as far as it does not
+ * depend on now), with their ratings' count and sum (decision 070). Quality per language reads the
+ * window's whole UTC days here; a silent chat counts as assumed unless its last answer is less than 24
+ * hours old, which the read takes from chat_facts_silent_idx.
+ */
+export const chatLanguageDaily = pgTable(
+  "chat_language_daily",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    language: text("language").notNull(),
+    class: text("class").notNull(),
+    chats: integer("chats").notNull().default(0),
+    ratings: integer("ratings").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.language, table.class] })],
+);
+
+/**
+ * Answer-wait figures of closed days, per company, reporting zone and day of that zone (decision 070,
+ * designed as 050's `answer_wait_days`): how many AI answers, and the interpolated p50 and p95 of the
+ * visitor's wait, exactly as the live statement computes them. Written by Cost and speed when it
+ * reads a day that ended more than two hours ago (days without answers too, as 0), so a year reads
+ * 366 rows and only the days since the last closed one live. A trigger on chat_messages drops a
+ * company's days that end after the earliest message a statement changed, when that message is older
+ * than an hour (a backdated insert, an update or a delete): the figures of every later day may
+ * depend on it.
+ */
+export const answerWaitDays = pgTable(
+  "answer_wait_days",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    timeZone: text("time_zone").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    answers: integer("answers").notNull(),
+    p50Ms: doublePrecision("p50_ms"),
+    p95Ms: doublePrecision("p95_ms"),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.timeZone, table.day] })],
 );

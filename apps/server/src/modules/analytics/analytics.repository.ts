@@ -440,6 +440,206 @@ export function unansweredStatement(window: ReportWindow, limit: number, source:
 }
 
 /**
+ * Where Cost and speed is read from: "rollup" (chat_tokens_daily and chat_language_daily for the
+ * window's whole UTC days, chat_facts and chat_tokens for the partial days at its edges; answer_wait_days
+ * for closed days, decision 070; what the call serves) or "facts" (every conversation's chat_facts row
+ * and usage, and every answer of the window: decision 046's statements as decision 050 left them),
+ * kept as the oracle the rollups are tested against and as the benchmark's "before".
+ */
+export type CostSource = "rollup" | "facts";
+
+export type ConversationCostRow = {
+  card: "model" | "language";
+  name: string;
+  input_tokens: number;
+  output_tokens: number;
+  cost: number | null;
+  conversations: number;
+  resolutions: number;
+  handoffs: number;
+  ratings: number;
+  rating_sum: number;
+};
+
+export type AnswerLatencyRow = { day: string; answers: number; p50_ms: number; p95_ms: number };
+
+const priceRowsOf = (prices: ModelPrice[]) =>
+  JSON.stringify(
+    prices.map((price) => ({ model: price.model, input: price.inputPerMillion, output: price.outputPerMillion })),
+  );
+
+/**
+ * Cost per model and quality per language, from the figures `used` (model, input_tokens,
+ * output_tokens) and `languages` (language, conversations, resolutions, handoffs, ratings, rating_sum)
+ * that the statement before it defines.
+ */
+const costCards = (prices: ModelPrice[]) => sql`
+    prices as (
+      select * from jsonb_to_recordset(${priceRowsOf(prices)}::jsonb) as p(model text, input float8, output float8)
+    )
+    select 'model' as card, used.model as name, used.input_tokens, used.output_tokens,
+      (used.input_tokens * p.input + used.output_tokens * p.output) / 1000000.0 as cost,
+      0 as conversations, 0 as resolutions, 0 as handoffs, 0 as ratings, 0 as rating_sum
+      from used left join prices p on p.model = used.model
+    union all
+    select 'language', language, 0, 0, null, conversations, resolutions, handoffs, ratings, rating_sum
+      from languages`;
+
+/**
+ * What the window's conversations (decision 039) cost and how they ended, per visitor language, read
+ * from every conversation of the window (decision 046): every token any of them used, whenever spent
+ * (a chat's usage is never before it began, so token_usage.day bounds the scan from below), priced by
+ * `prices` (USD per million tokens). The rollups' oracle.
+ */
+export function conversationCostsFromFacts(window: ReportWindow, now: Date, prices: ModelPrice[]): SQL {
+  const { companyId } = window;
+  return sql`
+    with ${classifiedChats(window, now)},
+    used as (
+      select u.model, sum(u.input_tokens)::float8 as input_tokens, sum(u.output_tokens)::float8 as output_tokens
+      from token_usage u join classified k on k.id = u.chat_id
+      where u.company_id = ${companyId} and u.day >= ${window.startDate}::date - 1
+      group by u.model
+    ),
+    languages as (
+      select case when k.language in ('en', 'nl', 'he') then k.language else 'other' end as language,
+        count(*)::int as conversations, count(*) filter (where k.outcome in ('confirmed', 'assumed'))::int as resolutions,
+        count(*) filter (where k.outcome = 'handed-off')::int as handoffs,
+        count(k.rating)::int as ratings, coalesce(sum(k.rating), 0)::int as rating_sum
+      from classified k
+      group by 1
+    ),
+    ${costCards(prices)}`;
+}
+
+/**
+ * The same figures from the daily rollups (migration 0033, decision 070). The window's whole UTC days
+ * (the first UTC midnight at or after its start to the last at or before its end) come from
+ * chat_tokens_daily (a conversation's tokens in the day it began, whenever spent) and
+ * chat_language_daily (its language, class and rating); the partial days at each edge, at most a day
+ * of chats each, from chat_facts and chat_tokens chat by chat. A silent conversation of the whole days
+ * is assumed unless its last answer is less than 24 hours old: those few are read over
+ * chat_facts_silent_idx and counted as open instead.
+ */
+export function conversationCostsFromRollup(window: ReportWindow, now: Date, prices: ModelPrice[]): SQL {
+  const { companyId } = window;
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const start = windowStart(window);
+  const end = windowEnd(window);
+  const utcDayOf = (instant: SQL) => sql`(date_trunc('day', (${instant}) at time zone 'UTC') at time zone 'UTC')`;
+  const wholeStart = sql`(select whole_start from days)`;
+  const wholeEnd = sql`(select whole_end from days)`;
+  const firstDay = sql`((select whole_start from days) at time zone 'UTC')::date`;
+  const endDay = sql`((select whole_end from days) at time zone 'UTC')::date`;
+  const language = (value: SQL) => sql`case when ${value} in ('en', 'nl', 'he') then ${value} else 'other' end`;
+  return sql`
+    with days as (
+      select whole_start, greatest(${utcDayOf(end)}, whole_start) as whole_end
+      from (select ${utcDayOf(start)} + case when ${utcDayOf(start)} < ${start} then interval '1 day'
+        else interval '0' end as whole_start) s
+    ),
+    ${classifiedChatsBetween(companyId, start, sql`least(${wholeStart}, ${end})`, now, "head_edge")},
+    ${classifiedChatsBetween(companyId, sql`greatest(${wholeEnd}, ${start})`, end, now, "tail_edge")},
+    edges as (select * from head_edge union all select * from tail_edge),
+    used as (
+      select model, sum(input_tokens)::float8 as input_tokens, sum(output_tokens)::float8 as output_tokens
+      from (
+        select r.model, r.input_tokens, r.output_tokens
+        from chat_tokens_daily r
+        where r.company_id = ${companyId} and r.day >= ${firstDay} and r.day < ${endDay}
+        union all
+        select t.model, t.input_tokens, t.output_tokens from edges k join chat_tokens t on t.chat_id = k.id
+      ) tokens
+      group by model
+    ),
+    -- Silent conversations of the whole days whose 24 hours have not passed: open, not assumed.
+    recent_silent as (
+      select f.language
+      from chat_facts f
+      where f.company_id = ${companyId} and f.last_ai_at > ${nowAt} - ${SILENCE_BEFORE_ASSUMED}
+        and f.created_at >= ${wholeStart} and f.created_at < ${wholeEnd}
+        -- chat_facts_silent_idx's predicate: the class 'silent' of chat_hourly_class.
+        and f.last_ai_at is not null and f.status not in ('human', 'ticket') and not f.said_resolved
+        and f.rating is null and not f.returned_in_chat and not f.returned_in_new_chat
+        and (f.last_customer_at is null or f.last_customer_at < f.last_ai_at)
+    ),
+    counted as (
+      select r.language, r.chats as conversations,
+        case when r.class in ('confirmed', 'silent') then r.chats else 0 end as resolutions,
+        case when r.class = 'handed-off' then r.chats else 0 end as handoffs, r.ratings, r.rating_sum
+      from chat_language_daily r
+      where r.company_id = ${companyId} and r.day >= ${firstDay} and r.day < ${endDay}
+      union all
+      select ${language(sql`k.language`)}, 1, case when k.outcome in ('confirmed', 'assumed') then 1 else 0 end,
+        case when k.outcome = 'handed-off' then 1 else 0 end, case when k.rating is null then 0 else 1 end,
+        coalesce(k.rating, 0)
+      from edges k
+      union all
+      select ${language(sql`s.language`)}, 0, -1, 0, 0, 0 from recent_silent s
+    ),
+    languages as (
+      select language, sum(conversations)::int as conversations, sum(resolutions)::int as resolutions,
+        sum(handoffs)::int as handoffs, sum(ratings)::int as ratings, sum(rating_sum)::int as rating_sum
+      from counted
+      group by language
+      having sum(conversations) > 0
+    ),
+    ${costCards(prices)}`;
+}
+
+/**
+ * Every AI answer's wait in [from, to): from the visitor's question (the answer's
+ * messageData.questionID) to the answer, per day of the answer in the window's zone, interpolated 50th
+ * and 95th percentiles (decision 046). Chats are narrowed through the inbox's (company_id,
+ * last_message_at) index: a chat answered in the range was last written in it or after.
+ */
+const answerWaitsBetween = (window: ReportWindow, from: SQL, to: SQL) => sql`
+    waits as (
+      select a.created_at as answered_at,
+        extract(epoch from (a.created_at - q.created_at)) * 1000 as wait_ms
+      from chats c
+      join chat_messages a on a.chat_id = c.id
+      -- Compared as text, so an odd questionID simply matches nothing: a regular expression
+      -- to guard a cast cost more than the rest of the query together (decision 050).
+      join chat_messages q on q.id::text = lower(a.message_data->>'questionID')
+      where c.company_id = ${window.companyId} and c.last_message_at >= ${from}
+        and a.company_id = ${window.companyId} and a.sender_role = 'ai' and a.message_type = 'answer'
+        and a.created_at >= ${from} and a.created_at < ${to}
+        and q.company_id = ${window.companyId} and q.chat_id = a.chat_id and q.created_at <= a.created_at
+    ),
+    waited as (
+      select to_char(answered_at at time zone ${window.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as answers,
+        round(percentile_cont(0.5) within group (order by wait_ms))::float8 as p50_ms,
+        round(percentile_cont(0.95) within group (order by wait_ms))::float8 as p95_ms
+      from waits
+      group by 1
+    )`;
+
+/** Answer waits per day from every answer of the window (decision 046), the cache's oracle. */
+export function answerLatencyFromAnswers(window: ReportWindow): SQL {
+  return answerLatencyBetween(window, windowStart(window));
+}
+
+/** Answer waits per day of the answers from `from` (an instant) to the window's end. */
+const answerLatencyBetween = (window: ReportWindow, from: SQL) => sql`
+    with ${answerWaitsBetween(window, from, windowEnd(window))}
+    select day, answers, p50_ms, p95_ms from waited order by day`;
+
+/** A day of the reporting zone is cached once it ended this long before the reading transaction began. */
+const CLOSED_AFTER = sql`interval '2 hours'`;
+
+/** The window's days in its zone, each with its instants and what answer_wait_days holds for it, if anything. */
+const windowDaysWithCache = (window: ReportWindow) => sql`
+    select to_char(d::date, 'YYYY-MM-DD') as day,
+      ${isoOf(sql`(d::date::timestamp at time zone ${window.timeZone})`)} as starts_at,
+      ${isoOf(sql`((d::date + 1)::timestamp at time zone ${window.timeZone})`)} as ends_at,
+      w.day is not null as cached, w.answers, w.p50_ms, w.p95_ms
+    from generate_series(${window.startDate}::date, ${window.endDate}::date, interval '1 day') d
+    left join answer_wait_days w on w.company_id = ${window.companyId} and w.time_zone = ${window.timeZone}
+      and w.day = d::date
+    order by d`;
+
+/**
  * Where Token usage is read from: "rollup" (token_usage_hourly, token_chat_hourly and the hours read
  * row by row, decision 062, what the call serves) or "raw" (every usage row of the window), kept as
  * the oracle the rollup is tested against and as the benchmark's "before".
@@ -705,85 +905,81 @@ export function createAnalyticsRepository(db: Database) {
 
     /**
      * What the window's conversations (decision 039) cost and how they ended, per visitor language:
-     * every token any of them used, whenever spent (a chat's usage is never before it began, so
-     * token_usage.day bounds the scan from below), priced by `prices` (USD per million tokens).
+     * every token any of them used, whenever spent, priced by `prices` (USD per million tokens). Read
+     * from the daily rollups and the edge days' chats ("rollup", what the call serves) or from every
+     * conversation of the window ("facts", the oracle); see conversationCostsFromRollup.
      */
-    async conversationCosts(window: ReportWindow, now: Date, prices: ModelPrice[]) {
-      const { companyId } = window;
-      const priceRows = JSON.stringify(
-        prices.map((price) => ({ model: price.model, input: price.inputPerMillion, output: price.outputPerMillion })),
-      );
-      return queryRows<{
-        card: "model" | "language";
-        name: string;
-        input_tokens: number;
-        output_tokens: number;
-        cost: number | null;
-        conversations: number;
-        resolutions: number;
-        handoffs: number;
-        ratings: number;
-        rating_sum: number;
-      }>(
-        db,
-        sql`
-          with ${classifiedChats(window, now)},
-          prices as (
-            select * from jsonb_to_recordset(${priceRows}::jsonb) as p(model text, input float8, output float8)
-          ),
-          used as (
-            select u.model, sum(u.input_tokens)::float8 as input_tokens, sum(u.output_tokens)::float8 as output_tokens
-            from token_usage u join classified k on k.id = u.chat_id
-            where u.company_id = ${companyId} and u.day >= ${window.startDate}::date - 1
-            group by u.model
-          )
-          select 'model' as card, used.model as name, used.input_tokens, used.output_tokens,
-            (used.input_tokens * p.input + used.output_tokens * p.output) / 1000000.0 as cost,
-            0 as conversations, 0 as resolutions, 0 as handoffs, 0 as ratings, 0 as rating_sum
-            from used left join prices p on p.model = used.model
-          union all
-          select 'language',
-            case when k.language in ('en', 'nl', 'he') then k.language else 'other' end,
-            0, 0, null,
-            count(*)::int, count(*) filter (where k.outcome in ('confirmed', 'assumed'))::int,
-            count(*) filter (where k.outcome = 'handed-off')::int,
-            count(k.rating)::int, coalesce(sum(k.rating), 0)::int
-            from classified k
-            group by 2`,
-      );
+    async conversationCosts(window: ReportWindow, now: Date, prices: ModelPrice[], source: CostSource = "rollup") {
+      const statement =
+        source === "rollup"
+          ? conversationCostsFromRollup(window, now, prices)
+          : conversationCostsFromFacts(window, now, prices);
+      return queryRows<ConversationCostRow>(db, statement);
     },
 
     /**
-     * How long visitors waited for each AI answer given in the window: from their question
-     * (the answer's messageData.questionID) to the answer, per day of the answer in the company's
-     * zone, interpolated 50th and 95th percentiles. Chats are narrowed through the inbox's
-     * (company_id, last_message_at) index: a chat answered in the window was last written in it or after.
+     * How long visitors waited for each AI answer given in the window, per day of the answer in the
+     * company's zone, interpolated 50th and 95th percentiles in milliseconds. Read through the cache of
+     * closed days ("rollup", answerLatencyThroughCache, which stores the days it computes) or from every
+     * answer of the window ("facts", the oracle).
      */
-    async answerLatencyByDay(window: ReportWindow) {
-      const { companyId } = window;
-      return queryRows<{ day: string; answers: number; p50_ms: number; p95_ms: number }>(
-        db,
-        sql`
-          with waits as (
-            select a.created_at as answered_at,
-              extract(epoch from (a.created_at - q.created_at)) * 1000 as wait_ms
-            from chats c
-            join chat_messages a on a.chat_id = c.id
-            -- Compared as text, so an odd questionID simply matches nothing: a regular expression
-            -- to guard a cast cost more than the rest of the query together (decision 050).
-            join chat_messages q on q.id::text = lower(a.message_data->>'questionID')
-            where c.company_id = ${companyId} and c.last_message_at >= ${windowStart(window)}
-              and a.company_id = ${companyId} and a.sender_role = 'ai' and a.message_type = 'answer'
-              and a.created_at >= ${windowStart(window)} and a.created_at < ${windowEnd(window)}
-              and q.company_id = ${companyId} and q.chat_id = a.chat_id and q.created_at <= a.created_at
-          )
-          select to_char(answered_at at time zone ${window.timeZone}, 'YYYY-MM-DD') as day, count(*)::int as answers,
-            round(percentile_cont(0.5) within group (order by wait_ms))::float8 as p50_ms,
-            round(percentile_cont(0.95) within group (order by wait_ms))::float8 as p95_ms
-          from waits
-          group by 1
-          order by 1`,
-      );
+    async answerLatencyByDay(window: ReportWindow, source: CostSource = "rollup") {
+      if (source === "facts") return queryRows<AnswerLatencyRow>(db, answerLatencyFromAnswers(window));
+      // The shared lock orders this with a change to old messages (answer_wait_days_forget takes it
+      // exclusively): taken before the statement, so the statement's snapshot sees any change that
+      // committed first, and a change that comes after drops what this stored. Without JIT, as
+      // Insights: computing a year of uncached days costs past jit_above_cost (decision 052).
+      // Read in two statements, so the answers' statement gets the first uncached day as a constant:
+      // given it as a subquery, PostgreSQL planned for any instant and read every answer (decision 070).
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock_shared(hashtext('harbor:answer-wait-days:' || ${window.companyId}::text))`,
+        );
+        type Day = AnswerLatencyRow & { starts_at: string; ends_at: string; cached: boolean };
+        const days = await queryRows<Day>(tx, windowDaysWithCache(window));
+        const firstMissing = days.find((day) => !day.cached);
+        if (!firstMissing)
+          return days
+            .filter((day) => day.answers > 0)
+            .map(({ day, answers, p50_ms, p95_ms }) => ({ day, answers, p50_ms, p95_ms }));
+        const live = new Map(
+          (
+            await queryRows<AnswerLatencyRow>(
+              tx,
+              answerLatencyBetween(window, sql`${firstMissing.starts_at}::timestamptz`),
+            )
+          ).map((row) => [row.day, row]),
+        );
+        const computed = days
+          .filter((day) => !day.cached && day.starts_at >= firstMissing.starts_at)
+          .map((day) => ({
+            day: day.day,
+            ends_at: day.ends_at,
+            answers: 0,
+            p50_ms: null,
+            p95_ms: null,
+            ...live.get(day.day),
+          }));
+        // The closed days, empty ones too, so a year reads them and only the days since live.
+        await tx.execute(sql`
+          insert into answer_wait_days (company_id, time_zone, day, ends_at, answers, p50_ms, p95_ms)
+          select ${window.companyId}, ${window.timeZone}, r.day, r.ends_at, r.answers, r.p50_ms, r.p95_ms
+          from jsonb_to_recordset(${JSON.stringify(computed)}::jsonb)
+            as r(day date, ends_at timestamptz, answers int, p50_ms float8, p95_ms float8)
+          where r.ends_at <= now() - ${CLOSED_AFTER}
+          on conflict do nothing`);
+        const byDay = new Map(computed.map((row) => [row.day, row]));
+        return days
+          .map((day) => (day.cached ? day : byDay.get(day.day)))
+          .filter((row): row is NonNullable<typeof row> => row !== undefined && row.answers > 0)
+          .map(({ day, answers, p50_ms, p95_ms }) => ({
+            day,
+            answers,
+            p50_ms: p50_ms as number,
+            p95_ms: p95_ms as number,
+          }));
+      });
     },
 
     /** The admin's own prices (companies.setup_options.modelPrices, decision 046). */
