@@ -251,7 +251,11 @@ describe("local answerer", () => {
   it("puts no yes in front of facts pieced together from several sentences", async () => {
     // "palm" is in a how-to sentence, "oil" and "free" in another about perfume: together they
     // cover the question, but no sentence says the products are palm-oil free.
-    const perfume = passage("perfume", "Perfume oils", "Our perfume oils are alcohol-free and can be shipped anywhere.");
+    const perfume = passage(
+      "perfume",
+      "Perfume oils",
+      "Our perfume oils are alcohol-free and can be shipped anywhere.",
+    );
     const howTo = passage(
       "serum",
       "Night serum",
