@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { queryRows } from "../../db/client";
-import { chatMessages, chats, companies, tokenUsage } from "../../db/schema/index";
+import { chatMessages, chats, companies } from "../../db/schema/index";
 import {
   type AnalyticsRepository,
   type ConversationCostRow,
@@ -12,7 +12,7 @@ import {
   type ReportWindow,
 } from "./analytics.repository";
 import { DEFAULT_MODEL_PRICES } from "./default-model-prices";
-import { seededRandom, reportWindow as window } from "./rollup-test-fixtures";
+import { insertUsage, type SeededUsage, seededRandom, reportWindow as window } from "./rollup-test-fixtures";
 
 /*
  * The rollups behind Cost and speed (migration 0033, decision 070): chat_tokens and
@@ -94,23 +94,8 @@ async function seedChat(
   return chat.id;
 }
 
-type Usage = { chatId: string | null; model: string; at: string; input: number; output: number };
-
-async function use(companyId: string, usages: Usage[]) {
-  if (usages.length === 0) return;
-  await h.db.insert(tokenUsage).values(
-    usages.map((u) => ({
-      companyId,
-      chatId: u.chatId,
-      purpose: u.chatId ? "chat" : "playground",
-      model: u.model,
-      inputTokens: u.input,
-      outputTokens: u.output,
-      day: u.at.slice(0, 10),
-      createdAt: new Date(u.at),
-    })),
-  );
-}
+type Usage = SeededUsage;
+const use = (companyId: string, usages: Usage[]) => insertUsage(h.db, companyId, usages);
 
 /** The company's rows of the three rollup tables, in a fixed order. */
 async function rollupOf(companyId: string) {

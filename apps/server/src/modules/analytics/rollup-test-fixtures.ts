@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { chatMessages, chats } from "../../db/schema/index";
+import { chatMessages, chats, tokenUsage } from "../../db/schema/index";
 import type { ReportWindow } from "./analytics.repository";
 
 /*
@@ -87,4 +87,24 @@ export async function setSuggestedQuestions(db: Database, companyId: string, que
     insert into widgets (company_id, widget_id, settings)
     values (${companyId}, ${`rollup-${companyId}`}, ${JSON.stringify({ selfServicePortal: { suggestedQuestions } })}::jsonb)
     on conflict (company_id) do update set settings = excluded.settings`);
+}
+
+/** A token-usage row to seed: a chat's (or the playground's, chatId null) tokens at an ISO instant. */
+export type SeededUsage = { chatId: string | null; model: string; at: string; input: number; output: number };
+
+/** Stores usage rows as the answer pipeline does (purpose by chat or playground, day from the instant). */
+export async function insertUsage(db: Database, companyId: string, usages: SeededUsage[]) {
+  if (usages.length === 0) return;
+  await db.insert(tokenUsage).values(
+    usages.map((u) => ({
+      companyId,
+      chatId: u.chatId,
+      purpose: u.chatId ? ("chat" as const) : ("playground" as const),
+      model: u.model,
+      inputTokens: u.input,
+      outputTokens: u.output,
+      day: u.at.slice(0, 10),
+      createdAt: new Date(u.at),
+    })),
+  );
 }

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { queryRows } from "../../db/client";
-import { chats, companies, tokenUsage } from "../../db/schema/index";
+import { chats, companies } from "../../db/schema/index";
 import { type AnalyticsRepository, createAnalyticsRepository, type ReportWindow } from "./analytics.repository";
-import { seededRandom, reportWindow as window } from "./rollup-test-fixtures";
+import { insertUsage, type SeededUsage, seededRandom, reportWindow as window } from "./rollup-test-fixtures";
 
 /*
  * The hourly rollup behind Token usage (migration 0028, decision 062): token_usage_hourly sums each
@@ -32,23 +32,8 @@ async function newChat(companyId: string, createdAt: string) {
   return chat.id;
 }
 
-type Usage = { chatId: string | null; model: string; at: string; input: number; output: number };
-
-async function use(companyId: string, usages: Usage[]) {
-  if (usages.length === 0) return;
-  await h.db.insert(tokenUsage).values(
-    usages.map((u) => ({
-      companyId,
-      chatId: u.chatId,
-      purpose: u.chatId ? "chat" : "playground",
-      model: u.model,
-      inputTokens: u.input,
-      outputTokens: u.output,
-      day: u.at.slice(0, 10),
-      createdAt: new Date(u.at),
-    })),
-  );
-}
+type Usage = SeededUsage;
+const use = (companyId: string, usages: Usage[]) => insertUsage(h.db, companyId, usages);
 
 /** The company's rows of the three tables, as text, in a fixed order. */
 async function rollupOf(companyId: string) {
