@@ -112,19 +112,22 @@ async function seedYear(
 
 type Range = { startDate: string; endDate: string };
 
+/** What a focused mode's readings need: the data, the windows, the alternating timer and the service call. */
+type FocusedReadingOptions = {
+  db: import("../apps/server/src/db/client").Database;
+  windowOf: (range: Range) => ReportWindow;
+  ranges: Record<string, Range>;
+  inTurn: (readings: (() => Promise<unknown>)[]) => Promise<string[]>;
+  service: (range: Range) => Promise<unknown>;
+};
+
 /**
  * The unanswered-questions statement of decision 042, of decision 069 (every answer of the window's
  * failed chats) and decision 071's reading of chat_question_failures, and the service call over the
  * last, in turn on the same data, after checking that all three return the same wordings (and, with
  * BENCH_EXPLAIN, printing their plans for a year).
  */
-async function unansweredRows(options: {
-  db: import("../apps/server/src/db/client").Database;
-  windowOf: (range: Range) => ReportWindow;
-  ranges: Record<string, Range>;
-  inTurn: (readings: (() => Promise<unknown>)[]) => Promise<string[]>;
-  service: (range: Range) => Promise<unknown>;
-}) {
+async function unansweredRows(options: FocusedReadingOptions) {
   const { db, windowOf, ranges, inTurn, service } = options;
   const repository = createAnalyticsRepository(db);
   const limit = 5_000;
@@ -181,13 +184,7 @@ async function unansweredRows(options: {
  * answer waits cached, and the same call with answer_wait_days emptied first (the first call after
  * the migration, or after old messages changed). Both readings are checked to agree first.
  */
-async function costRows(options: {
-  db: import("../apps/server/src/db/client").Database;
-  windowOf: (range: Range) => ReportWindow;
-  ranges: Record<string, Range>;
-  inTurn: (readings: (() => Promise<unknown>)[]) => Promise<string[]>;
-  service: (range: Range) => Promise<unknown>;
-}) {
+async function costRows(options: FocusedReadingOptions) {
   const { db, windowOf, ranges, inTurn, service } = options;
   const repository = createAnalyticsRepository(db);
   const prices = [...DEFAULT_MODEL_PRICES];
