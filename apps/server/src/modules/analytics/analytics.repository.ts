@@ -4,6 +4,14 @@ import { type Database, queryRows } from "../../db/client";
 import { languageCounts, type UnansweredWording } from "./unanswered-groups";
 
 /**
+ * A `chat_facts f` row in the class 'silent' of chat_hourly_class, written as chat_facts_silent_idx's
+ * predicate so the planner can use that index (Insights' edge hours and Cost and speed's recent days).
+ */
+const SILENT_FACT = sql`f.last_ai_at is not null and f.status not in ('human', 'ticket') and not f.said_resolved
+  and f.rating is null and not f.returned_in_chat and not f.returned_in_new_chat
+  and (f.last_customer_at is null or f.last_customer_at < f.last_ai_at)`;
+
+/**
  * A report's days as instants: from the start day's midnight to the midnight after the end day, both
  * read in the company's zone by PostgreSQL, so a day of a daylight-saving change is 23 or 25 hours.
  */
@@ -95,10 +103,7 @@ function outcomesFromRollup(window: ReportWindow, now: Date): SQL {
       from chat_facts f
       where f.company_id = ${companyId} and f.last_ai_at >= ${boundary} and f.last_ai_at < ${boundary} + interval '1 hour'
         and f.created_at >= ${wholeStart} and f.created_at < ${wholeEnd}
-        -- chat_facts_silent_idx's predicate: the class 'silent' of chat_hourly_class.
-        and f.last_ai_at is not null and f.status not in ('human', 'ticket') and not f.said_resolved
-        and f.rating is null and not f.returned_in_chat and not f.returned_in_new_chat
-        and (f.last_customer_at is null or f.last_customer_at < f.last_ai_at)
+        and ${SILENT_FACT}
     ),
     outcomes as (
       select outcome, chats::float8 as chats, messages::float8 as messages from rolled where outcome is not null
@@ -558,10 +563,7 @@ export function conversationCostsFromRollup(window: ReportWindow, now: Date, pri
       from chat_facts f
       where f.company_id = ${companyId} and f.last_ai_at > ${nowAt} - ${SILENCE_BEFORE_ASSUMED}
         and f.created_at >= ${wholeStart} and f.created_at < ${wholeEnd}
-        -- chat_facts_silent_idx's predicate: the class 'silent' of chat_hourly_class.
-        and f.last_ai_at is not null and f.status not in ('human', 'ticket') and not f.said_resolved
-        and f.rating is null and not f.returned_in_chat and not f.returned_in_new_chat
-        and (f.last_customer_at is null or f.last_customer_at < f.last_ai_at)
+        and ${SILENT_FACT}
     ),
     counted as (
       select r.language, r.chats as conversations,
