@@ -91,6 +91,8 @@ describe("Chat widget journeys", () => {
 
     const email = page.getByRole("textbox", { name: /^Notification e-mail/ });
     await expect.poll(() => email.isVisible()).toBe(true);
+    // Tickets are on from the start, mailed to the admin who made the workspace.
+    expect(await email.inputValue()).toBe("owner@widget-handoff.example");
     const ticketApp = page.getByRole("combobox", { name: /^Ticket app/ });
     const agentApp = page.getByRole("combobox", { name: /^Agent app/ });
     const chatHistory = page.getByRole("combobox", { name: /^Chat history ticket status/ });

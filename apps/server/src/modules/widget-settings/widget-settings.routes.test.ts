@@ -108,7 +108,10 @@ describe("widget settings API", () => {
     const settings = await getSettings();
     const { widgetID, ...sections } = settings;
     expect(widgetID).toMatch(/^[a-z0-9]{20}$/);
-    expect(sections).toEqual(defaultWidgetSettings());
+    // Tickets, on by default, are mailed to the admin who made the company until someone changes it.
+    const expected = defaultWidgetSettings();
+    expected.handoff.channels.ticket.attributes = [{ notificationEmail: "owner@kestrel-widget.example" }];
+    expect(sections).toEqual(expected);
     expect(settings.theme.brand.brandColor).toBe("#4e45dd");
     expect(settings.theme.chatBubble.aiAgent.textColor).toBe("#ffffff");
     expect(settings.availableHours.availableDays.map((day) => day.isActive)).toEqual([
@@ -121,6 +124,10 @@ describe("widget settings API", () => {
       false,
     ]);
     expect((await getSettings()).widgetID).toBe(widgetID);
+    // So the Handoff page saves as it first loads: no required field is left empty.
+    const saved = await save(sectionsForm({ handoff: settings.handoff }));
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.handoff).toEqual(settings.handoff);
   });
 
   it("is for signed-in admins only, on every call", async () => {
@@ -812,6 +819,8 @@ describe("widget settings API", () => {
     const theirs = await getSettings(rival.cookie);
     expect(theirs.widgetID).not.toBe(mine.widgetID);
     const { widgetID: _id, ...sections } = theirs;
-    expect(sections).toEqual(defaultWidgetSettings());
+    const expected = defaultWidgetSettings();
+    expected.handoff.channels.ticket.attributes = [{ notificationEmail: "owner@rival-widget.example" }];
+    expect(sections).toEqual(expected);
   });
 });

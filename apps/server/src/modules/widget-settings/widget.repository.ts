@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { defaultWidgetSettings } from "@harbor/contract/widget-defaults";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type StoredWidgetSettings, storedFiles, widgets } from "../../db/schema/index";
+import { memberships, type StoredWidgetSettings, storedFiles, users, widgets } from "../../db/schema/index";
 
 export type WidgetRow = typeof widgets.$inferSelect;
 
@@ -21,6 +21,25 @@ export function newWidgetId() {
 
 /** The company's widget; every call but findByWidgetId is scoped by companyId. */
 export function createWidgetRepository(db: Database) {
+  /**
+   * The defaults, with tickets mailed to the company's first admin: ticket handoff is on from the
+   * start, and an empty notification address would both drop the team's mail and keep the Handoff
+   * page from saving until someone typed one in. The admin changes it there.
+   */
+  async function firstSettings(companyId: string): Promise<StoredWidgetSettings> {
+    const settings = defaultWidgetSettings();
+    const [owner] = await db
+      .select({ email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.companyId, companyId), eq(memberships.role, "admin")))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1);
+    const ticket = settings.handoff.channels.ticket;
+    if (owner && ticket.appType === "email") ticket.attributes = [{ notificationEmail: owner.email }];
+    return settings;
+  }
+
   return {
     /** The company's widget, made with defaults on first use (two racing callers get the same row). */
     async findOrCreate(companyId: string): Promise<WidgetRow> {
@@ -28,7 +47,7 @@ export function createWidgetRepository(db: Database) {
       if (existing) return existing;
       await db
         .insert(widgets)
-        .values({ companyId, widgetId: newWidgetId(), settings: defaultWidgetSettings() })
+        .values({ companyId, widgetId: newWidgetId(), settings: await firstSettings(companyId) })
         .onConflictDoNothing({ target: widgets.companyId });
       const [row] = await db.select().from(widgets).where(eq(widgets.companyId, companyId)).limit(1);
       if (!row) throw new Error(`Widget of company ${companyId} could not be created`);
