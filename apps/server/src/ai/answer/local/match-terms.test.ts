@@ -17,6 +17,7 @@ describe("match terms", () => {
     expect(stemWord("yearly")).toBe(stemWord("year"));
     expect(stemWord("costly")).toBe(stemWord("cost"));
     expect(stemWord("hourly")).toBe(stemWord("hours"));
+    expect(stemWord("safely")).toBe(stemWord("safe"));
   });
 
   it("keeps '-ly' where it belongs to the word, and stems its plural the same way", () => {
@@ -24,6 +25,7 @@ describe("match terms", () => {
     expect(stemWord("supply")).toBe("supply");
     expect(stemWord("fully")).toBe("fully");
     expect(stemWord("early")).toBe("early");
+    expect(stemWord("assembly")).toBe("assembly");
     expect(stemWord("assemblies")).toBe(stemWord("assembly"));
   });
 

@@ -114,8 +114,9 @@ export function stemWord(word: string): string {
   else if (stem.length >= 5 && stem.endsWith("es")) stem = stem.slice(0, -2);
   else if (stem.length >= 4 && stem.endsWith("s") && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
   // "monthly" is said of a month, "costly" of a cost: "€79 per month" answers "the monthly price".
-  // Not after a vowel, l or p, where "-ly" is part of the word ("family", "fully", "supply").
-  if (stem.length >= 6 && /[^aeiouylp]ly$/.test(stem)) stem = stem.slice(0, -2);
+  // Only after the letters Snowball's English stemmer allows before "-li"; elsewhere "-ly" is
+  // part of the word ("family", "fully", "supply", "assembly").
+  if (stem.length >= 6 && /[cdeghkmnrt]ly$/.test(stem)) stem = stem.slice(0, -2);
   if (stem.length > 3 && stem.endsWith("e")) stem = stem.slice(0, -1);
   if (/([b-df-hj-np-tv-z])\1$/.test(stem)) stem = stem.slice(0, -1);
   return stem;
