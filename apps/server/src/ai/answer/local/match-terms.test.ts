@@ -10,6 +10,25 @@ describe("match terms", () => {
     expect(stemWord("bestellen")).toBe("bestel");
   });
 
+  it("takes '-ly' off a word made from a noun, so 'monthly' meets 'month' and 'weekly' meets 'weeks'", () => {
+    expect(stemWord("monthly")).toBe(stemWord("month"));
+    expect(stemWord("monthly")).toBe(stemWord("months"));
+    expect(stemWord("weekly")).toBe(stemWord("weeks"));
+    expect(stemWord("yearly")).toBe(stemWord("year"));
+    expect(stemWord("costly")).toBe(stemWord("cost"));
+    expect(stemWord("hourly")).toBe(stemWord("hours"));
+    expect(stemWord("safely")).toBe(stemWord("safe"));
+  });
+
+  it("keeps '-ly' where it belongs to the word, and stems its plural the same way", () => {
+    expect(stemWord("family")).toBe("family");
+    expect(stemWord("supply")).toBe("supply");
+    expect(stemWord("fully")).toBe("fully");
+    expect(stemWord("early")).toBe("early");
+    expect(stemWord("assembly")).toBe("assembly");
+    expect(stemWord("assemblies")).toBe(stemWord("assembly"));
+  });
+
   it("writes numbers one way however they are typed", () => {
     expect(normaliseNumber("6,95")).toBe("6.95");
     expect(normaliseNumber("1,500")).toBe("1500");

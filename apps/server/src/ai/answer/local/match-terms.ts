@@ -100,7 +100,7 @@ const NUMBER = /\d+(?:[.,:]\d+)*/g;
 /**
  * English and Dutch inflections off, consistently on both sides of a comparison: "arrive",
  * "arrives", "arrived" → "arriv"; "shipping", "shipped" → "ship"; "bestellen" → "bestel";
- * "returnable" → "return".
+ * "returnable" → "return"; "monthly" → "month".
  * It needs to be consistent, not linguistically right.
  */
 export function stemWord(word: string): string {
@@ -113,6 +113,10 @@ export function stemWord(word: string): string {
   else if (stem.length >= 6 && stem.endsWith("en")) stem = stem.slice(0, -2);
   else if (stem.length >= 5 && stem.endsWith("es")) stem = stem.slice(0, -2);
   else if (stem.length >= 4 && stem.endsWith("s") && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  // "monthly" is said of a month, "costly" of a cost: "€79 per month" answers "the monthly price".
+  // Only after the letters Snowball's English stemmer allows before "-li"; elsewhere "-ly" is
+  // part of the word ("family", "fully", "supply", "assembly").
+  if (stem.length >= 6 && /[cdeghkmnrt]ly$/.test(stem)) stem = stem.slice(0, -2);
   if (stem.length > 3 && stem.endsWith("e")) stem = stem.slice(0, -1);
   if (/([b-df-hj-np-tv-z])\1$/.test(stem)) stem = stem.slice(0, -1);
   return stem;

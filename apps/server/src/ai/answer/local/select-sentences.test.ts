@@ -194,3 +194,27 @@ describe("selectSentences", () => {
     expect(selection.units.map((u) => u.text)).toEqual(["L: 102–108 cm"]);
   });
 });
+
+describe("selectSentences: a word made from a noun", () => {
+  const subscription = passage(
+    "abo",
+    "Bike subscription",
+    `With a bike subscription you pay a fixed amount each month.
+
+Prices
+- City bike: €19.50 per month
+- E-bike: €79 per month
+
+Want to keep the bike?
+After 24 months of an e-bike subscription you can buy the bike for €450.`,
+  );
+
+  it("answers 'the monthly price' with the price per month, not with a price after some months", () => {
+    const selection = selectSentences({
+      question: "What's the monthly price for an e-bike subscription?",
+      passages: [subscription],
+      responseLength: "brief",
+    });
+    expect(selection.units[0]?.text).toBe("E-bike: €79 per month");
+  });
+});
