@@ -99,9 +99,14 @@ async function main() {
           questions,
           sourceIdOf: site.sourceIdOf,
           onAnswer: (answer) => {
-            if (!answer.passed)
+            if (answer.passed) return;
+            const verdict = `  ${answer.wrong ? "✗ wrong" : "· declined"} ${answer.id} [${answer.kind}/${answer.lang}/${answer.split}]`;
+            // A test-split question is reported, never shown: whoever reads this output tunes on the
+            // dev split only (eval/README.md). --out still writes every answer for a judge to read.
+            if (answer.split === "test") console.log(verdict);
+            else
               console.log(
-                `  ${answer.wrong ? "✗ wrong" : "· declined"} ${answer.id} [${answer.kind}/${answer.lang}/${answer.split}] ${answer.question}\n      → ${answer.outcome}: ${answer.answer.slice(0, 200).replace(/\n/g, " ")}`,
+                `${verdict} ${answer.question}\n      → ${answer.outcome}: ${answer.answer.slice(0, 200).replace(/\n/g, " ")}`,
               );
           },
         });
@@ -127,9 +132,12 @@ async function main() {
         companyIdOf: (set) => companyOfSet.get(set),
         conversations,
         onTurn: (turn) => {
-          if (!turn.passed)
+          if (turn.passed) return;
+          const verdict = `  ✗ ${turn.conversation}#${turn.turn} [${turn.lang}/${turn.split}]`;
+          if (turn.split === "test") console.log(verdict);
+          else
             console.log(
-              `  ✗ ${turn.conversation}#${turn.turn} [${turn.lang}/${turn.split}] ${turn.visitor}\n      → ${turn.failures.join("; ")}: ${turn.reply.slice(0, 160).replace(/\n/g, " ")}`,
+              `${verdict} ${turn.visitor}\n      → ${turn.failures.join("; ")}: ${turn.reply.slice(0, 160).replace(/\n/g, " ")}`,
             );
         },
       });
