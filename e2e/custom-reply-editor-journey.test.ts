@@ -110,7 +110,8 @@ describe("Custom reply editor journey", () => {
     await expect.poll(() => notice(page, "Custom reply saved").isVisible()).toBe(true);
     await page.reload();
     await page.locator(".react-flow__node").nth(2).waitFor();
-    expect(await page.locator(".react-flow__edge").count()).toBe(2);
+    // React Flow draws the edges only once it has measured the nodes, a frame or more later.
+    await expect.poll(() => page.locator(".react-flow__edge").count()).toBe(2);
     await page.getByRole("combobox", { name: "Node to edit" }).selectOption({ label: "Node 1" });
     expect(await panel(page).getByRole("listitem").allInnerTexts()).toEqual([
       expect.stringContaining("Answer bubbles"),
