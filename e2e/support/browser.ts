@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { analyzeAccessibility } from "./axe";
 
 /**
  * Debian's Chromium (STACK.md): no browser download; background networking off on this closed
@@ -44,7 +44,7 @@ export async function settleAnimations(page: Page): Promise<void> {
 /** axe-core on the current page: the serious and critical violations, described for a failure message. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await analyzeAccessibility(page);
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
