@@ -10,12 +10,20 @@ import { EVAL_ROOT, loadEvalSetFromDir } from "./eval-set";
 import { loadEvalSetIntoCompany } from "./load-eval-set";
 import {
   formatConversationSummary,
+  formatFailedTurn,
   loadConversations,
   runConversations,
   summarizeConversations,
 } from "./run-conversations";
 import { askEvalQuestions } from "./run-eval";
-import { type EvalAnswer, type EvalSummary, formatOverview, formatSummary, summarize } from "./score-eval";
+import {
+  type EvalAnswer,
+  type EvalSummary,
+  formatFailedAnswer,
+  formatOverview,
+  formatSummary,
+  summarize,
+} from "./score-eval";
 
 const usage = `Usage: npm run eval -- [--set <name|dir>]... [--all] [--conversations] [--split dev|test] [--out <file.jsonl>] [--only <kind>]
 
@@ -99,15 +107,8 @@ async function main() {
           questions,
           sourceIdOf: site.sourceIdOf,
           onAnswer: (answer) => {
-            if (answer.passed) return;
-            const verdict = `  ${answer.wrong ? "✗ wrong" : "· declined"} ${answer.id} [${answer.kind}/${answer.lang}/${answer.split}]`;
-            // A test-split question is reported, never shown: whoever reads this output tunes on the
-            // dev split only (eval/README.md). --out still writes every answer for a judge to read.
-            if (answer.split === "test") console.log(verdict);
-            else
-              console.log(
-                `${verdict} ${answer.question}\n      → ${answer.outcome}: ${answer.answer.slice(0, 200).replace(/\n/g, " ")}`,
-              );
+            const line = formatFailedAnswer(answer);
+            if (line) console.log(line);
           },
         });
         allAnswers.push(...answers);
@@ -132,13 +133,8 @@ async function main() {
         companyIdOf: (set) => companyOfSet.get(set),
         conversations,
         onTurn: (turn) => {
-          if (turn.passed) return;
-          const verdict = `  ✗ ${turn.conversation}#${turn.turn} [${turn.lang}/${turn.split}]`;
-          if (turn.split === "test") console.log(verdict);
-          else
-            console.log(
-              `${verdict} ${turn.visitor}\n      → ${turn.failures.join("; ")}: ${turn.reply.slice(0, 160).replace(/\n/g, " ")}`,
-            );
+          const line = formatFailedTurn(turn);
+          if (line) console.log(line);
         },
       });
       for (const split of ["dev", "test"]) {

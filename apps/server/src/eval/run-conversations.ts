@@ -4,7 +4,7 @@ import type { VisitorLanguage } from "@harbor/contract/ai-agent";
 import type { QuickReply, TurnIntent, TurnOutcome } from "@harbor/contract/turn";
 import type { buildApp } from "../app";
 import { EVAL_ROOT } from "./eval-set";
-import { containsEveryGroup, percent } from "./score-eval";
+import { containsEveryGroup, oneLine, percent } from "./score-eval";
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -173,6 +173,14 @@ export function summarizeConversations(results: TurnResult[], split: string): Co
     byLang: count((r) => r.lang),
     byOutcome: count((r) => r.expected.outcome),
   };
+}
+
+/** The line the eval prints for a turn that failed; a test-split turn by its name only (formatFailedAnswer). */
+export function formatFailedTurn(turn: TurnResult): string | undefined {
+  if (turn.passed) return undefined;
+  const verdict = `  ✗ ${turn.conversation}#${turn.turn} [${turn.lang}/${turn.split}]`;
+  if (turn.split === "test") return verdict;
+  return `${verdict} ${turn.visitor}\n      → ${turn.failures.join("; ")}: ${oneLine(turn.reply, 160)}`;
 }
 
 export function formatConversationSummary(summary: ConversationSummary): string {

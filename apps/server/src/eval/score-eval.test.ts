@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type EvalAnswer, formatOverview, summarize } from "./score-eval";
+import { formatFailedTurn, type TurnResult } from "./run-conversations";
+import { type EvalAnswer, formatFailedAnswer, formatOverview, summarize } from "./score-eval";
 
 /** An answered question with its routing: what was chosen and what the set's labels say. */
 function routed(
@@ -53,5 +54,50 @@ describe("routing scores", () => {
 
   it("prints no routing table for sets without labels", () => {
     expect(formatOverview([summarize([routed("en", [null, null])])])).not.toContain("routing en");
+  });
+});
+
+describe("failure lines the eval prints", () => {
+  const failed = (split: "dev" | "test", wrong: boolean): EvalAnswer => ({
+    ...routed("nl", [null, null]),
+    id: "b-nl-07",
+    split,
+    question: "Wat kost verzending naar België?",
+    answer: "Verzending naar België kost €4,95.\nBinnen Nederland is het gratis.",
+    outcome: "answered",
+    passed: false,
+    wrong,
+    declined: !wrong,
+  });
+
+  it("shows a dev question with its answer on one line, and names a test question without either", () => {
+    expect(formatFailedAnswer(failed("dev", true))).toBe(
+      "  ✗ wrong b-nl-07 [answerable/nl/dev] Wat kost verzending naar België?\n" +
+        "      → answered: Verzending naar België kost €4,95. Binnen Nederland is het gratis.",
+    );
+    const test = formatFailedAnswer(failed("test", false));
+    expect(test).toBe("  · declined b-nl-07 [answerable/nl/test]");
+    expect(test).not.toContain("België");
+  });
+
+  it("prints nothing for a passed question, and a failed turn of the test split by its name only", () => {
+    expect(formatFailedAnswer({ ...failed("dev", false), passed: true })).toBeUndefined();
+    const turn: TurnResult = {
+      conversation: "c-he-02",
+      set: "shop-x",
+      lang: "he",
+      split: "test",
+      turn: 3,
+      visitor: "איפה ההזמנה שלי?",
+      reply: "ההזמנה נשלחה",
+      expected: { intent: "order_question", outcome: "order_flow" },
+      got: { intent: null, outcome: "answered", resolvePrompt: false },
+      failures: ["outcome answered, expected order_flow"],
+      passed: false,
+    };
+    expect(formatFailedTurn(turn)).toBe("  ✗ c-he-02#3 [he/test]");
+    expect(formatFailedTurn({ ...turn, split: "dev" })).toBe(
+      "  ✗ c-he-02#3 [he/dev] איפה ההזמנה שלי?\n      → outcome answered, expected order_flow: ההזמנה נשלחה",
+    );
   });
 });

@@ -171,6 +171,21 @@ const byLangText = (rates: Record<string, number>) =>
     .map(([lang, value]) => `${lang} ${percent(value)}`)
     .join(", ");
 
+/**
+ * The line the eval command prints for a question that did not pass. A test-split question is
+ * named, never shown: whoever reads this output tunes on the dev split only (eval/README.md), and
+ * `--out` still writes every answer for a judge to read. Undefined for a passed question.
+ */
+export function formatFailedAnswer(answer: EvalAnswer): string | undefined {
+  if (answer.passed) return undefined;
+  const verdict = `  ${answer.wrong ? "✗ wrong" : "· declined"} ${answer.id} [${answer.kind}/${answer.lang}/${answer.split}]`;
+  if (answer.split === "test") return verdict;
+  return `${verdict} ${answer.question}\n      → ${answer.outcome}: ${oneLine(answer.answer, 200)}`;
+}
+
+/** The start of a reply on one line, for the eval's failure lines. */
+export const oneLine = (text: string, length: number) => text.slice(0, length).replace(/\n/g, " ");
+
 /** The report the eval command prints for one set and split. */
 export function formatSummary(summary: EvalSummary): string {
   const routing = Object.entries(summary.routingByLang)
