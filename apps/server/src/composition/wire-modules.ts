@@ -33,7 +33,7 @@ export async function wireModules(parts: PlatformParts, deps: AppDeps) {
     recordPlaygroundUsage: (companyId, usage) =>
       conversations.chats.chatsRepository.recordUsage({ companyId, chatId: null, purpose: "playground", usage }),
   });
-  const conversations = wireConversations(parts, deps, answers);
+  const conversations = wireConversations(parts, deps, answers, accounts);
   const analytics = wireAnalytics(parts, deps, answers);
   return { accounts, answers, conversations, analytics };
 }
@@ -184,7 +184,12 @@ async function wireAnswers(
 type Answers = Awaited<ReturnType<typeof wireAnswers>>;
 
 /** Chats and the inbox, the widget's settings, and the visitor's side of a conversation. */
-function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers) {
+function wireConversations(
+  parts: PlatformParts,
+  deps: AppDeps,
+  answers: Answers,
+  { users }: ReturnType<typeof wireAccounts>,
+) {
   const {
     config,
     database: { db },
@@ -210,6 +215,7 @@ function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers
     onSwitchedOff: (widgetId) => visitor.widgetSwitchedOff(widgetId),
     fileStore,
     shopClientFor: (companyId) => orders.orderLookupService.shopClientFor(companyId),
+    firstAdminEmail: (companyId) => users.usersRepository.firstAdminEmail(companyId),
   });
   const visitor = createVisitorModule({
     db,

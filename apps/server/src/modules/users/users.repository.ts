@@ -42,6 +42,18 @@ export function createUsersRepository(db: Database) {
         .orderBy(asc(memberName), asc(users.email));
     },
 
+    /** The e-mail of the company's earliest admin (its owner, unless they left), or null. */
+    async firstAdminEmail(companyId: string): Promise<string | null> {
+      const [owner] = await db
+        .select({ email: users.email })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(and(eq(memberships.companyId, companyId), eq(memberships.role, "admin")))
+        .orderBy(asc(memberships.createdAt))
+        .limit(1);
+      return owner?.email ?? null;
+    },
+
     async listInvitations(companyId: string) {
       return db
         .select({

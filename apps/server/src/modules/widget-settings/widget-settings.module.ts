@@ -22,8 +22,10 @@ export function createWidgetSettingsModule(deps: {
   fileStore: FileStore;
   /** The company's connected shop (the orders module's), for "Enable widget on Shopify". */
   shopClientFor: ShopClientFor;
+  /** The users module's: a new widget mails its tickets to the company's first admin (decision 075). */
+  firstAdminEmail(companyId: string): Promise<string | null>;
 }) {
-  const widgetRepository = createWidgetRepository(deps.db);
+  const widgetRepository = createWidgetRepository(deps.db, deps.firstAdminEmail);
   const widgetSettingsService = createWidgetSettingsService({
     widgets: widgetRepository,
     customReplies: deps.customReplies,

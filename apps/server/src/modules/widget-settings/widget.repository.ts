@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { defaultWidgetSettings } from "@harbor/contract/widget-defaults";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { memberships, type StoredWidgetSettings, storedFiles, users, widgets } from "../../db/schema/index";
+import { type StoredWidgetSettings, storedFiles, widgets } from "../../db/schema/index";
 
 export type WidgetRow = typeof widgets.$inferSelect;
 
@@ -20,7 +20,11 @@ export function newWidgetId() {
 }
 
 /** The company's widget; every call but findByWidgetId is scoped by companyId. */
-export function createWidgetRepository(db: Database) {
+export function createWidgetRepository(
+  db: Database,
+  /** The users module's: where a new widget's tickets are mailed. */
+  firstAdminEmail: (companyId: string) => Promise<string | null>,
+) {
   /**
    * The defaults, with tickets mailed to the company's first admin: ticket handoff is on from the
    * start, and an empty notification address would both drop the team's mail and keep the Handoff
@@ -28,15 +32,9 @@ export function createWidgetRepository(db: Database) {
    */
   async function firstSettings(companyId: string): Promise<StoredWidgetSettings> {
     const settings = defaultWidgetSettings();
-    const [owner] = await db
-      .select({ email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.companyId, companyId), eq(memberships.role, "admin")))
-      .orderBy(asc(memberships.createdAt))
-      .limit(1);
+    const owner = await firstAdminEmail(companyId);
     const ticket = settings.handoff.channels.ticket;
-    if (owner && ticket.appType === "email") ticket.attributes = [{ notificationEmail: owner.email }];
+    if (owner && ticket.appType === "email") ticket.attributes = [{ notificationEmail: owner }];
     return settings;
   }
 
