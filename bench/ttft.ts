@@ -42,12 +42,14 @@ export async function benchTtft() {
     OPENAI_API_KEY: API_KEY,
     OPENAI_BASE_URL: fake.baseURL,
   };
-  const provider = createAiProviders({
-    aiProvider: "openai",
-    aiModel: env.AI_MODEL,
-    openaiApiKey: env.OPENAI_API_KEY,
-    openaiBaseUrl: env.OPENAI_BASE_URL,
-  }).llm as LlmProvider;
+  const provider = (
+    await createAiProviders({
+      aiProvider: "openai",
+      aiModel: env.AI_MODEL,
+      openaiApiKey: env.OPENAI_API_KEY,
+      openaiBaseUrl: env.OPENAI_BASE_URL,
+    })
+  ).llm as LlmProvider;
   let isHolding = false;
   const harbor = await startInProcessApp({
     env,

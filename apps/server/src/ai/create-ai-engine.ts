@@ -24,8 +24,8 @@ export type AiEngine = {
  * The answering parts for the configured provider (AI_PROVIDER). The local engine needs no
  * network or key; a remote one answers with an LLM. Tests pass `llm` to use a fake server.
  */
-export function createAiEngine(config: AppConfig, options: { llm?: LlmProvider | null } = {}): AiEngine {
-  const llm = options.llm !== undefined ? options.llm : configuredLlm(config);
+export async function createAiEngine(config: AppConfig, options: { llm?: LlmProvider | null } = {}): Promise<AiEngine> {
+  const llm = options.llm !== undefined ? options.llm : await configuredLlm(config);
   const fixedReplies: FixedReplies = (language) => ({
     needsOrder: localPhrases[language].orderFlow,
     providerFailed: localPhrases[language].providerFailed,
@@ -55,16 +55,18 @@ export function createAiEngine(config: AppConfig, options: { llm?: LlmProvider |
 }
 
 /** A missing key is a configuration mistake: reported like one (main prints it, no stack trace). */
-function configuredLlm(config: AppConfig): LlmProvider | null {
+async function configuredLlm(config: AppConfig): Promise<LlmProvider | null> {
   try {
-    return createAiProviders({
-      aiProvider: config.aiProvider,
-      aiModel: config.aiModel,
-      openaiApiKey: config.openaiApiKey,
-      openaiBaseUrl: config.openaiBaseUrl,
-      anthropicApiKey: config.anthropicApiKey,
-      anthropicBaseUrl: config.anthropicBaseUrl,
-    }).llm;
+    return (
+      await createAiProviders({
+        aiProvider: config.aiProvider,
+        aiModel: config.aiModel,
+        openaiApiKey: config.openaiApiKey,
+        openaiBaseUrl: config.openaiBaseUrl,
+        anthropicApiKey: config.anthropicApiKey,
+        anthropicBaseUrl: config.anthropicBaseUrl,
+      })
+    ).llm;
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
   }

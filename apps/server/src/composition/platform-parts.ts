@@ -19,7 +19,7 @@ export async function createPlatformParts(app: FastifyInstance, deps: AppDeps) {
   const mailer =
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const smsSender = deps.smsSender ?? createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, log });
-  const configured = createEmbedder(config);
+  const configured = await createEmbedder(config);
   const jobRunner = createJobRunner({ sql: database.sql, log, ...deps.jobTimings });
   const realtime = await createRealtimeHub({
     httpServer: app.server,

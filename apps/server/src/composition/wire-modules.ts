@@ -131,7 +131,7 @@ async function wireAnswers(
     canCrawlPrivateNetworks: config.canCrawlPrivateNetworks,
     publicUrl,
   });
-  const aiEngine = createAiEngine(config, { llm: deps.llm });
+  const aiEngine = await createAiEngine(config, { llm: deps.llm });
   const aiAgent = createAiAgentModule({
     db,
     fileStore,

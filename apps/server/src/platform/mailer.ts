@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html: string };
 
@@ -10,6 +9,25 @@ export type Mailer = {
 };
 
 type Logger = { info(obj: object, msg: string): void };
+
+type Nodemailer = typeof import("nodemailer")["default"];
+
+/**
+ * A transport made with the first message: nodemailer (~3 MB of V8 heap) is loaded then, not by
+ * every server at start-up, most of which send no mail for a long while (decision 078).
+ */
+function transportOnFirstSend<T extends { close(): void }>(create: (nodemailer: Nodemailer) => T) {
+  let transport: Promise<T> | undefined;
+  return {
+    get(): Promise<T> {
+      transport ??= import("nodemailer").then((loaded) => create(loaded.default));
+      return transport;
+    },
+    close() {
+      void transport?.then((made) => made.close());
+    },
+  };
+}
 
 /** How a dev-mail message appears in the terminal: readable at a glance, code included. */
 export function formatDevMail(mail: OutgoingMail, file: string): string {
@@ -41,19 +59,22 @@ export function createMailer(options: {
 }): Mailer {
   const print = options.print ?? ((text: string) => process.stdout.write(`${text}\n`));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = transportOnFirstSend((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await (await transport.get()).sendMail({ from: options.from, ...mail });
       },
       close: () => transport.close(),
     };
   }
   const mailDir = path.join(options.dataDir, "mail");
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = transportOnFirstSend((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await (await transport.get()).sendMail({ from: options.from, ...mail });
       await mkdir(mailDir, { recursive: true });
       const file = path.join(
         mailDir,

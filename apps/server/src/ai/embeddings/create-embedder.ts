@@ -1,6 +1,5 @@
 import type { AppConfig } from "../../config";
 import { EMBEDDING_DIMENSIONS } from "../../db/schema/knowledge";
-import { createOpenAiEmbedder } from "../providers/remote-embedder";
 import type { Embedder } from "./embedder";
 import { createLocalHashingEmbedder } from "./local-hashing-embedder";
 
@@ -12,8 +11,10 @@ export const REMOTE_VECTOR_WEIGHT = 0.5;
  * The configured embedder: a remote model over the OpenAI embeddings protocol when
  * AI_EMBEDDING_MODEL is set (fitted to the stored 384 dimensions), else the offline hashing one.
  */
-export function createEmbedder(config: AppConfig): { embedder: Embedder; vectorWeight: number } {
+export async function createEmbedder(config: AppConfig): Promise<{ embedder: Embedder; vectorWeight: number }> {
   if (!config.aiEmbeddingModel) return { embedder: createLocalHashingEmbedder(), vectorWeight: LOCAL_VECTOR_WEIGHT };
+  // The AI SDK is loaded only when a remote model embeds (decision 078).
+  const { createOpenAiEmbedder } = await import("../providers/remote-embedder");
   return {
     embedder: createOpenAiEmbedder({
       // Local OpenAI-compatible servers (Ollama, vLLM) need no key; the SDK still wants one.

@@ -1,6 +1,4 @@
-import { createAnthropicProvider } from "./anthropic-provider";
 import type { LlmProvider } from "./llm-provider";
-import { createOpenAiProvider } from "./openai-provider";
 
 export type AiProviderConfig = {
   aiProvider: "local" | "openai" | "anthropic";
@@ -29,8 +27,11 @@ export const DEFAULT_ANTHROPIC_MODEL = "claude-haiku-4-5";
  */
 const KEYLESS_PLACEHOLDER = "not-needed";
 
-/** The remote model AI_PROVIDER chooses, checked at boot so a missing key fails fast. */
-export function createAiProviders(config: AiProviderConfig): AiProviders {
+/**
+ * The remote model AI_PROVIDER chooses, checked at boot so a missing key fails fast. The SDKs are
+ * loaded only for the provider chosen: with the local engine none is (~8 MB of V8 heap, decision 078).
+ */
+export async function createAiProviders(config: AiProviderConfig): Promise<AiProviders> {
   // `||`, not `??`: an empty variable means "not set" here as in config.ts.
   switch (config.aiProvider) {
     case "local":
@@ -42,6 +43,7 @@ export function createAiProviders(config: AiProviderConfig): AiProviders {
           "AI_PROVIDER=openai needs OPENAI_API_KEY, or OPENAI_BASE_URL for an OpenAI-compatible server that needs no key",
         );
       }
+      const { createOpenAiProvider } = await import("./openai-provider");
       return {
         llm: createOpenAiProvider({
           apiKey,
@@ -52,6 +54,7 @@ export function createAiProviders(config: AiProviderConfig): AiProviders {
     }
     case "anthropic": {
       if (!config.anthropicApiKey) throw new Error("AI_PROVIDER=anthropic needs ANTHROPIC_API_KEY");
+      const { createAnthropicProvider } = await import("./anthropic-provider");
       return {
         llm: createAnthropicProvider({
           apiKey: config.anthropicApiKey,

@@ -4,7 +4,7 @@ import { AppError } from "../../platform/errors";
 import type { Job } from "../../platform/jobs/job-runner";
 import type { IntegrationsRepository } from "../integrations/integrations.module";
 import type { AddressGuard } from "./crawl/address-guard";
-import { readerFor, SourceUnreadableError } from "./ingestion/source-readers";
+import type { SourceUnreadableError } from "./ingestion/source-readers";
 import { syncSource } from "./ingestion/sync-source";
 import type { KnowledgeRepository } from "./knowledge.repository";
 import { nextSyncTime, SYNC_SOURCE_JOB } from "./knowledge.service";
@@ -22,9 +22,15 @@ const syncJobOf = (source: { id: string; companyId: string }): SyncJob => ({
 
 type Logger = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
+/**
+ * The readers bring the HTML tools (cheerio and undici, ~7 MB of V8 heap): loaded at the first
+ * sync, not by every server at start-up (decision 078).
+ */
+const loadReaders = () => import("./ingestion/source-readers");
+
 /** What a shop owner reads when a whole sync failed; internals stay in the log. */
-function failureMessage(failure: unknown): string {
-  if (failure instanceof SourceUnreadableError) return failure.message;
+function failureMessage(failure: unknown, unreadable: typeof SourceUnreadableError): string {
+  if (failure instanceof unreadable) return failure.message;
   if (failure instanceof IntegrationError) return failure.message;
   // A selector the admin typed that isn't valid CSS, for instance.
   if (failure instanceof AppError) return failure.message;
@@ -47,6 +53,7 @@ export function createKnowledgeJobs(deps: {
       if (!job.companyId) return;
       const source = await deps.knowledge.findSource(job.companyId, sourceId);
       if (!source) return;
+      const { readerFor, SourceUnreadableError } = await loadReaders();
       let outcome: Awaited<ReturnType<typeof syncSource>>;
       try {
         outcome = await syncSource({
@@ -72,7 +79,7 @@ export function createKnowledgeJobs(deps: {
       await deps.knowledge.updateSource(job.companyId, sourceId, {
         isSyncing: false,
         lastSyncedAt: outcome.failure ? source.lastSyncedAt : new Date(),
-        lastError: outcome.failure ? failureMessage(outcome.failure) : null,
+        lastError: outcome.failure ? failureMessage(outcome.failure, SourceUnreadableError) : null,
         pageErrors: outcome.pageErrors,
         syncCursor: outcome.cursor ?? source.syncCursor,
         nextSyncAt: nextSyncTime(source.updateFrequency),
