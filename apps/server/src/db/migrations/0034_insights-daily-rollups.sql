@@ -37,23 +37,30 @@ ALTER TABLE "chat_tag_daily" ADD CONSTRAINT "chat_tag_daily_company_id_companies
 --
 -- The daily apply functions (decision 070's): nothing at all for an empty list (a change that moves a
 -- chat within one day nets to nothing and never reaches them), rows upserted in key order (every
--- writer locks them in one order, decision 064), rows left empty deleted only when a delta took
--- something away, a company being deleted left alone (its rows go by the cascade).
+-- writer locks them in one order, decision 064), a delete only when the upsert left a row at zero
+-- chats, a company being deleted left alone (its rows go by the cascade).
 CREATE FUNCTION "chat_daily_apply"(deltas "chat_daily"[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  emptied integer;
 BEGIN
   IF coalesce(cardinality(deltas), 0) = 0 THEN
     RETURN;
   END IF;
-  INSERT INTO "chat_daily" AS h ("company_id", "day", "class", "chats", "messages")
-  SELECT d."company_id", d."day", d."class", sum(d."chats"), sum(d."messages")
-  FROM unnest(deltas) d
-  WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
-  GROUP BY d."company_id", d."day", d."class"
-  HAVING sum(d."chats") <> 0 OR sum(d."messages") <> 0
-  ORDER BY d."company_id", d."day", d."class"
-  ON CONFLICT ("company_id", "day", "class") DO UPDATE SET
-    "chats" = h."chats" + excluded."chats", "messages" = h."messages" + excluded."messages";
-  IF NOT EXISTS (SELECT 1 FROM unnest(deltas) d WHERE d."chats" < 0) THEN
+  WITH kept AS (
+    INSERT INTO "chat_daily" AS h ("company_id", "day", "class", "chats", "messages")
+    SELECT d."company_id", d."day", d."class", sum(d."chats"), sum(d."messages")
+    FROM unnest(deltas) d
+    WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
+    GROUP BY d."company_id", d."day", d."class"
+    HAVING sum(d."chats") <> 0 OR sum(d."messages") <> 0
+    ORDER BY d."company_id", d."day", d."class"
+    ON CONFLICT ("company_id", "day", "class") DO UPDATE SET
+      "chats" = h."chats" + excluded."chats", "messages" = h."messages" + excluded."messages"
+    RETURNING h."chats")
+  SELECT count(*) INTO emptied FROM kept WHERE kept."chats" = 0;
+  -- Only a row that a delta took down to nothing is deleted (a chat moving from one class to
+  -- another seldom empties its day's row).
+  IF emptied = 0 THEN
     RETURN;
   END IF;
   DELETE FROM "chat_daily" h
@@ -61,19 +68,26 @@ BEGIN
   WHERE h."company_id" = k."company_id" AND h."day" = k."day" AND h."class" = k."class" AND h."chats" = 0;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "chat_tag_daily_apply"(deltas "chat_tag_daily"[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  emptied integer;
 BEGIN
   IF coalesce(cardinality(deltas), 0) = 0 THEN
     RETURN;
   END IF;
-  INSERT INTO "chat_tag_daily" AS h ("company_id", "day", "kind", "value", "class", "chats")
-  SELECT d."company_id", d."day", d."kind", d."value", d."class", sum(d."chats")
-  FROM unnest(deltas) d
-  WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
-  GROUP BY d."company_id", d."day", d."kind", d."value", d."class"
-  HAVING sum(d."chats") <> 0
-  ORDER BY d."company_id", d."day", d."kind", d."value", d."class"
-  ON CONFLICT ("company_id", "day", "kind", "value", "class") DO UPDATE SET "chats" = h."chats" + excluded."chats";
-  IF NOT EXISTS (SELECT 1 FROM unnest(deltas) d WHERE d."chats" < 0) THEN
+  WITH kept AS (
+    INSERT INTO "chat_tag_daily" AS h ("company_id", "day", "kind", "value", "class", "chats")
+    SELECT d."company_id", d."day", d."kind", d."value", d."class", sum(d."chats")
+    FROM unnest(deltas) d
+    WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
+    GROUP BY d."company_id", d."day", d."kind", d."value", d."class"
+    HAVING sum(d."chats") <> 0
+    ORDER BY d."company_id", d."day", d."kind", d."value", d."class"
+    ON CONFLICT ("company_id", "day", "kind", "value", "class") DO UPDATE SET "chats" = h."chats" + excluded."chats"
+    RETURNING h."chats")
+  SELECT count(*) INTO emptied FROM kept WHERE kept."chats" = 0;
+  -- Only a row that a delta took down to nothing is deleted (a chat moving from one class to
+  -- another seldom empties its day's row).
+  IF emptied = 0 THEN
     RETURN;
   END IF;
   DELETE FROM "chat_tag_daily" h
@@ -82,19 +96,26 @@ BEGIN
     AND h."class" = k."class" AND h."chats" = 0;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "chat_question_daily_apply"(deltas "chat_question_daily"[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  emptied integer;
 BEGIN
   IF coalesce(cardinality(deltas), 0) = 0 THEN
     RETURN;
   END IF;
-  INSERT INTO "chat_question_daily" AS h ("company_id", "text_hash", "day", "chats")
-  SELECT d."company_id", d."text_hash", d."day", sum(d."chats")
-  FROM unnest(deltas) d
-  WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
-  GROUP BY d."company_id", d."text_hash", d."day"
-  HAVING sum(d."chats") <> 0
-  ORDER BY d."company_id", d."text_hash", d."day"
-  ON CONFLICT ("company_id", "text_hash", "day") DO UPDATE SET "chats" = h."chats" + excluded."chats";
-  IF NOT EXISTS (SELECT 1 FROM unnest(deltas) d WHERE d."chats" < 0) THEN
+  WITH kept AS (
+    INSERT INTO "chat_question_daily" AS h ("company_id", "text_hash", "day", "chats")
+    SELECT d."company_id", d."text_hash", d."day", sum(d."chats")
+    FROM unnest(deltas) d
+    WHERE EXISTS (SELECT 1 FROM "companies" c WHERE c."id" = d."company_id")
+    GROUP BY d."company_id", d."text_hash", d."day"
+    HAVING sum(d."chats") <> 0
+    ORDER BY d."company_id", d."text_hash", d."day"
+    ON CONFLICT ("company_id", "text_hash", "day") DO UPDATE SET "chats" = h."chats" + excluded."chats"
+    RETURNING h."chats")
+  SELECT count(*) INTO emptied FROM kept WHERE kept."chats" = 0;
+  -- Only a row that a delta took down to nothing is deleted (a chat moving from one class to
+  -- another seldom empties its day's row).
+  IF emptied = 0 THEN
     RETURN;
   END IF;
   DELETE FROM "chat_question_daily" h
