@@ -262,7 +262,8 @@ function outcomesFromDaily(window: ReportWindow, now: Date): SQL {
   const hours = edgeDayHours(sql`r.hour`);
   return sql`
     spans as (
-      -- hs ≤ ds ≤ de ≤ he: whole hours [hs, he), whole days [ds, de) inside them (empty when none).
+      -- Whole hours [hs, he) and whole days [ds, de) (hs ≤ ds, de ≤ he; empty when none: then ds may
+      -- lie past he, and edgeDayHours clamps the hourly ranges so no hour is read twice).
       select hs, he, ds, greatest(${utcDayOf(end)}, ds) as de
       from (
         select hs, greatest(${utcHourOf(end)}, hs) as he,
