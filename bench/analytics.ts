@@ -334,25 +334,40 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     // chat_facts alone (decision 042's statement, the rollups' oracle) and beside 059's reading (the
     // outcomes and tag cards from their rollups, the suggested questions from every visitor message),
     // on the same data; and the outcomes (the totals) apart from the cards.
-    const outcomesOf = (range: { startDate: string; endDate: string }, source: "rollup" | "facts") => () =>
-      queryRows(db, outcomesStatement(windowOf(range), new Date(), source));
-    const insightsOf = (range: { startDate: string; endDate: string }, source: "tag-rollup" | "facts") => () =>
-      repository.insights(windowOf(range), new Date(), source);
+    // Since decision 076 the call reads the daily rollups ("rollup"); 062's hourly reading stays beside it.
+    const outcomesOf =
+      (range: { startDate: string; endDate: string }, source: "rollup" | "hourly-rollup" | "facts") => () =>
+        queryRows(db, outcomesStatement(windowOf(range), new Date(), source));
+    const insightsOf =
+      (range: { startDate: string; endDate: string }, source: "tag-rollup" | "hourly-rollup" | "facts") => () =>
+        repository.insights(windowOf(range), new Date(), source);
     const rollupCases: [string, ...(() => Promise<unknown>)[]][] = [
       [
         "/chat/get-analytics, a year",
         insightsOf(year, "facts"),
         insightsOf(year, "tag-rollup"),
+        insightsOf(year, "hourly-rollup"),
         () => analytics.insights(auth, year),
       ],
       [
         "/chat/get-analytics, 30 days",
         insightsOf(month, "facts"),
         insightsOf(month, "tag-rollup"),
+        insightsOf(month, "hourly-rollup"),
         () => analytics.insights(auth, month),
       ],
-      ["Insights outcomes only, a year", outcomesOf(year, "facts"), outcomesOf(year, "rollup")],
-      ["Insights outcomes only, 30 days", outcomesOf(month, "facts"), outcomesOf(month, "rollup")],
+      [
+        "Insights outcomes only, a year",
+        outcomesOf(year, "facts"),
+        outcomesOf(year, "hourly-rollup"),
+        outcomesOf(year, "rollup"),
+      ],
+      [
+        "Insights outcomes only, 30 days",
+        outcomesOf(month, "facts"),
+        outcomesOf(month, "hourly-rollup"),
+        outcomesOf(month, "rollup"),
+      ],
     ];
     // Token usage through its hourly rollup (decision 062) beside the same two statements reading
     // every usage row of the window (the rollup's oracle), on the same data.
@@ -461,7 +476,8 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     for (const [name, ...readings] of isInsightsOnly ? rollupCases : []) {
       // The outcomes alone have no 059 column: 059 and 062 changed only the cards.
       const columns = await inTurn(readings);
-      rows.push([name, columns[0]!, columns.length === 3 ? columns[1]! : "—", columns.at(-1)!, "p95 < 200 ms"]);
+      const [facts, ...rolledUp] = columns;
+      rows.push([name, facts!, ...(rolledUp.length === 3 ? rolledUp : ["—", ...rolledUp]), "p95 < 200 ms"]);
     }
     if (isInsightsOnly) {
       printTable(
@@ -471,7 +487,8 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
             "measure (p50 / p95)",
             "chat_facts only (decision 042)",
             "outcomes + tags rollups (059)",
-            "all rollups, suggested questions too (062)",
+            "all hourly rollups, suggested questions too (062)",
+            "daily rollups, hours at the edges (076)",
             "aim",
           ],
           ...rows,

@@ -313,6 +313,46 @@ export const chatTagHourly = pgTable(
 );
 
 /**
+ * chat_hourly summed per company, UTC day of the chat's creation and class (decision 076), without
+ * the silent hour: Insights reads the window's whole UTC days here, its edge days' whole hours from
+ * chat_hourly and its partial hours from chat_facts. A silent row counts as assumed unless its chat's
+ * last answer is less than 24 hours old, which the read takes from chat_facts_silent_idx. Kept by
+ * chat_hourly_apply, which hands every delta it applies to this table too (migration 0034).
+ */
+export const chatDaily = pgTable(
+  "chat_daily",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    class: text("class").notNull(),
+    chats: integer("chats").notNull().default(0),
+    messages: bigint("messages", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.class] })],
+);
+
+/**
+ * chat_tag_hourly summed per company, UTC day of the chat's creation, tag and class (decision 076),
+ * without the silent hour, read like chat_daily. Kept by chat_tag_hourly_apply (migration 0034).
+ */
+export const chatTagDaily = pgTable(
+  "chat_tag_daily",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    class: text("class").notNull(),
+    chats: integer("chats").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.kind, table.value, table.class] })],
+);
+
+/**
  * Each chat's visitor messages by text (decision 062): one row per chat and md5 of the lowered,
  * trimmed text of its visitor messages (sender_role customer, no event), with how many of its
  * messages have that text. Kept by statement-level triggers on chat_messages (migration 0027), so
@@ -350,6 +390,24 @@ export const chatQuestionHourly = pgTable(
     chats: integer("chats").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.textHash, table.hour] })],
+);
+
+/**
+ * chat_question_hourly summed per company, text hash and UTC day of the chat's creation (decision
+ * 076): the suggested-questions card reads the window's whole UTC days here. Kept by
+ * chat_question_hourly_apply and chat_question_hourly_rebuild (migration 0034).
+ */
+export const chatQuestionDaily = pgTable(
+  "chat_question_daily",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    textHash: uuid("text_hash").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    chats: integer("chats").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.textHash, table.day] })],
 );
 
 /**

@@ -216,6 +216,146 @@ const tagCardsFromFacts = (companyId: string) => sql`
       where t.company_id = ${companyId} and t.kind = 'custom-reply'
       group by coalesce(r.name, t.value)`;
 
+/** An instant truncated to its day in UTC, whatever the session's zone. */
+const utcDayOf = (instant: SQL) => sql`(date_trunc('day', (${instant}) at time zone 'UTC') at time zone 'UTC')`;
+
+/*
+ * Insights from the daily rollups (migration 0034, decision 076), in three layers:
+ * - the whole UTC days inside the window (the first UTC midnight at or after its start to the last at
+ *   or before its end) from chat_daily, chat_tag_daily and chat_question_daily;
+ * - the whole UTC hours of the window outside those days (its edge days) from the hourly rollups;
+ * - the partial hours at its very edges (a :30 or :45 zone's midnight) chat by chat from chat_facts.
+ * Exact for every zone: a 23- or 25-hour day has no case of its own. A silent row (of either layer)
+ * counts as assumed; the few silent conversations of the whole hours whose last answer is less than
+ * 24 hours old are read over chat_facts_silent_idx and moved from assumed to open (decision 070), so
+ * no silent hour is needed and no boundary hour is read.
+ */
+const dailySpans = {
+  wholeHoursStart: sql`(select hs from spans)`,
+  wholeHoursEnd: sql`(select he from spans)`,
+  firstDay: sql`(select ds from spans)`,
+  endDay: sql`(select de from spans)`,
+};
+
+/** The hourly rows of the edge days' whole hours: [hs, ds) and [de, he), each empty when it has none. */
+const edgeDayHours = (column: SQL) => {
+  const { wholeHoursStart, wholeHoursEnd, firstDay, endDay } = dailySpans;
+  return {
+    head: sql`${column} >= ${wholeHoursStart} and ${column} < least(${firstDay}, ${wholeHoursEnd})`,
+    tail: sql`${column} >= greatest(${endDay}, ${wholeHoursStart}) and ${column} < ${wholeHoursEnd}`,
+  };
+};
+
+/** The daily rows of the whole UTC days [ds, de). */
+const wholeDays = (column: SQL) =>
+  sql`${column} >= (${dailySpans.firstDay} at time zone 'UTC')::date and ${column} < (${dailySpans.endDay} at time zone 'UTC')::date`;
+
+/** A rollup row's outcome: its class, a silent row assumed (recent_silent takes the exceptions back). */
+const ASSUMED_UNLESS_RECENT = sql`case when r.class = 'silent' then 'assumed' else r.class end`;
+
+function outcomesFromDaily(window: ReportWindow, now: Date): SQL {
+  const { companyId } = window;
+  const nowAt = sql`${now.toISOString()}::timestamptz`;
+  const start = windowStart(window);
+  const end = windowEnd(window);
+  const { wholeHoursStart, wholeHoursEnd } = dailySpans;
+  const hours = edgeDayHours(sql`r.hour`);
+  return sql`
+    spans as (
+      -- Whole hours [hs, he) and whole days [ds, de) (hs ≤ ds, de ≤ he; empty when none: then ds may
+      -- lie past he, and edgeDayHours clamps the hourly ranges so no hour is read twice).
+      select hs, he, ds, greatest(${utcDayOf(end)}, ds) as de
+      from (
+        select hs, greatest(${utcHourOf(end)}, hs) as he,
+          ${utcDayOf(start)} + case when ${utcDayOf(start)} < ${start} then interval '1 day' else interval '0' end as ds
+        from (select ${utcHourOf(start)} + case when ${utcHourOf(start)} < ${start} then interval '1 hour'
+          else interval '0' end as hs) h
+      ) s
+    ),
+    ${classifiedChatsBetween(companyId, start, sql`least(${wholeHoursStart}, ${end})`, now, "head_edge")},
+    ${classifiedChatsBetween(companyId, sql`greatest(${wholeHoursEnd}, ${start})`, end, now, "tail_edge")},
+    -- Silent conversations of the whole hours whose 24 hours have not passed: open, not assumed.
+    recent_silent as (
+      select f.chat_id as id, f.messages
+      from chat_facts f
+      where f.company_id = ${companyId} and f.last_ai_at > ${nowAt} - ${SILENCE_BEFORE_ASSUMED}
+        and f.created_at >= ${wholeHoursStart} and f.created_at < ${wholeHoursEnd}
+        and ${SILENT_FACT}
+    ),
+    outcomes as (
+      select ${ASSUMED_UNLESS_RECENT} as outcome, r.chats::float8 as chats, r.messages::float8 as messages
+        from chat_daily r where r.company_id = ${companyId} and ${wholeDays(sql`r.day`)}
+      union all select ${ASSUMED_UNLESS_RECENT}, r.chats, r.messages
+        from chat_hourly r where r.company_id = ${companyId} and ${hours.head}
+      union all select ${ASSUMED_UNLESS_RECENT}, r.chats, r.messages
+        from chat_hourly r where r.company_id = ${companyId} and ${hours.tail}
+      union all select 'assumed', -1, -messages from recent_silent
+      union all select 'open', 1, messages from recent_silent
+      union all select outcome, 1, messages from head_edge
+      union all select outcome, 1, messages from tail_edge
+    )`;
+}
+
+/** The categories and custom replies by outcome in three layers, read like outcomesFromDaily (whose CTEs it uses). */
+function tagsFromDaily(window: ReportWindow): SQL {
+  const { companyId } = window;
+  const hours = edgeDayHours(sql`r.hour`);
+  return sql`
+    tagged as (
+      select kind, value, outcome, sum(chats)::float8 as chats
+      from (
+        select r.kind, r.value, ${ASSUMED_UNLESS_RECENT} as outcome, r.chats
+          from chat_tag_daily r where r.company_id = ${companyId} and ${wholeDays(sql`r.day`)}
+        union all select r.kind, r.value, ${ASSUMED_UNLESS_RECENT}, r.chats
+          from chat_tag_hourly r where r.company_id = ${companyId} and ${hours.head}
+        union all select r.kind, r.value, ${ASSUMED_UNLESS_RECENT}, r.chats
+          from chat_tag_hourly r where r.company_id = ${companyId} and ${hours.tail}
+        union all select t.kind, t.value, 'assumed', -1 from recent_silent k join chat_tags t on t.chat_id = k.id
+        union all select t.kind, t.value, 'open', 1 from recent_silent k join chat_tags t on t.chat_id = k.id
+        union all select t.kind, t.value, k.outcome, 1
+          from (select id, outcome from head_edge union all select id, outcome from tail_edge) k
+          join chat_tags t on t.chat_id = k.id
+      ) rows_of_tags
+      group by kind, value, outcome
+      -- A tag's only assumed chats may all be recent ones: no row, as the facts reading has none.
+      having sum(chats) <> 0
+    )`;
+}
+
+/**
+ * The suggested-questions card in three layers (outcome plays no part, so no silent chat is read).
+ * Each of the few portal questions looks its rows up by (company, text hash, day or hour), a lateral
+ * so the planner keeps to the key: joined by hash, PostgreSQL scanned all of chat_question_hourly for
+ * the edge hours (0.5 s a year on the benchmark's data).
+ */
+function questionCardFromDaily(companyId: string): SQL {
+  const hours = edgeDayHours(sql`r.hour`);
+  const hash = sql`md5(lower(btrim(s.question)))::uuid`;
+  return sql`
+    select 'suggested-question', q.question, '', sum(q.chats)::float8, 0
+      from (
+        select s.question, n.chats
+          from suggested s
+          cross join lateral (
+            select r.chats::float8 as chats from chat_question_daily r
+            where r.company_id = ${companyId} and r.text_hash = ${hash} and ${wholeDays(sql`r.day`)}
+            union all
+            select r.chats from chat_question_hourly r
+            where r.company_id = ${companyId} and r.text_hash = ${hash} and ${hours.head}
+            union all
+            select r.chats from chat_question_hourly r
+            where r.company_id = ${companyId} and r.text_hash = ${hash} and ${hours.tail}
+          ) n
+        union all
+        select s.question, 1
+          from suggested s
+          join chat_question_texts t on t.text_hash = ${hash}
+          join (select id from head_edge union all select id from tail_edge) k on k.id = t.chat_id
+      ) q
+      group by q.question
+      having sum(q.chats) > 0`;
+}
+
 export type InsightRows = {
   totals: {
     conversations: number;
@@ -253,20 +393,24 @@ function categoryCards(rows: InsightRow[]): InsightRows["counts"] {
 }
 
 /**
- * Where Insights is read from: "rollup" (chat_hourly, chat_tag_hourly, chat_question_hourly and the
- * edge hours, what Insights serves) or "facts" (every conversation's chat_facts and chat_tags rows
- * and the visitors' messages, decision 042's statement), kept as the oracle the rollups are tested
- * against and as the benchmark's "before". "outcome-rollup" is decision 052's reading (the outcomes
- * from chat_hourly, the cards from every conversation) and "tag-rollup" decision 059's (outcomes and
- * tags from their rollups, suggested questions from every visitor message), kept for the
- * benchmark's side-by-side.
+ * Where Insights is read from: "rollup" (the daily rollups for the whole UTC days, the hourly ones for
+ * the edge days' hours, chat_facts for the partial hours; decision 076, what Insights serves) or
+ * "facts" (every conversation's chat_facts and chat_tags rows and the visitors' messages, decision
+ * 042's statement), kept as the oracle the rollups are tested against and as the benchmark's
+ * "before". "hourly-rollup" is decision 062's reading (chat_hourly, chat_tag_hourly,
+ * chat_question_hourly and the edge hours), "outcome-rollup" decision 052's (the outcomes from
+ * chat_hourly, the cards from every conversation) and "tag-rollup" decision 059's (outcomes and tags
+ * from their hourly rollups, suggested questions from every visitor message), kept for the
+ * benchmark's side-by-side and as a second oracle of the hourly rows.
  */
-export type OutcomeSource = "rollup" | "tag-rollup" | "outcome-rollup" | "facts";
+export type OutcomeSource = "rollup" | "hourly-rollup" | "tag-rollup" | "outcome-rollup" | "facts";
 
 const outcomesFrom = (window: ReportWindow, now: Date, source: OutcomeSource) =>
   source === "facts"
     ? sql`outcomes as (select outcome, 1::float8 as chats, messages::float8 as messages from classified)`
-    : outcomesFromRollup(window, now);
+    : source === "rollup"
+      ? outcomesFromDaily(window, now)
+      : outcomesFromRollup(window, now);
 
 /**
  * The window's outcomes alone, as Insights reads them (chats and messages per outcome): exported
@@ -285,15 +429,23 @@ export function outcomesStatement(window: ReportWindow, now: Date, source: Outco
  */
 export function insightsStatement(window: ReportWindow, now: Date, source: OutcomeSource = "rollup"): SQL {
   const { companyId } = window;
-  const tagsRolledUp = source === "rollup" || source === "tag-rollup";
+  const tagsRolledUp = source === "rollup" || source === "hourly-rollup" || source === "tag-rollup";
+  const questionsRolledUp = source === "rollup" || source === "hourly-rollup";
   // Read from "facts", the window's chats are read once into `classified` for the cards, each card
   // joining it once, grouped by outcome where a card needs one (the deflected and resolved cards are
-  // categories by outcome). Read from "rollup", every part comes from the hourly rollups and the
-  // chats of the edge hours, and `classified` is not read at all.
-  const classified = source === "rollup" ? sql`` : sql`${classifiedChats(window, now)},`;
+  // categories by outcome). Read from "rollup" (or "hourly-rollup"), every part comes from the
+  // rollups and the chats of the edges, and `classified` is not read at all.
+  const classified = questionsRolledUp ? sql`` : sql`${classifiedChats(window, now)},`;
+  const tags = source === "rollup" ? tagsFromDaily(window) : tagsFromRollup(window, now);
   const outcomes = tagsRolledUp
-    ? sql`${outcomesFrom(window, now, source)}, ${tagsFromRollup(window, now)},`
+    ? sql`${outcomesFrom(window, now, source)}, ${tags},`
     : sql`${outcomesFrom(window, now, source)},`;
+  const questionCard =
+    source === "rollup"
+      ? questionCardFromDaily(companyId)
+      : source === "hourly-rollup"
+        ? questionCardFromRollup(companyId)
+        : questionCardFromMessages(window);
   return sql`
     with ${classified}
     ${outcomes}
@@ -307,7 +459,7 @@ export function insightsStatement(window: ReportWindow, now: Date, source: Outco
     union all
     ${tagsRolledUp ? tagCardsFromRollup(companyId) : tagCardsFromFacts(companyId)}
     union all
-    ${source === "rollup" ? questionCardFromRollup(companyId) : questionCardFromMessages(window)}`;
+    ${questionCard}`;
 }
 
 /**
@@ -531,7 +683,6 @@ export function conversationCostsFromRollup(window: ReportWindow, now: Date, pri
   const nowAt = sql`${now.toISOString()}::timestamptz`;
   const start = windowStart(window);
   const end = windowEnd(window);
-  const utcDayOf = (instant: SQL) => sql`(date_trunc('day', (${instant}) at time zone 'UTC') at time zone 'UTC')`;
   const wholeStart = sql`(select whole_start from days)`;
   const wholeEnd = sql`(select whole_end from days)`;
   const firstDay = sql`((select whole_start from days) at time zone 'UTC')::date`;
