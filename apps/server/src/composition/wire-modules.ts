@@ -245,7 +245,11 @@ function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers
  * Analytics. Unanswered questions ask the local engine whether new knowledge answers a group: no
  * provider, no cost, the same verdict every time (decision 042).
  */
-function wireAnalytics({ log }: PlatformParts, { database: { db } }: AppDeps, answers: Answers) {
+function wireAnalytics(
+  { log, jobRunner }: PlatformParts,
+  { database: { db }, analyticsWarming }: AppDeps,
+  answers: Answers,
+) {
   const localPipeline: AnswerPipeline =
     answers.aiEngine.model === "local"
       ? answers.pipeline
@@ -259,6 +263,9 @@ function wireAnalytics({ log }: PlatformParts, { database: { db } }: AppDeps, an
         });
   return createAnalyticsModule({
     db,
+    jobs: jobRunner,
+    log,
+    warming: analyticsWarming,
     answerCheck: async (companyId, question) => {
       const result = await localPipeline.answer({ companyId, question, history: [] });
       return { answered: result.outcome === "answered", documentIds: citedDocumentIds(result) };
