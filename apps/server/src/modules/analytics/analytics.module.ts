@@ -60,7 +60,7 @@ export function createAnalyticsModule(deps: {
       // Every node keeps its own verdicts, so every node warms them, whether it runs jobs or not.
       app.addHook("onReady", async () => verdictWarming.start());
     },
-    jobs: { [WARM_ANSWER_WAITS_JOB]: (job, signal) => warming.run(job, signal) },
+    upkeepJobs: { [WARM_ANSWER_WAITS_JOB]: (job, signal) => warming.run(job, signal) },
     // Invalidation (answer_wait_days_forget) happens in the database, where the server cannot
     // hear it: a look every minute finds the companies whose cache lost days.
     schedules: [{ name: FIND_COLD_ANSWER_WAITS, cron: "* * * * *", run: () => warming.requestWhereCold() }],
