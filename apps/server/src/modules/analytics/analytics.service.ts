@@ -334,8 +334,9 @@ export function createAnalyticsService(deps: {
 
     async setTimeZone(auth: CompanyAuth, timeZone: ReportingTimeZoneId) {
       await deps.analytics.setReportingTimeZone(auth.companyId, timeZone);
-      // The new zone's days are cold: warmed in the background, never failing the change.
-      await deps.onTimeZoneChanged?.(auth.companyId);
+      // The new zone's days are cold: warmed in the background. Not awaited, so the change never
+      // waits for the job queue (which may still be starting) and never fails because of it.
+      void deps.onTimeZoneChanged?.(auth.companyId);
       return timeZone;
     },
   };
