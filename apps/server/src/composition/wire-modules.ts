@@ -247,7 +247,7 @@ function wireConversations(parts: PlatformParts, deps: AppDeps, answers: Answers
  */
 function wireAnalytics(
   { log, jobRunner }: PlatformParts,
-  { database: { db }, analyticsWarming }: AppDeps,
+  { database: { db, kind }, analyticsWarming }: AppDeps,
   answers: Answers,
 ) {
   const localPipeline: AnswerPipeline =
@@ -265,7 +265,8 @@ function wireAnalytics(
     db,
     jobs: jobRunner,
     log,
-    warming: analyticsWarming,
+    // Answer waits are warmed on PostgreSQL only (WarmingOptions.answerWaits, decision 077).
+    warming: { answerWaits: kind !== "pglite", ...analyticsWarming },
     answerCheck: async (companyId, question) => {
       const result = await localPipeline.answer({ companyId, question, history: [] });
       return { answered: result.outcome === "answered", documentIds: citedDocumentIds(result) };

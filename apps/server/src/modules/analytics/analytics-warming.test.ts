@@ -124,7 +124,14 @@ async function expectCacheEqualsOracle(timeZone: string) {
 
 beforeAll(async () => {
   h = await createHarness({
-    analyticsWarming: { chunkDays: CHUNK_DAYS, pause: pauseBetweenChunks, delayMs: 0, knowledgeCheckMs: 100 },
+    analyticsWarming: {
+      // On here on both databases: the embedded one leaves it off by default (the test below).
+      answerWaits: true,
+      chunkDays: CHUNK_DAYS,
+      pause: pauseBetweenChunks,
+      delayMs: 0,
+      knowledgeCheckMs: 100,
+    },
   });
   owner = await h.signUp("owner@warming.example");
   widgetID = (await h.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;

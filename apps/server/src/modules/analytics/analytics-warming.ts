@@ -9,6 +9,13 @@ export const FIND_COLD_ANSWER_WAITS = "analytics.find-cold-answer-waits";
 
 export type WarmingOptions = {
   /**
+   * Whether answer_wait_days is warmed at all. Off on the embedded database: each chunk there costs
+   * a scan of chat_messages (no index reaches a company's answers by time), which held PGlite's
+   * one connection 0.4–2.7 s a chunk at 100,000 chats, and visitors waited behind it (decision
+   * 077). A cold first report is the lesser harm until a chunk is cheap.
+   */
+  answerWaits: boolean;
+  /**
    * Days computed per transaction. A busy shop's day costs about 25 ms (decision 070's 9 s a
    * year), so a chunk holds PGlite's one connection well under the aim's 200 ms.
    */
@@ -22,6 +29,7 @@ export type WarmingOptions = {
 };
 
 export const DEFAULT_WARMING: WarmingOptions = {
+  answerWaits: true,
   chunkDays: 3,
   pause: () => new Promise((resolve) => setTimeout(resolve, 25)),
   delayMs: 10_000,

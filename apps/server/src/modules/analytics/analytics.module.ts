@@ -37,7 +37,9 @@ export function createAnalyticsModule(deps: {
   const analyticsService = createAnalyticsService({
     analytics,
     answerCheck: deps.answerCheck,
-    onTimeZoneChanged: async (companyId) => answerWaitWarming?.request(companyId),
+    onTimeZoneChanged: async (companyId) => {
+      if (options.answerWaits) await answerWaitWarming?.request(companyId);
+    },
   });
   answerWaitWarming = createAnswerWaitWarming({
     analytics,
@@ -63,9 +65,11 @@ export function createAnalyticsModule(deps: {
     upkeepJobs: { [WARM_ANSWER_WAITS_JOB]: (job, signal) => warming.run(job, signal) },
     // Invalidation (answer_wait_days_forget) happens in the database, where the server cannot
     // hear it: a look every minute finds the companies whose cache lost days.
-    schedules: [{ name: FIND_COLD_ANSWER_WAITS, cron: "* * * * *", run: () => warming.requestWhereCold() }],
+    schedules: options.answerWaits
+      ? [{ name: FIND_COLD_ANSWER_WAITS, cron: "* * * * *", run: () => warming.requestWhereCold() }]
+      : [],
     async onJobsStarted() {
-      await warming.requestWhereCold();
+      if (options.answerWaits) await warming.requestWhereCold();
     },
     drain: () => verdictWarming.stop(),
   };
