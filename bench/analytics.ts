@@ -9,6 +9,7 @@ import {
   type ReportWindow,
   unansweredStatement,
 } from "../apps/server/src/modules/analytics/analytics.repository";
+import { DEFAULT_WARMING } from "../apps/server/src/modules/analytics/analytics-warming";
 import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
 import { languageCounts } from "../apps/server/src/modules/analytics/unanswered-groups";
 import { SESSION_COOKIE } from "../apps/server/src/platform/session";
@@ -229,6 +230,105 @@ async function costRows(options: FocusedReadingOptions) {
 }
 
 /**
+ * Decision 077: the caches' warming, measured. Cost and speed: the answer-wait cache is emptied,
+ * warmed as the background job does (its chunks timed), and the first calls made after it; while
+ * it warms, a small visitor-shaped read runs every 20 ms, so its latency shows how long a request
+ * waits behind a chunk. Unanswered questions: an article is saved, the verdicts warmed as each node
+ * does, and the first call made after it.
+ */
+async function warmingTables(options: {
+  db: import("../apps/server/src/db/client").Database;
+  kind: string;
+  companyId: string;
+  warmAnswerWaits: () => Promise<number>;
+  warmVerdicts: () => Promise<void>;
+  pauseStarts: number[];
+  costAndSpeed: (range: Range) => Promise<unknown>;
+  unanswered: (range: Range) => Promise<unknown>;
+  saveArticle: () => Promise<void>;
+  answerChecksMade: () => number;
+  ranges: Record<string, Range>;
+  repeat: number;
+  loadSeconds: number;
+}) {
+  const { db, repeat } = options;
+  const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
+  const timed = async (run: () => Promise<unknown>) => {
+    const startedAt = performance.now();
+    await run();
+    return performance.now() - startedAt;
+  };
+  const warmings: number[] = [];
+  const chunkCounts: number[] = [];
+  const chunkTimes: number[] = [];
+  const visitorReads: number[] = [];
+  const firstCalls: Record<string, number[]> = Object.fromEntries(Object.keys(options.ranges).map((k) => [k, []]));
+  for (let r = 0; r < repeat; r++) {
+    await db.execute(sql`delete from answer_wait_days`);
+    options.pauseStarts.length = 0;
+    let isWarming = true;
+    const visitor = (async () => {
+      while (isWarming) {
+        visitorReads.push(
+          await timed(() =>
+            db.execute(sql`select count(*) from chats
+              where company_id = ${options.companyId} and last_message_at > now() - interval '1 hour'`),
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const startedAt = performance.now();
+    const chunks = await options.warmAnswerWaits();
+    warmings.push(performance.now() - startedAt);
+    isWarming = false;
+    await visitor;
+    chunkCounts.push(chunks);
+    // A chunk: from the end of the pause before it (25 ms after its start) to the next pause.
+    const starts = options.pauseStarts;
+    chunkTimes.push((starts[0] ?? startedAt) - startedAt);
+    for (let i = 1; i < starts.length; i++) chunkTimes.push(starts[i]! - starts[i - 1]! - 25);
+    for (const [label, range] of Object.entries(options.ranges)) {
+      firstCalls[label]!.push(await timed(() => options.costAndSpeed(range)));
+    }
+  }
+  printTable(
+    `Cost and speed: warming the answer-wait cache (${options.kind}; load ${options.loadSeconds.toFixed(0)} s; ${repeat} runs)`,
+    [
+      ["measure", "value"],
+      ["warming a year (p50 / p95)", figures(warmings)],
+      ["chunks per warming", chunkCounts.join(", ")],
+      ["one chunk (p50 / p95), max", `${figures(chunkTimes)}, ${ms(Math.max(...chunkTimes))}`],
+      [
+        `a visitor read while warming (p50 / p95), max (${visitorReads.length} reads)`,
+        `${figures(visitorReads)}, ${ms(Math.max(...visitorReads))}`,
+      ],
+      ...Object.entries(firstCalls).map(([label, samples]) => [
+        `first call after warming, ${label} (p50 / p95)`,
+        figures(samples),
+      ]),
+    ],
+  );
+  const verdictWarmings: number[] = [];
+  const firstAfter: number[] = [];
+  const checks: number[] = [];
+  const year = options.ranges["a year"]!;
+  for (let r = 0; r < repeat; r++) {
+    await options.saveArticle();
+    verdictWarmings.push(await timed(options.warmVerdicts));
+    const before = options.answerChecksMade();
+    firstAfter.push(await timed(() => options.unanswered(year)));
+    checks.push(options.answerChecksMade() - before);
+  }
+  printTable(`Unanswered questions: warming the verdicts after an article is saved (${options.kind}; ${repeat} runs)`, [
+    ["measure (p50 / p95)", "value"],
+    ["warming (the dashboard's six ranges)", figures(verdictWarmings)],
+    ["first call for a year after warming", figures(firstAfter)],
+    ["answer checks in that call", checks.join(", ")],
+  ]);
+}
+
+/**
  * Analytics over a year of a busy shop (issue 18): the spec's three calls, the unanswered
  * questions and cost and speed, timed through the service layer, with the Insights statement as it
  * was before chat_facts beside today's, and the cost query without token_usage's chat index beside
@@ -237,7 +337,20 @@ async function costRows(options: FocusedReadingOptions) {
  */
 export async function benchAnalytics(options: { chats?: number } = {}) {
   const chatCount = options.chats ?? Number(process.env.BENCH_ANALYTICS_CHATS ?? 100_000);
-  const harbor = await startInProcessApp();
+  // Chunks of the cache's warming, timed here: each pause's start ends a chunk (decision 077).
+  const pauseStarts: number[] = [];
+  const harbor = await startInProcessApp({
+    analyticsWarming: {
+      // Nothing warms by itself during the run (its triggers queue a warming a year ahead, and
+      // knowledge must stand still a year): the columns with an empty cache stay what they say.
+      // The warming is timed below by calling it.
+      delayMs: 365 * 86_400_000,
+      pause: async () => {
+        pauseStarts.push(performance.now());
+        await DEFAULT_WARMING.pause();
+      },
+    },
+  });
   const { db } = harbor.database;
   const analytics = harbor.app.services.analyticsService;
   try {
@@ -392,7 +505,10 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
     const repeat = Number(process.env.BENCH_ANALYTICS_REPEAT ?? 20);
     const rows: string[][] = [];
     const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
-    for (const [name, before, now] of isCostOnly || isInsightsOnly || isTokensOnly || isUnansweredOnly ? [] : cases) {
+    // =warming times the caches' warming (decision 077) and the first calls after it.
+    const isWarmingOnly = only === "warming";
+    const isFocused = isCostOnly || isInsightsOnly || isTokensOnly || isUnansweredOnly || isWarmingOnly;
+    for (const [name, before, now] of isFocused ? [] : cases) {
       await time(before, 1);
       const beforeSamples = await time(before, Math.max(3, Math.round(repeat / 4)));
       await time(now, 2);
@@ -407,6 +523,39 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       }
       return samples.map(figures);
     };
+    if (isWarmingOnly) {
+      await warmingTables({
+        db,
+        kind: harbor.database.kind,
+        companyId: auth.companyId,
+        warmAnswerWaits: () => harbor.app.services.answerWaitWarming.warm(auth.companyId),
+        warmVerdicts: () => analytics.warmUnanswered(auth.companyId),
+        pauseStarts,
+        costAndSpeed: (range) => analytics.costAndSpeed(auth, range),
+        unanswered: (range) => analytics.unanswered(auth, range),
+        saveArticle: async () => {
+          const cookie = `${SESSION_COOKIE}=${await harbor.createSession(auth)}`;
+          const saved = await harbor.app.inject({
+            method: "POST",
+            url: "/api/document/article/save",
+            headers: { cookie },
+            payload: {
+              document: {
+                title: "Tents",
+                chunks: [{ content: `We sell tents for two to six people in our shop and online (${Date.now()}).` }],
+              },
+            },
+          });
+          if (saved.statusCode !== 200) throw new Error(`article/save: ${saved.statusCode} ${saved.body}`);
+          await harbor.app.services.jobRunner.waitUntilIdle({ timeoutMs: 120_000 });
+        },
+        answerChecksMade: () => analytics.answerChecksMade(),
+        ranges: { "a year": year, "30 days": month },
+        repeat: Math.max(3, Math.round(repeat / 3)),
+        loadSeconds,
+      });
+      return;
+    }
     if (isUnansweredOnly) {
       printTable(
         `Unanswered questions (${harbor.database.kind}): ${counts!.chats.toLocaleString("en")} chats / ${counts!.messages.toLocaleString("en")} messages in one company (Europe/Amsterdam days); load ${loadSeconds.toFixed(0)} s`,

@@ -6,6 +6,7 @@ import { buildApp } from "../../apps/server/src/app";
 import { loadConfig } from "../../apps/server/src/config";
 import { openDatabase } from "../../apps/server/src/db/client";
 import { companies, memberships, sessions, users } from "../../apps/server/src/db/schema/index";
+import type { WarmingOptions } from "../../apps/server/src/modules/analytics/analytics.module";
 import type { UploadQuotas } from "../../apps/server/src/modules/visitor/upload-quotas";
 import type { VisitorLimits } from "../../apps/server/src/modules/visitor/visitor-limits";
 import { sha256 } from "../../apps/server/src/platform/crypto";
@@ -22,6 +23,8 @@ export async function startInProcessApp(
     env?: Record<string, string>;
     /** The remote model to answer with (a bench's own wrapper around the configured provider). */
     llm?: LlmProvider;
+    /** How the analytics caches are warmed in the background (decision 077). */
+    analyticsWarming?: Partial<WarmingOptions>;
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "harbor-bench-"));
@@ -47,6 +50,7 @@ export async function startInProcessApp(
     visitorLimits: options.visitorLimits,
     uploadQuotas: options.uploadQuotas,
     ...(options.llm ? { llm: options.llm } : {}),
+    analyticsWarming: options.analyticsWarming,
   });
   await app.ready();
 

@@ -48,6 +48,8 @@ export async function buildApp(deps: AppDeps) {
       chatEvents: conversations.chats.chatEvents,
       inboxService: conversations.chats.inboxService,
       analyticsService: analytics.analyticsService,
+      answerWaitWarming: analytics.answerWaitWarming,
+      verdictWarming: analytics.verdictWarming,
       visitorService: conversations.visitor.visitorService,
       visitorFiles: conversations.visitor.visitorFiles,
       fileStore: parts.fileStore,

@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config";
 import type { DatabaseHandle } from "../src/db/client";
 import { codeRequests } from "../src/db/schema/index";
 import type { FakeTwilio } from "../src/integrations/twilio/twilio.fake-server";
+import type { WarmingOptions } from "../src/modules/analytics/analytics.module";
 import type { VendorBaseUrls } from "../src/modules/integrations/integrations.module";
 import type { ResolveHost } from "../src/modules/knowledge/crawl/address-guard";
 import type { UploadQuotas } from "../src/modules/visitor/upload-quotas";
@@ -49,6 +50,8 @@ export async function createHarness(
     resolveHost?: ResolveHost;
     /** How often a live /staff socket's session is read again. */
     staffRecheckMs?: number;
+    /** How the analytics caches are warmed in the background (decision 077). */
+    analyticsWarming?: Partial<WarmingOptions>;
     /** TRUST_PROXY: proxies of our own in front of the app. */
     trustedProxyHops?: number;
     /** Uploaded files in this S3-compatible store (FILES_S3_*) instead of DATA_DIR/files. */
@@ -116,6 +119,7 @@ export async function createHarness(
     uploadQuotas: options.uploadQuotas,
     resolveHost: options.resolveHost,
     staffRecheckMs: options.staffRecheckMs,
+    analyticsWarming: options.analyticsWarming,
     vendorBaseUrls: options.vendorBaseUrls,
     limitKeyPrefix,
   });

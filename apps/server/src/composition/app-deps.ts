@@ -2,6 +2,7 @@ import type { Embedder } from "../ai/embeddings/embedder";
 import type { LlmProvider } from "../ai/providers/llm-provider";
 import type { AppConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
+import type { WarmingOptions } from "../modules/analytics/analytics.module";
 import type { VendorBaseUrls } from "../modules/integrations/integrations.module";
 import type { ResolveHost } from "../modules/knowledge/knowledge.module";
 import type { UploadQuotas, VisitorLimits } from "../modules/visitor/visitor.module";
@@ -42,6 +43,8 @@ export type AppDeps = {
   visitorLimits?: Partial<VisitorLimits>;
   /** How often a live /staff socket's session is read again (tests shorten it). */
   staffRecheckMs?: number;
+  /** How the analytics caches are warmed in the background (tests pause it, hurry it). */
+  analyticsWarming?: Partial<WarmingOptions>;
   /** The Redis key prefix of the shared limits in the scaled mode (tests give each run its own). */
   limitKeyPrefix?: string;
   /** The upload quotas (tests lower them; the bench raises them). */

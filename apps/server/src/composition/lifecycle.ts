@@ -55,7 +55,7 @@ export async function registerModules(app: FastifyInstance, parts: PlatformParts
   const modules = harborModules(wired);
   for (const module of modules) {
     if (module.plugin) await app.register(module.plugin);
-    jobRunner.register({ handlers: module.jobs, schedules: module.schedules });
+    jobRunner.register({ handlers: module.jobs, upkeep: module.upkeepJobs, schedules: module.schedules });
   }
   if (deps.database.kind === "pglite") {
     // PostgreSQL's own autovacuum does this on a server; PGlite has none (single-user mode).

@@ -251,7 +251,11 @@ function wireConversations(
  * Analytics. Unanswered questions ask the local engine whether new knowledge answers a group: no
  * provider, no cost, the same verdict every time (decision 042).
  */
-function wireAnalytics({ log }: PlatformParts, { database: { db } }: AppDeps, answers: Answers) {
+function wireAnalytics(
+  { log, jobRunner }: PlatformParts,
+  { database: { db, kind }, analyticsWarming }: AppDeps,
+  answers: Answers,
+) {
   const localPipeline: AnswerPipeline =
     answers.aiEngine.model === "local"
       ? answers.pipeline
@@ -265,6 +269,10 @@ function wireAnalytics({ log }: PlatformParts, { database: { db } }: AppDeps, an
         });
   return createAnalyticsModule({
     db,
+    jobs: jobRunner,
+    log,
+    // Answer waits are warmed on PostgreSQL only (WarmingOptions.answerWaits, decision 077).
+    warming: { answerWaits: kind !== "pglite", ...analyticsWarming },
     answerCheck: async (companyId, question) => {
       const result = await localPipeline.answer({ companyId, question, history: [] });
       return { answered: result.outcome === "answered", documentIds: citedDocumentIds(result) };

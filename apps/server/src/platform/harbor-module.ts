@@ -24,6 +24,8 @@ export type HarborModule = {
   plugin?: FastifyPluginAsync;
   /** Background job kinds this module runs, by kind. */
   jobs?: Record<string, JobHandler>;
+  /** Job kinds of its own upkeep (a cache's warming), which tests' waits for idle leave out. */
+  upkeepJobs?: Record<string, JobHandler>;
   /** Periodic work, run once per due time across every node that runs jobs. */
   schedules?: JobSchedule[];
   /** Demo content for a new workspace, run in module order. */

@@ -1135,6 +1135,32 @@ export function createAnalyticsRepository(db: Database) {
       });
     },
 
+    /**
+     * The days from `startDate` to `endDate` of the zone that answer_wait_days should hold and does
+     * not: closed ones (ended CLOSED_AFTER ago, as the read stores them), oldest first.
+     */
+    async coldAnswerWaitDays(companyId: string, timeZone: string, startDate: string, endDate: string) {
+      const rows = await queryRows<{ day: string }>(
+        db,
+        sql`
+          select to_char(d::date, 'YYYY-MM-DD') as day
+          from generate_series(${startDate}::date, ${endDate}::date, interval '1 day') d
+          left join answer_wait_days w on w.company_id = ${companyId} and w.time_zone = ${timeZone} and w.day = d::date
+          where w.day is null and ((d::date + 1)::timestamp at time zone ${timeZone}) <= now() - ${CLOSED_AFTER}
+          order by d`,
+      );
+      return rows.map((row) => row.day);
+    },
+
+    /** Companies with at least one chat: the ones whose reports have something to warm. */
+    async companiesWithChats(): Promise<string[]> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select c.id from companies c where exists (select 1 from chats ch where ch.company_id = c.id) order by c.id`,
+      );
+      return rows.map((row) => row.id);
+    },
+
     /** The admin's own prices (companies.setup_options.modelPrices, decision 046). */
     async customModelPrices(companyId: string): Promise<ModelPrice[]> {
       const rows = await queryRows<{ model: string; input: number; output: number }>(

@@ -19,6 +19,7 @@ import {
 } from "@harbor/contract/reporting-time-zones";
 import type { CompanyAuth } from "../../platform/session";
 import type { AnalyticsRepository, InsightRows } from "./analytics.repository";
+import { addDays, longestRangeEndingToday, todayIn } from "./analytics-warming";
 import { DEFAULT_MODEL_PRICES } from "./default-model-prices";
 import { groupUnanswered } from "./unanswered-groups";
 
@@ -81,10 +82,13 @@ export function createAnalyticsService(deps: {
   analytics: AnalyticsRepository;
   answerCheck?: AnswerCheck;
   now?: () => Date;
+  /** Called after the reporting zone changed (queues the cache's warming; must not throw). */
+  onTimeZoneChanged?: (companyId: string) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
   /** Verdicts per company, question and state of the knowledge: a new document asks again. */
   const checked = new Map<string, boolean>();
+  let answerChecksMade = 0;
 
   /**
    * A group is answered by new knowledge when the engine now answers its most asked wording and
@@ -95,6 +99,7 @@ export function createAnalyticsService(deps: {
     const key = [companyId, knowledgeChangedAt, group.lastAskedAt, group.question].join("\u0000");
     const known = checked.get(key);
     if (known !== undefined) return known;
+    answerChecksMade += 1;
     const check = await deps.answerCheck(companyId, group.question);
     const answered =
       check.answered &&
@@ -109,8 +114,24 @@ export function createAnalyticsService(deps: {
     return isKnownZone(stored) ? stored : DEFAULT_REPORTING_TIME_ZONE;
   }
 
-  async function windowOf(auth: CompanyAuth, range: AnalyticsRange) {
+  async function windowOf(auth: CompanyAuth | { companyId: string }, range: AnalyticsRange) {
     return { companyId: auth.companyId, ...range, timeZone: await timeZoneOf(auth.companyId) };
+  }
+
+  async function unansweredOf(companyId: string, range: AnalyticsRange): Promise<UnansweredQuestions> {
+    const window = await windowOf({ companyId }, range);
+    const [wordings, knowledgeChangedAt] = await Promise.all([
+      deps.analytics.unansweredQuestions(window, UNANSWERED_WORDINGS),
+      deps.analytics.knowledgeChangedAt(companyId),
+    ]);
+    const groups: UnansweredGroup[] = [];
+    let answered = 0;
+    for (const group of groupUnanswered(wordings)) {
+      if (groups.length >= UNANSWERED_GROUPS) break;
+      if (knowledgeChangedAt && (await answeredSince(companyId, group, knowledgeChangedAt))) answered += 1;
+      else groups.push(group);
+    }
+    return { groups, answeredSince: answered, timeZone: window.timeZone };
   }
 
   /** Harbor's defaults, the admin's prices and the models used without one, by model name. */
@@ -214,21 +235,32 @@ export function createAnalyticsService(deps: {
     },
 
     /** Questions the AI failed on, grouped, most asked first; groups new knowledge answers are left out. */
-    async unanswered(auth: CompanyAuth, range: AnalyticsRange): Promise<UnansweredQuestions> {
-      const window = await windowOf(auth, range);
-      const [wordings, knowledgeChangedAt] = await Promise.all([
-        deps.analytics.unansweredQuestions(window, UNANSWERED_WORDINGS),
-        deps.analytics.knowledgeChangedAt(auth.companyId),
-      ]);
-      const groups: UnansweredGroup[] = [];
-      let answered = 0;
-      for (const group of groupUnanswered(wordings)) {
-        if (groups.length >= UNANSWERED_GROUPS) break;
-        if (knowledgeChangedAt && (await answeredSince(auth.companyId, group, knowledgeChangedAt))) answered += 1;
-        else groups.push(group);
+    unanswered: (auth: CompanyAuth, range: AnalyticsRange) => unansweredOf(auth.companyId, range),
+
+    /**
+     * Reads the unanswered questions of the ranges the dashboard offers (its presets, this month
+     * and the longest range, each ending today in the company's zone), so the engine's verdicts
+     * after a change of knowledge are cached before anyone asks (decision 077).
+     */
+    async warmUnanswered(companyId: string, signal?: AbortSignal) {
+      const timeZone = await timeZoneOf(companyId);
+      const today = todayIn(timeZone, now());
+      const ranges: AnalyticsRange[] = [
+        longestRangeEndingToday(timeZone, now()),
+        { startDate: addDays(today, -29), endDate: today },
+        { startDate: `${today.slice(0, 7)}-01`, endDate: today },
+        { startDate: addDays(today, -6), endDate: today },
+        { startDate: addDays(today, -1), endDate: addDays(today, -1) },
+        { startDate: today, endDate: today },
+      ];
+      for (const range of ranges) {
+        if (signal?.aborted) return;
+        await unansweredOf(companyId, range);
       }
-      return { groups, answeredSince: answered, timeZone: window.timeZone };
     },
+
+    /** How many times the engine was asked whether new knowledge answers a group (tests, benchmark). */
+    answerChecksMade: () => answerChecksMade,
 
     /** Cost per conversation and resolution, answer latency per day, outcomes per language (decision 046). */
     async costAndSpeed(auth: CompanyAuth, range: AnalyticsRange): Promise<CostAndSpeed> {
@@ -297,8 +329,14 @@ export function createAnalyticsService(deps: {
 
     timeZone: (auth: CompanyAuth) => timeZoneOf(auth.companyId),
 
+    /** A company's reporting zone (the default when never chosen). */
+    timeZoneOfCompany: timeZoneOf,
+
     async setTimeZone(auth: CompanyAuth, timeZone: ReportingTimeZoneId) {
       await deps.analytics.setReportingTimeZone(auth.companyId, timeZone);
+      // The new zone's days are cold: warmed in the background. Not awaited, so the change never
+      // waits for the job queue (which may still be starting) and never fails because of it.
+      void deps.onTimeZoneChanged?.(auth.companyId);
       return timeZone;
     },
   };

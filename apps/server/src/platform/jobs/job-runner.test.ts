@@ -38,7 +38,7 @@ afterEach(async () => {
 
 /** A runner as a node runs one, with timings short enough for a test. */
 function startRunner(
-  work: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] },
+  work: { handlers?: Record<string, JobHandler>; upkeep?: Record<string, JobHandler>; schedules?: JobSchedule[] },
   options: Partial<JobRunnerOptions> & { isSoleNode?: boolean } = {},
 ) {
   const runner = createJobRunner({
@@ -111,6 +111,30 @@ describe("job runner on pg-boss", () => {
     // Nothing takes it again.
     await sleep(500);
     expect(brokenCalls).toBe(2);
+  });
+
+  it("runs upkeep jobs as jobs, and waits for idle without them unless they are named", async () => {
+    let releaseUpkeep = () => {};
+    const ran: string[] = [];
+    const runner = startRunner({
+      handlers: { "test.work": async () => void ran.push("work") },
+      upkeep: {
+        "test.upkeep": () => {
+          ran.push("upkeep");
+          return new Promise<void>((resolve) => (releaseUpkeep = resolve));
+        },
+      },
+    });
+    const upkeep = await runner.enqueue({ kind: "test.upkeep", companyId: null, payload: {} });
+    await runner.enqueue({ kind: "test.work", companyId: null, payload: {} });
+    await runner.waitUntilIdle();
+    expect(ran).toContain("work");
+    await expect.poll(() => ran).toContain("upkeep");
+    expect((await jobRow(upkeep!))?.state).toBe("active");
+    await expect(runner.waitUntilIdle({ kinds: ["test.upkeep"], timeoutMs: 300 })).rejects.toThrow(/did not finish/);
+    releaseUpkeep();
+    await runner.waitUntilIdle({ kinds: ["test.upkeep"] });
+    expect((await jobRow(upkeep!))?.state).toBe("completed");
   });
 
   it("keeps one job per singleton key queued or running, and takes another once it is done", async () => {

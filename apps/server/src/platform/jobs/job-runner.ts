@@ -127,6 +127,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const gate = gatedSql(options.sql);
   const handlers = new Map<string, JobHandler>();
   const schedules: JobSchedule[] = [];
+  const upkeepKinds = new Set<string>();
   const running = new Map<string, { kind: string; stop(): void; done: Promise<void> }>();
   let boss: PgBoss | null = null;
   let started: Promise<void> | null = null;
@@ -295,10 +296,22 @@ export function createJobRunner(options: JobRunnerOptions) {
   }
 
   return {
-    /** Adds the job kinds a module runs and its schedules; before `start`. */
-    register(work: { handlers?: Record<string, JobHandler>; schedules?: JobSchedule[] }) {
+    /**
+     * Adds the job kinds a module runs and its schedules; before `start`. `upkeep` kinds (a cache's
+     * warming) are jobs like the others, but no one waits for them: `waitUntilIdle` leaves them out
+     * unless named, as it leaves out schedules.
+     */
+    register(work: {
+      handlers?: Record<string, JobHandler>;
+      upkeep?: Record<string, JobHandler>;
+      schedules?: JobSchedule[];
+    }) {
       if (started) throw new Error("Register job kinds before the job runner starts");
       for (const [kind, handler] of Object.entries(work.handlers ?? {})) handlers.set(kind, handler);
+      for (const [kind, handler] of Object.entries(work.upkeep ?? {})) {
+        handlers.set(kind, handler);
+        upkeepKinds.add(kind);
+      }
       for (const schedule of work.schedules ?? []) {
         schedules.push(schedule);
         handlers.set(schedule.name, (_job, signal) => schedule.run(signal));
@@ -358,10 +371,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       await gate.close();
     },
 
-    /** Resolves once no job of these kinds (default: every module's) is queued or running. */
+    /** Resolves once no job of these kinds (default: every module's but upkeep) is queued or running. */
     async waitUntilIdle(wait: { timeoutMs?: number; kinds?: string[] } = {}) {
       await ready();
-      const kinds = wait.kinds ?? [...handlers.keys()].filter((kind) => !schedules.some((s) => s.name === kind));
+      const kinds =
+        wait.kinds ??
+        [...handlers.keys()].filter((kind) => !schedules.some((s) => s.name === kind) && !upkeepKinds.has(kind));
       const deadline = Date.now() + (wait.timeoutMs ?? 60_000);
       for (;;) {
         const isRunningHere = [...running.values()].some((entry) => kinds.includes(entry.kind));
