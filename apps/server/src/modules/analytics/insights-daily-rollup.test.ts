@@ -9,7 +9,7 @@ import {
   type InsightRows,
   type ReportWindow,
 } from "./analytics.repository";
-import { seededRandom, setSuggestedQuestions, reportWindow as window } from "./rollup-test-fixtures";
+import { insertChat, seededRandom, setSuggestedQuestions, reportWindow as window } from "./rollup-test-fixtures";
 
 /*
  * Insights' daily layer (migration 0034, decision 076): chat_daily, chat_tag_daily and
@@ -49,27 +49,8 @@ async function addMessages(companyId: string, chatId: string, messages: Message[
   );
 }
 
-async function newChat(
-  companyId: string,
-  createdAt: string,
-  options: { visitor?: string; status?: string; rating?: number | null } = {},
-) {
-  ticket += 1;
-  const [chat] = await h.db
-    .insert(chats)
-    .values({
-      companyId,
-      visitorId: options.visitor ?? `visitor${ticket}`,
-      ticketId: `D${ticket}`,
-      status: options.status ?? "open",
-      rating: options.rating ?? null,
-      createdAt: new Date(createdAt),
-      lastMessageAt: new Date(createdAt),
-    })
-    .returning({ id: chats.id });
-  if (!chat) throw new Error("no chat");
-  return chat.id;
-}
+const newChat = (companyId: string, createdAt: string, options?: Parameters<typeof insertChat>[3]) =>
+  insertChat(h.db, companyId, createdAt, options);
 
 const later = (at: string, seconds: number) => new Date(Date.parse(at) + seconds * 1000).toISOString();
 

@@ -10,7 +10,7 @@ import {
   type InsightRows,
   type ReportWindow,
 } from "./analytics.repository";
-import { seededRandom, setSuggestedQuestions, reportWindow as window } from "./rollup-test-fixtures";
+import { insertChat, seededRandom, setSuggestedQuestions, reportWindow as window } from "./rollup-test-fixtures";
 
 /*
  * The hourly rollup behind Insights' suggested-questions card (migration 0027, decision 062):
@@ -59,27 +59,8 @@ async function addMessages(companyId: string, chatId: string, messages: Message[
     .returning({ id: chatMessages.id });
 }
 
-async function newChat(
-  companyId: string,
-  createdAt: string,
-  options: { visitor?: string; status?: string; rating?: number | null } = {},
-) {
-  ticket += 1;
-  const [chat] = await h.db
-    .insert(chats)
-    .values({
-      companyId,
-      visitorId: options.visitor ?? `visitor${ticket}`,
-      ticketId: `Q${ticket}`,
-      status: options.status ?? "open",
-      rating: options.rating ?? null,
-      createdAt: new Date(createdAt),
-      lastMessageAt: new Date(createdAt),
-    })
-    .returning({ id: chats.id });
-  if (!chat) throw new Error("no chat");
-  return chat.id;
-}
+const newChat = (companyId: string, createdAt: string, options?: Parameters<typeof insertChat>[3]) =>
+  insertChat(h.db, companyId, createdAt, options);
 
 type QuestionRow = { text_hash: string; hour: string; chats: number };
 type TextRow = { chat_id: string; text_hash: string; occurrences: number };

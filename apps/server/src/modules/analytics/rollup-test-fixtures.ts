@@ -10,6 +10,30 @@ import type { ReportWindow } from "./analytics.repository";
 
 let seeded = 0;
 
+/** An empty chat begun at `createdAt`: its messages are the test's to write. */
+export async function insertChat(
+  db: Database,
+  companyId: string,
+  createdAt: string,
+  options: { visitor?: string; status?: string; rating?: number | null } = {},
+): Promise<string> {
+  seeded += 1;
+  const [chat] = await db
+    .insert(chats)
+    .values({
+      companyId,
+      visitorId: options.visitor ?? `visitor${seeded}`,
+      ticketId: `R${seeded}`,
+      status: options.status ?? "open",
+      rating: options.rating ?? null,
+      createdAt: new Date(createdAt),
+      lastMessageAt: new Date(createdAt),
+    })
+    .returning({ id: chats.id });
+  if (!chat) throw new Error("no chat");
+  return chat.id;
+}
+
 /** A chat with a visitor question at `askedAt` and the AI's answer five seconds later (from a custom reply if named). */
 export async function seedAnsweredChat(
   db: Database,
