@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../test/database";
 import type { DatabaseHandle } from "../../db/client";
@@ -303,7 +305,12 @@ describe("pg-boss's statements after the runner stopped", () => {
     await database.sql.executeSql("create table if not exists gate_probe (n int)");
     await gate.executeSql("insert into gate_probe values (1)");
     await gate.close();
-    await expect(gate.executeSql("insert into gate_probe values (2)")).resolves.toEqual({ rows: [] });
+    const after = await gate.executeSql("insert into gate_probe values (2)");
+    expect([...after.rows]).toEqual([]);
+    expect(after.rows).toHaveLength(0);
+    // pg-boss's own `complete`, as its cron worker calls it after a stop (unawaited): it resolves.
+    const boss = new PgBoss({ db: gate });
+    await expect(boss.complete("probe", randomUUID())).resolves.toMatchObject({ affected: 0 });
     const { rows } = await database.sql.executeSql("select n from gate_probe order by n");
     expect(rows).toEqual([{ n: 1 }]);
     await database.sql.executeSql("drop table gate_probe");

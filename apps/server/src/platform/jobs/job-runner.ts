@@ -83,11 +83,23 @@ class JobExpiredError extends Error {
 }
 
 /**
+ * What a statement pg-boss sends after the stop gets: no rows. pg-boss's commands (`complete`,
+ * `fail`, `cancel` …) read `rows[0].count` of their result whatever it holds, so on this empty one
+ * the missing first row reads as a count of zero.
+ */
+const NOTHING_AFTER_STOP = {
+  rows: new Proxy([] as unknown[], {
+    get: (rows, key, receiver) => (key === "0" ? { count: "0" } : Reflect.get(rows, key, receiver)),
+  }),
+};
+
+/**
  * pg-boss's statements go through here, so none reaches the database after the runner stopped
  * (pg-boss's own loops may still be finishing a query when its stop returns). Such a statement
  * gets an empty result rather than an error: pg-boss settles a worker's jobs without awaiting
  * (`complete` and `fail` in its manager), so an error there would be an unhandled rejection,
- * which stops a server.
+ * which stops a server. A plain `{ rows: [] }` was not enough: `complete` read the count of its
+ * missing first row, an unhandled rejection from pg-boss's cron worker seen in CI.
  */
 export function gatedSql(sql: SqlClient) {
   let inFlight = 0;
@@ -95,7 +107,7 @@ export function gatedSql(sql: SqlClient) {
   let onIdle: (() => void) | null = null;
   return {
     executeSql: async (text: string, values?: unknown[]) => {
-      if (isClosed) return { rows: [] };
+      if (isClosed) return NOTHING_AFTER_STOP;
       inFlight++;
       try {
         return await sql.executeSql(text, values);
