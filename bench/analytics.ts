@@ -523,6 +523,24 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       }
       return samples.map(figures);
     };
+    // An article saved through the route, its jobs waited for: what a knowledge change is to the
+    // unanswered questions' verdicts (the warming and unanswered modes below).
+    const saveArticle = async () => {
+      const cookie = `${SESSION_COOKIE}=${await harbor.createSession(auth)}`;
+      const saved = await harbor.app.inject({
+        method: "POST",
+        url: "/api/document/article/save",
+        headers: { cookie },
+        payload: {
+          document: {
+            title: "Tents",
+            chunks: [{ content: `We sell tents for two to six people in our shop and online (${Date.now()}).` }],
+          },
+        },
+      });
+      if (saved.statusCode !== 200) throw new Error(`article/save: ${saved.statusCode} ${saved.body}`);
+      await harbor.app.services.jobRunner.waitUntilIdle({ timeoutMs: 120_000 });
+    };
     if (isWarmingOnly) {
       await warmingTables({
         db,
@@ -533,22 +551,7 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
         pauseStarts,
         costAndSpeed: (range) => analytics.costAndSpeed(auth, range),
         unanswered: (range) => analytics.unanswered(auth, range),
-        saveArticle: async () => {
-          const cookie = `${SESSION_COOKIE}=${await harbor.createSession(auth)}`;
-          const saved = await harbor.app.inject({
-            method: "POST",
-            url: "/api/document/article/save",
-            headers: { cookie },
-            payload: {
-              document: {
-                title: "Tents",
-                chunks: [{ content: `We sell tents for two to six people in our shop and online (${Date.now()}).` }],
-              },
-            },
-          });
-          if (saved.statusCode !== 200) throw new Error(`article/save: ${saved.statusCode} ${saved.body}`);
-          await harbor.app.services.jobRunner.waitUntilIdle({ timeoutMs: 120_000 });
-        },
+        saveArticle,
         answerChecksMade: () => analytics.answerChecksMade(),
         ranges: { "a year": year, "30 days": month },
         repeat: Math.max(3, Math.round(repeat / 3)),
@@ -580,22 +583,6 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       // answeredSince: after the knowledge changes, the first call asks the local answer engine about
       // every group last asked before the change (up to 50 shown ones and every answered one); later
       // calls read the verdicts from the service's cache. Each sample saves the article again first.
-      const cookie = `${SESSION_COOKIE}=${await harbor.createSession(auth)}`;
-      const saveArticle = async () => {
-        const saved = await harbor.app.inject({
-          method: "POST",
-          url: "/api/document/article/save",
-          headers: { cookie },
-          payload: {
-            document: {
-              title: "Tents",
-              chunks: [{ content: `We sell tents for two to six people in our shop and online (${Date.now()}).` }],
-            },
-          },
-        });
-        if (saved.statusCode !== 200) throw new Error(`article/save: ${saved.statusCode} ${saved.body}`);
-        await harbor.app.services.jobRunner.waitUntilIdle({ timeoutMs: 120_000 });
-      };
       const firstCalls: number[] = [];
       const cachedCalls: number[] = [];
       let answeredSince = 0;

@@ -72,19 +72,31 @@ async function framePartials(frame: Frame, context: axe.ElementContext, top: boo
     ) as axe.PartialResult;
     const children: axe.PartialResults = [];
     for (const { frameSelector, frameContext } of frameContexts) {
-      const element = (
-        await frame.evaluateHandle(
-          (selector) => (globalThis as unknown as InPage).axe.utils.shadowSelect(selector),
-          frameSelector,
-        )
-      ).asElement();
-      const child = await element?.contentFrame().catch(() => null);
-      children.push(...(child ? await framePartials(child, frameContext, false) : [null]));
+      children.push(...(await childPartials(frame, frameSelector, frameContext)));
     }
     return [own, ...children];
   } catch (error) {
     if (top) throw error;
     return [null];
+  }
+}
+
+/** A frame inside `frame`, found by axe's selector; unreachable (detached, gone) it stands as one `null`. */
+async function childPartials(
+  frame: Frame,
+  frameSelector: axe.CrossTreeSelector,
+  frameContext: axe.FrameContextObject,
+): Promise<axe.PartialResults> {
+  const handle = await frame
+    .evaluateHandle((selector) => (globalThis as unknown as InPage).axe.utils.shadowSelect(selector), frameSelector)
+    .catch(() => null);
+  try {
+    const child = await handle?.asElement()?.contentFrame();
+    return child ? await framePartials(child, frameContext, false) : [null];
+  } catch {
+    return [null];
+  } finally {
+    await handle?.dispose().catch(() => undefined);
   }
 }
 
