@@ -216,7 +216,12 @@ export function createVisitorService(deps: {
     async getChat(scope: VisitorScope, chatId: string, afterMessageId?: string): Promise<VisitorChat> {
       const chat = await scopes.visitorChat(scope, chatId);
       const messages = await chats.messagesAfter(scope.companyId, chat.id, afterMessageId);
-      const last = messages.at(-1);
+      // Nothing after the visitor's last message: that message is the chat's last. It may be a
+      // question whose ack came and whose answer never did (its node died between the two; the
+      // widget rejoins after the last message it holds), so it is read to be answered here.
+      const last =
+        messages.at(-1) ??
+        (afterMessageId ? await chats.findMessage(scope.companyId, chat.id, afterMessageId) : undefined);
       if (last && last.senderRole === "customer" && last.messageType === "question") {
         await answers.answerIfUnanswered(scope, chat, last);
       }
