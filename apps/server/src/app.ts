@@ -19,8 +19,7 @@ export async function buildApp(deps: AppDeps) {
   const wired = await wireModules(parts, deps);
   await registerPlatform(app, parts, deps, wired);
   await registerModules(app, parts, deps, wired);
-  closeInOrder(app, parts, wired);
-  startBackgroundWork(parts, deps, wired);
+  closeInOrder(app, parts, wired, startBackgroundWork(parts, deps, wired));
 
   const { accounts, answers, conversations, analytics } = wired;
   return Object.assign(app as FastifyInstance, {

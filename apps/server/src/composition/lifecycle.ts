@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { HarborModule } from "../platform/harbor-module";
 import { registerDashboard, registerHttpPlugins, registerPlatformRoutes } from "../platform/http-platform";
 import { createEmbeddedMaintenance, EMBEDDED_MAINTENANCE_CRON } from "../platform/jobs/embedded-maintenance";
@@ -77,8 +77,14 @@ export async function registerModules(app: FastifyInstance, parts: PlatformParts
 }
 
 /** Closing: sockets first (open websockets would hold the HTTP server's close), then jobs, modules, mail. */
-export function closeInOrder(app: FastifyInstance, parts: PlatformParts, wired: WiredModules) {
+export function closeInOrder(
+  app: FastifyInstance,
+  parts: PlatformParts,
+  wired: WiredModules,
+  background: BackgroundWork,
+) {
   app.addHook("preClose", async () => {
+    background.isClosing = true;
     await parts.realtime.close();
   });
   app.addHook("onClose", async () => {
@@ -89,26 +95,50 @@ export function closeInOrder(app: FastifyInstance, parts: PlatformParts, wired: 
   });
 }
 
+/** Start-up work knows when the server is closing: what it could not finish then is not a failure. */
+export interface BackgroundWork {
+  isClosing: boolean;
+}
+
+/**
+ * Logs start-up work that failed, unless the server was closing by then: a stop soon after a start
+ * closes the queue and the database under it (PGlite says "PGlite is closed"). Nothing is lost:
+ * each piece (interrupted syncs, re-embedding, cold caches, pending hand-offs, half-made demo
+ * content) is looked for again at the next start.
+ */
+export function reportStartUpFailure(log: FastifyBaseLogger, background: BackgroundWork, what: string) {
+  return (error: unknown) => {
+    if (background.isClosing) log.info({ what, reason: String(error) }, "start-up work cut short by the stop");
+    else log.error({ err: error, what }, "start-up work failed");
+  };
+}
+
+/** Each module's work once the job queue runs, in parallel, each failure reported on its own. */
+export function runStartUpWork(modules: HarborModule[], log: FastifyBaseLogger, background: BackgroundWork) {
+  return Promise.all(
+    modules.map((module) =>
+      (module.onJobsStarted?.() ?? Promise.resolve()).catch(reportStartUpFailure(log, background, module.name)),
+    ),
+  );
+}
+
 /**
  * Demo content left half-made by a restart, and the job queue, in the background: a restart
  * answers before the queue has warmed up (enqueue waits for it), and main.ts stops the server if
  * it cannot start. One process owns an embedded database.
  */
-export function startBackgroundWork(parts: PlatformParts, deps: AppDeps, wired: WiredModules) {
+export function startBackgroundWork(parts: PlatformParts, deps: AppDeps, wired: WiredModules): BackgroundWork {
   const { log, jobRunner } = parts;
+  const background: BackgroundWork = { isClosing: false };
   void wired.accounts.companies.demoContent
     .resumePending()
-    .catch((error: unknown) => log.error({ err: error }, "resuming demo content failed"));
+    .catch(reportStartUpFailure(log, background, "resuming demo content"));
   const isRunningJobs = deps.isRunningJobs ?? true;
-  jobRunner
-    .start({ isWorking: isRunningJobs, isSoleNode: deps.database.kind === "pglite" })
-    .then(() => {
-      if (!isRunningJobs) return;
-      for (const module of harborModules(wired)) {
-        module
-          .onJobsStarted?.()
-          .catch((error: unknown) => log.error({ err: error, module: module.name }, "start-up work failed"));
-      }
-    })
-    .catch((error: unknown) => log.error({ err: error }, "the job queue could not start"));
+  jobRunner.start({ isWorking: isRunningJobs, isSoleNode: deps.database.kind === "pglite" }).then(
+    async () => {
+      if (isRunningJobs) await runStartUpWork(harborModules(wired), log, background);
+    },
+    reportStartUpFailure(log, background, "starting the job queue"),
+  );
+  return background;
 }
