@@ -240,6 +240,41 @@ describe("asking", () => {
     visitor.socket.close();
   });
 
+  it("reopens a chat staff resolved when the visitor writes in it again, and tells staff", async () => {
+    const staff = await connectStaff(h, owner.cookie);
+    const visitor = await connectVisitor(h, widgetID);
+    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
+    await h.app.services.visitorService.drain();
+    // A person had it and resolved it; the visitor, still in the chat, writes again.
+    await h.db.update(chats).set({ status: "human" }).where(eq(chats.id, asked.chatID));
+    const resolved = await h.api("POST", "/api/chat/chat/toggle-resolution", {
+      cookie: owner.cookie,
+      body: { chatID: asked.chatID, resolved: true },
+    });
+    expect(resolved.status).toBe(200);
+    staff.events.received.length = 0;
+    const again = ackData(await askQuestion(visitor.socket, "Thanks! Do you also ship to Belgium?", asked.chatID));
+    expect(again.chatID).toBe(asked.chatID);
+    await h.app.services.visitorService.drain();
+    const [row] = await h.db.select().from(chats).where(eq(chats.id, asked.chatID));
+    expect(row).toMatchObject({ resolved: false, status: "human" });
+    // Staff's inbox hears the chat back under Open: its last row says so.
+    await expect
+      .poll(
+        () =>
+          staff.events
+            .of<{ chat: { chatID: string; resolved: boolean } }>("chat-updated")
+            .filter((p) => p.chat.chatID === asked.chatID)
+            .at(-1)?.chat.resolved,
+      )
+      .toBe(false);
+    // The person still has it: the AI stays silent.
+    const stored = await h.db.select().from(chatMessages).where(eq(chatMessages.chatId, asked.chatID));
+    expect(stored.map((m) => m.senderRole)).toEqual(["customer", "ai", "customer"]);
+    staff.socket.close();
+    visitor.socket.close();
+  });
+
   it("keeps the AI silent while a person has the chat", async () => {
     const visitor = await connectVisitor(h, widgetID);
     const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));

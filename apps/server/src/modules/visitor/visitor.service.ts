@@ -130,6 +130,10 @@ export function createVisitorService(deps: {
     if (!stored.isNew) return ack;
     await deps.files.attach(scope, chat.id, attachments);
     await changes.tellStaff(scope.companyId, chat.id, stored.row, stored.inbox);
+    // Writing again in a chat staff resolved reopens it, as a reply does in any helpdesk: it is back
+    // under Open for the team, not an unread dot under Resolved. After tellStaff, whose inbox row
+    // was read with the message, still resolved: staff hear the reopened row last.
+    if (chat.resolved) chat = await changes.changeChat(scope, chat, { resolved: false });
     if (!isHandledByPerson(chat.status)) {
       // A typed question while a custom reply waits for a bubble or form: the visitor moved on.
       await deps.customReplies.abandon(scope, chat);
