@@ -281,6 +281,22 @@ describe("local answerer", () => {
     expect(english.result.quotedLanguage).toBeUndefined();
   });
 
+  it("reads 'how long does it take' in Dutch and Hebrew as English's: the verb is no topic to find", async () => {
+    const transit = passage(
+      "transit",
+      "Shipping times",
+      "Standard delivery takes 2–4 working days. Express delivery arrives the next working day.",
+    );
+    for (const [question, language] of [
+      ["Hoe lang duurt de levering?", "nl"],
+      ["כמה זמן לוקח משלוח?", "he"],
+    ] as const) {
+      const { result } = await run({ question, language, passages: [transit, giftCards] });
+      expect(result.outcome).toBe("answered");
+      expect(result.text).toContain("2–4 working days");
+    }
+  });
+
   it("names the product in front of its lines", async () => {
     const { result } = await run({
       question: "what size hydration bladder fits in the Ridgeback 28?",

@@ -52,9 +52,13 @@ const STOPWORDS = new Set(
     "naar ook of te er die deze om aan als maar dan nog wel al heb hebt heeft jullie hun hij zij ze mij me mag moet",
     "moeten kunnen kun wil willen graag hallo hoi bedankt dank even laten laat zodat tot wordt worden word was waren",
     "hoeveel welke welk zo dus toch echt iets hebben doen gaan ga zit zitten staat eigenlijk vandaag nu samen",
+    // "how long does it take": Dutch asks with "duren" where English has the stopword "take".
+    "duurt duren duurde",
     // Hebrew
     "של את על עם זה זו אני אתם אתה הוא היא יש אין לא מה איך מתי איפה כמה גם או אם כי לכם לך לי שלי שלכם אפשר",
     "צריך רוצה אותו אותה אותם הם הן כן היי שלום תודה באיזו איזו איזה אילו באיזה עד תוך",
+    // "כמה זמן זה לוקח", how long does it take: the same generic "take" as English's stopword.
+    "לוקח לוקחת לוקחים לקח ייקח יקח",
   ]
     .join(" ")
     .split(" "),
