@@ -930,6 +930,8 @@ export const texts = {
         customerBackground: "Customer bubble background",
         customerText: "Customer bubble text",
         aiBackground: "AI agent bubble background",
+        aiBackgroundDefault:
+          "Left at the default, the AI's answers show in light grey, so the visitor's side and the AI's stand apart.",
         aiText: "AI agent bubble text",
         pick: (label: string) => `Pick ${label.toLowerCase()}`,
         lowContrast: (ratio: string) => `Text may be hard to read on this background (contrast ${ratio}:1).`,

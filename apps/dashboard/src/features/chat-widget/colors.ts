@@ -1,8 +1,21 @@
-import { colorOrDefault, DEFAULT_BUBBLE_TEXT_COLOR } from "@harbor/contract/widget";
+import { colorOrDefault, DEFAULT_BUBBLE_TEXT_COLOR, type WidgetTheme } from "@harbor/contract/widget";
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 /** While a colour is being typed it may not be one yet; the preview then shows the default. */
 const validOrEmpty = (color: string) => (HEX_COLOR.test(color.trim()) ? color.trim() : "");
+
+/** The theme with every colour still being typed (not a hex colour yet) left empty, as if unset. */
+export function withValidColors(theme: WidgetTheme): WidgetTheme {
+  const bubble = (colors: WidgetTheme["chatBubble"]["customer"]) => ({
+    backgroundColor: validOrEmpty(colors.backgroundColor),
+    textColor: validOrEmpty(colors.textColor),
+  });
+  return {
+    ...theme,
+    brand: { ...theme.brand, brandColor: validOrEmpty(theme.brand.brandColor) },
+    chatBubble: { customer: bubble(theme.chatBubble.customer), aiAgent: bubble(theme.chatBubble.aiAgent) },
+  };
+}
 
 /** The colours the widget uses: an empty background is the brand default, an empty text white (as the server answers visitors). */
 export const backgroundOrDefault = (color: string) => colorOrDefault(validOrEmpty(color));

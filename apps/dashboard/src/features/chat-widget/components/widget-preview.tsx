@@ -1,22 +1,14 @@
 import type { WidgetTheme } from "@harbor/contract/widget";
+import { widgetColors } from "@harbor/contract/widget-colors";
 import { Box, Image, Stack, Text } from "@mantine/core";
 import { IconMessageCircle, IconSend } from "@tabler/icons-react";
 import type { CSSProperties, ReactNode } from "react";
 import { texts } from "../../../lib/texts";
-import { backgroundOrDefault, contrastRatio, textOrDefault } from "../colors";
+import { withValidColors } from "../colors";
 
 const t = texts.chatWidget.preview;
 const LAUNCHER_SIZES = { normal: 56, small: 44 } as const;
 const DEFAULT_OFFSET = 20;
-const DARK_TEXT = "#1a1b1e";
-const LIGHT_TEXT = "#ffffff";
-
-/** Header text in white or near-black, whichever reads better on the brand colour. */
-function textOn(background: string): string {
-  return (contrastRatio(LIGHT_TEXT, background) ?? 21) >= (contrastRatio(DARK_TEXT, background) ?? 0)
-    ? LIGHT_TEXT
-    : DARK_TEXT;
-}
 
 /** Pixels as set, kept inside the preview frame. */
 const offset = (value: number, size: number) => `min(${value}px, calc(100% - ${size}px))`;
@@ -34,11 +26,13 @@ export type WidgetPreviewProps = {
 };
 
 function Bubble({
-  colors,
+  background,
+  text,
   isCustomer,
   children,
 }: {
-  colors: WidgetTheme["chatBubble"]["customer"];
+  background: string;
+  text: string;
   isCustomer: boolean;
   children: ReactNode;
 }) {
@@ -47,10 +41,11 @@ function Bubble({
       px="sm"
       py={8}
       maw="85%"
+      data-testid={isCustomer ? "preview-customer-bubble" : "preview-ai-bubble"}
       style={{
         alignSelf: isCustomer ? "flex-end" : "flex-start",
-        background: backgroundOrDefault(colors.backgroundColor),
-        color: textOrDefault(colors.textColor),
+        background,
+        color: text,
         borderRadius: isCustomer ? "14px 14px 4px 14px" : "14px 14px 14px 4px",
         fontSize: 13,
         lineHeight: 1.4,
@@ -66,10 +61,12 @@ function Bubble({
 /**
  * A still picture of the widget as visitors will see it, drawn from the page's unsaved values: the
  * open chat with the opening messages and a sample exchange, and the launcher where it will sit.
+ * Its colours come from the function the widget itself uses (`widgetColors`): an AI bubble left at
+ * the default is the widget's neutral grey, and a text colour that would not read is replaced.
  */
 export function WidgetPreview({ theme, openingMessages, button, iconURL }: WidgetPreviewProps) {
-  const brand = backgroundOrDefault(theme.brand.brandColor);
-  const headerText = textOn(brand);
+  const colors = widgetColors(withValidColors(theme));
+  const { brand, onBrand: headerText } = colors;
   const size = LAUNCHER_SIZES[button.size];
   const { top, left, bottom, right } = button.position;
   const isAtTop = top !== null && bottom === null;
@@ -131,14 +128,14 @@ export function WidgetPreview({ theme, openingMessages, button, iconURL }: Widge
             {messages.map((message, index) => (
               // Messages are shown in order and have no id; the preview never reorders them.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <Bubble key={index} colors={theme.chatBubble.aiAgent} isCustomer={false}>
+              <Bubble key={index} background={colors.aiBubble} text={colors.aiText} isCustomer={false}>
                 {message}
               </Bubble>
             ))}
-            <Bubble colors={theme.chatBubble.customer} isCustomer>
+            <Bubble background={colors.visitorBubble} text={colors.visitorText} isCustomer>
               {t.customerQuestion}
             </Bubble>
-            <Bubble colors={theme.chatBubble.aiAgent} isCustomer={false}>
+            <Bubble background={colors.aiBubble} text={colors.aiText} isCustomer={false}>
               {t.aiAnswer}
             </Bubble>
           </Stack>
@@ -157,7 +154,7 @@ export function WidgetPreview({ theme, openingMessages, button, iconURL }: Widge
             <Text size="sm" c="dimmed">
               {t.inputPlaceholder}
             </Text>
-            <IconSend size={18} color={brand} aria-hidden />
+            <IconSend size={18} color={colors.brandInk} aria-hidden />
           </Box>
         </Box>
         {button.show ? (

@@ -1,11 +1,17 @@
+import { DEFAULT_BRAND_COLOR } from "@harbor/contract/widget";
+import { NEUTRAL_AI_BUBBLE } from "@harbor/contract/widget-colors";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { notifySuccess } from "../../../lib/notify";
 import { formsSentTo, stubFetch } from "../../../test/fetch-stub";
 import { renderRoutes } from "../../../test/render";
+import { contrastRatio, MIN_TEXT_CONTRAST } from "../colors";
 import { echoSections, widgetSettings } from "../test-fixtures";
 import { AppearancePage } from "./appearance-page";
+
+/** "#4e45dd" as the DOM writes a colour back: "rgb(78, 69, 221)". */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
 
 vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 
@@ -31,6 +37,22 @@ describe("AppearancePage", () => {
     const look = (button: HTMLElement) => [button.getAttribute("data-variant"), button.getAttribute("data-size")];
     expect(look(upload)).toEqual(look(add));
     expect(look(upload)).toEqual(["light", "compact-sm"]);
+  });
+
+  it("draws the preview's bubbles in the colours the live widget uses: the AI's grey until one is set", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const field = await screen.findByRole("textbox", { name: "AI agent bubble background" });
+    const backgroundOf = (testId: string) => (screen.getAllByTestId(testId)[0] as HTMLElement).style.background;
+    // The widget (widgetColors) draws an untouched AI bubble in its neutral grey, the visitor's in the brand colour.
+    expect(backgroundOf("preview-ai-bubble")).toBe(NEUTRAL_AI_BUBBLE);
+    expect(backgroundOf("preview-customer-bubble")).toBe(DEFAULT_BRAND_COLOR);
+    await user.clear(field);
+    await user.type(field, "#fff4d6");
+    expect(backgroundOf("preview-ai-bubble")).toBe("#fff4d6");
+    // White text would not read on that pale yellow: the widget, and so the preview, writes it dark.
+    const aiText = (screen.getAllByTestId("preview-ai-bubble")[0] as HTMLElement).style.color;
+    expect(contrastRatio(aiText, "#fff4d6")).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 
   it("adds subsequent messages and lets one be removed only while there is more than one", async () => {

@@ -198,6 +198,7 @@ function AppearanceForm({ settings: widgetSettings }: { settings: WidgetSettings
                     label={t.colors.aiBackground}
                     placeholder={DEFAULT_BRAND_COLOR}
                     fallback={DEFAULT_BRAND_COLOR}
+                    description={t.colors.aiBackgroundDefault}
                     {...form.getInputProps("theme.chatBubble.aiAgent.backgroundColor")}
                   />
                   <ColorField
