@@ -103,6 +103,22 @@ describe("dashboard shell", () => {
     expect(within(navigation).getByRole("link", { name: "Settings" })).toBeTruthy();
   });
 
+  it("closes the phone navigation with Escape, from inside it or from the burger, and puts focus back on the burger", async () => {
+    setWindowWidth(375);
+    renderShell(session({ role: "admin" }));
+    await screen.findByText("inbox page");
+    const burger = screen.getByRole("button", { name: "Toggle navigation" });
+    fireEvent.click(burger);
+    const navigation = await screen.findByRole("navigation", { name: "Main navigation" });
+    fireEvent.keyDown(within(navigation).getByRole("link", { name: "Settings" }), { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("navigation", { name: "Main navigation" })).toBeNull());
+    expect(document.activeElement).toBe(burger);
+    fireEvent.click(burger);
+    await screen.findByRole("navigation", { name: "Main navigation" });
+    fireEvent.keyDown(burger, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("navigation", { name: "Main navigation" })).toBeNull());
+  });
+
   it("shows the workspace name without a menu for a single company", async () => {
     renderShell(session({ companies: [acme] }));
     await screen.findByText("inbox page");

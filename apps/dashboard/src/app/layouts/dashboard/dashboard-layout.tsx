@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Group, getDefaultZIndex, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Suspense } from "react";
+import { type KeyboardEvent, Suspense, useRef } from "react";
 import { Link, Outlet } from "react-router";
 import { BrandLogo } from "../../../components/brand-logo";
 import { PageLoader } from "../../../components/page-loader";
@@ -28,7 +28,18 @@ const NAV_BREAKPOINT = "lg";
 
 export function DashboardLayout() {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const session = useSession();
+  /**
+   * Escape closes the side navigation from the burger or from inside it, and gives focus back to the
+   * burger. Not from a menu it opened (the workspace switcher's list is in a portal): Escape
+   * closes that menu first.
+   */
+  const closeNavOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape" || !isNavOpen || !event.currentTarget.contains(event.target as Node)) return;
+    close();
+    burgerRef.current?.focus();
+  };
   // RequireSession renders this layout only for a signed-in user with a company.
   if (session.status !== "signed-in" || !session.data.company) return <PageLoader />;
   const { user, company } = session.data;
@@ -45,8 +56,10 @@ export function DashboardLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             <Burger
+              ref={burgerRef}
               opened={isNavOpen}
               onClick={toggle}
+              onKeyDown={closeNavOnEscape}
               hiddenFrom={NAV_BREAKPOINT}
               size="sm"
               aria-label={texts.shell.toggleNavigation}
@@ -76,7 +89,12 @@ export function DashboardLayout() {
         </Group>
       </AppShell.Header>
       {isNavOpen ? (
-        <AppShell.Navbar p="md" id="mobile-navigation" aria-label={texts.shell.mainNavigation}>
+        <AppShell.Navbar
+          p="md"
+          id="mobile-navigation"
+          aria-label={texts.shell.mainNavigation}
+          onKeyDown={closeNavOnEscape}
+        >
           <Stack gap="xs">
             <NavLinks items={navItems} isVertical onNavigate={close} />
             <WorkspaceSwitcher user={user} company={company} isFullWidth />
