@@ -24,6 +24,9 @@ type Floors = {
   /** Sets with categories: the share routed to the labelled category per language, and in English with its intent too. */
   routing?: { en: number; nl: number; he: number; enWithIntent: number };
 };
+// Decision 079 (a declined follow-up declines the part it follows up on) lowered the unseen
+// shops' wrong answers by one question each and raised shop-b's unanswerable declined; the
+// ceilings and that floor moved with them.
 const FLOORS: Record<string, Floors> = {
   // shop-a's ceiling rose from 0.11 to 0.12 with decision 066: one borderline question (coverage at
   // the bar) turned wrong there while the unseen shops gained six right English answers.
@@ -32,8 +35,8 @@ const FLOORS: Record<string, Floors> = {
     answerableEn: 0.46,
     answerableNl: 0.08,
     answerableHe: 0,
-    unanswerableDeclined: 0.86,
-    wrongAtMost: 0.19,
+    unanswerableDeclined: 0.9,
+    wrongAtMost: 0.18,
     routing: { en: 0.38, nl: 0.22, he: 0.21, enWithIntent: 0.32 },
   },
   "shop-c": {
@@ -41,10 +44,10 @@ const FLOORS: Record<string, Floors> = {
     answerableNl: 0.16,
     answerableHe: 0,
     unanswerableDeclined: 0.81,
-    wrongAtMost: 0.18,
+    wrongAtMost: 0.17,
     routing: { en: 0.3, nl: 0.13, he: 0.05, enWithIntent: 0.24 },
   },
-  "shop-d": { answerableEn: 0.5, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.24 },
+  "shop-d": { answerableEn: 0.5, answerableNl: 0.08, answerableHe: 0, unanswerableDeclined: 0.63, wrongAtMost: 0.23 },
 };
 
 let h: Harness;

@@ -106,6 +106,25 @@ describe("answer pipeline with the local engine", () => {
     expect(result.answer?.message).not.toMatch(/\d/);
   });
 
+  it("declines a part together with a follow-up on it that the articles can't answer (decision 079)", async () => {
+    // "Can I use it for gift cards in the Rotterdam store?" asks about paying later with Klarna;
+    // "pay later with Klarna within 30 days" without a word on gift cards in the store is half an
+    // answer a visitor would act on, so the whole reply offers a person.
+    const { result } = await ask("Can I pay later with Klarna? Can I use it for gift cards in the Rotterdam store?");
+    expect(result.outcome, result.answer?.message).toBe("no-match");
+    expect(result.answer?.message).not.toContain("Klarna");
+    expect(result.answer?.references).toEqual([]);
+    expect(result.turn?.grounds?.map((grounds) => grounds.verdict)).toEqual(["covered", "too-little-covered"]);
+
+    // A second question with a subject of its own is declined alone; the first keeps its answer.
+    const { result: partly } = await ask(
+      "How long do I have to return a jacket, and do you sell gift cards for the Rotterdam store?",
+    );
+    expect(partly.outcome).toBe("answered");
+    expect(partly.answer?.message).toContain("30 days");
+    expect(partly.answer?.message).toContain("I couldn't find an answer to");
+  });
+
   it("records why it answered or declined on the stored reply, and the playground shows the same reasons", async () => {
     const { chatId, result: answered } = await ask("How long do I have to return a jacket?");
     const [grounds] = answered.turn?.grounds ?? [];

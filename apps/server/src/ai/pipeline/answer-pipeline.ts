@@ -13,7 +13,7 @@ import type { Answerer, Classification, Classifier, ConversationTurn, TokenUsage
 import { detectLanguage } from "../retrieval/detect-language";
 import { orderLookupReply } from "../turn/order-lookup-reply";
 import { answeredTurn, planTurn, repliedTurn, type TurnPlan } from "../turn/plan-turn";
-import { splitQuestion } from "../turn/split-question";
+import { type QuestionPart, questionParts } from "../turn/split-question";
 import { type TurnUnderstanding, understandTurn } from "../turn/understand-turn";
 import {
   customReplyRouteOf,
@@ -204,7 +204,11 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     let plan = await planFor(understanding);
     const question = plan.kind === "answer" && plan.question ? plan.question : options.question;
     // An extractive engine answers a compound question part by part; a model reads it whole.
-    const partQuestions = plan.kind === "answer" && deps.answerer.isExtractive ? splitQuestion(question) : [question];
+    const askedParts: QuestionPart[] =
+      plan.kind === "answer" && deps.answerer.isExtractive
+        ? questionParts(question)
+        : [{ text: question, isFollowUp: false }];
+    const partQuestions = askedParts.map((part) => part.text);
 
     // Retrieval needs nothing else, so it starts first; classification waits for the categories.
     const retrieveStarted = performance.now();
@@ -388,9 +392,7 @@ export function createAnswerPipeline(deps: PipelineDeps) {
     let grounds: AnswerGrounds[] = [];
     let quotedLanguage: VisitorLanguage | undefined;
     const answering =
-      partQuestions.length > 1
-        ? answerParts(partQuestions, partPassages, answerOne)
-        : answerOne(question, passages, true);
+      partQuestions.length > 1 ? answerParts(askedParts, partPassages, answerOne) : answerOne(question, passages, true);
     if (!isClassified) {
       // Awaited below unless overtaken; a failure while the classification is awaited is not unhandled.
       answering.catch(() => {});
@@ -449,10 +451,14 @@ export function createAnswerPipeline(deps: PipelineDeps) {
 
     /**
      * A compound question, part by part: each part answered from its own passages, or said to be
-     * unanswered, in one reply. Declined only when no part could be answered.
+     * unanswered, in one reply. Declined only when no part could be answered. A follow-up that
+     * could not be answered ("Is there a charge?" after "Will you take away my old washing
+     * machine?") leaves the part it follows up on unanswered too: together they ask one thing
+     * about one subject, and half of it ("we take it away", without the cost) is an answer a
+     * visitor would act on wrongly (decision 079).
      */
     async function answerParts(
-      questions: string[],
+      partsAsked: QuestionPart[],
       foundPerPart: RetrievedChunk[][],
       answer: typeof answerOne,
     ): Promise<{
@@ -464,13 +470,23 @@ export function createAnswerPipeline(deps: PipelineDeps) {
       partGrounds: AnswerGrounds[];
       quotedLanguage?: VisitorLanguage;
     }> {
-      const results = [];
+      const questions = partsAsked.map((part) => part.text);
+      const results: Awaited<ReturnType<typeof answer>>[] = [];
       for (const [index, part] of questions.entries())
         results.push(await answer(part, foundPerPart[index] ?? [], false));
-      const answered = results.filter((result) => result.outcome === "answered");
       const partGrounds = results.flatMap((result) => (result.grounds ? [result.grounds] : []));
+      // The reply of the first part that declined by itself, should no part be answered.
+      const firstDeclined = results.find((result) => result.outcome !== "answered") ?? results[0];
+      // From the last part back, so a declined follow-up of a follow-up reaches the part they both ask about.
+      for (let index = results.length - 1; index > 0; index--) {
+        const previous = results[index - 1];
+        if (previous && partsAsked[index]?.isFollowUp && results[index]?.outcome !== "answered") {
+          results[index - 1] = { ...previous, outcome: "no-match", citedChunkIds: [] };
+        }
+      }
+      const answered = results.filter((result) => result.outcome === "answered");
       if (answered.length === 0) {
-        const first = results[0] as (typeof results)[number];
+        const first = firstDeclined as (typeof results)[number];
         return { ...first, streamed: "", parts: { asked: questions.length, answered: 0 }, partGrounds };
       }
       const sentences = new Set<string>();

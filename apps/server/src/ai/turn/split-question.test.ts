@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitQuestion } from "./split-question";
+import { questionParts, splitQuestion } from "./split-question";
 
 describe("splitQuestion", () => {
   it.each([
@@ -39,5 +39,17 @@ describe("splitQuestion", () => {
     ]) {
       expect(splitQuestion(message)).toEqual([message]);
     }
+  });
+
+  it("marks a part that borrows the subject of the part before as its follow-up", () => {
+    expect(questionParts("Will you take my old fridge away? Is there a charge?")).toEqual([
+      { text: "Will you take my old fridge away?", isFollowUp: false },
+      { text: "Is there a charge? (old fridge away)", isFollowUp: true },
+    ]);
+    expect(questionParts("How do I return my tee and when do I get my money back?").map((p) => p.isFollowUp)).toEqual([
+      false,
+      false,
+    ]);
+    expect(questionParts("Do you ship to Belgium?")).toEqual([{ text: "Do you ship to Belgium?", isFollowUp: false }]);
   });
 });

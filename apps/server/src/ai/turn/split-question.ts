@@ -63,6 +63,17 @@ function wordsIn(text: string): string[] {
 
 /** The message's questions, in order; a single question comes back as it is. */
 export function splitQuestion(message: string): string[] {
+  return questionParts(message).map((part) => part.text);
+}
+
+/**
+ * A part of a message: its text (with the words it borrowed, in brackets at its end) and whether
+ * it is a follow-up on the part before ("Is there a charge?" after "Will you take away my old
+ * washing machine?"), which asks about that part's subject rather than one of its own.
+ */
+export type QuestionPart = { text: string; isFollowUp: boolean };
+
+export function questionParts(message: string): QuestionPart[] {
   const sentences = message
     .split(/(?<=[?!.])\s+(?=\S)/)
     .map((sentence) => sentence.trim())
@@ -105,13 +116,15 @@ export function splitQuestion(message: string): string[] {
     if (merged.length > 0) merged[merged.length - 1] += ` ${context}`;
     else merged.push(context);
   }
-  if (merged.length <= 1) return [message.trim()];
+  if (merged.length <= 1) return [{ text: message.trim(), isFollowUp: false }];
   return merged.map((part, index) => {
     const previous = merged[index - 1];
     const refersBack = wordsIn(part).some((word) => BACK_REFERENCES.has(word));
     // "Is there a charge?" after a question about a washing machine asks about that: a part
     // left with no word once its form and attribute words are set aside names no subject of its own.
     const isElliptical = subjectOf(part) === "";
-    return previous && (refersBack || isElliptical) ? `${part} (${subjectOf(previous)})` : part;
+    return previous && (refersBack || isElliptical)
+      ? { text: `${part} (${subjectOf(previous)})`, isFollowUp: true }
+      : { text: part, isFollowUp: false };
   });
 }
