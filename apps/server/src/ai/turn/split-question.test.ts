@@ -42,14 +42,13 @@ describe("splitQuestion", () => {
   });
 
   it("marks a part that borrows the subject of the part before as its follow-up", () => {
-    expect(questionParts("Will you take my old fridge away? Is there a charge?")).toEqual([
-      { text: "Will you take my old fridge away?", isFollowUp: false },
-      { text: "Is there a charge? (old fridge away)", isFollowUp: true },
+    expect(questionParts("Will you collect my old sofa? Is there a charge?")).toEqual([
+      { text: "Will you collect my old sofa?", isFollowUp: false },
+      { text: "Is there a charge? (collect old sofa)", isFollowUp: true },
     ]);
-    expect(questionParts("How do I return my tee and when do I get my money back?").map((p) => p.isFollowUp)).toEqual([
-      false,
-      false,
-    ]);
+    expect(
+      questionParts("How do I return my sweater and when do I get my money back?").map((p) => p.isFollowUp),
+    ).toEqual([false, false]);
     expect(questionParts("Do you ship to Belgium?")).toEqual([{ text: "Do you ship to Belgium?", isFollowUp: false }]);
   });
 });
