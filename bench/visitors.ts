@@ -19,6 +19,8 @@ import { printTable } from "./table";
  *                    (default 5,10,20,30,45,60,90; "" skips it). Stepping stops after two loads
  *                    in a row whose p95 is over 300 ms (one may be a burst of other work).
  *   BENCH_STEP_S     how long each step offers its load (default 12 s)
+ *   BENCH_KEEP_STEPPING=1 runs every step even past saturation: on a loaded machine, repeated
+ *                    steps (BENCH_STEPS=4,4,4,4) give several interleaved samples of CPU per question
  *   BENCH_BASELINE   another checkout of Harbor (e.g. `git worktree add --detach ../main-base main`
  *                    and `npm ci` there) whose server runs beside this one's, step by step
  *   BENCH_SERVER_ARGS node options for the server processes, e.g. "--cpu-prof --cpu-prof-dir=prof"
@@ -37,6 +39,7 @@ const STEPS = (process.env.BENCH_STEPS ?? "5,10,20,30,45,60,90")
   .filter((step) => step.trim() !== "")
   .map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_STEP_S ?? 12);
+const KEEP_STEPPING = process.env.BENCH_KEEP_STEPPING === "1";
 /** The latency a visitor still reads as "at once": the saturation point is where p95 crosses it. */
 const P95_LIMIT_MS = 300;
 /** Visitors connect in waves of this size, as shoppers arrive, not in one burst of handshakes. */
@@ -57,7 +60,8 @@ type Run = VisitorClientsResult & {
   stored: VisitorServerCount;
   peakRssMb: number;
 };
-type Step = { rate: number; run: Run };
+/** `index`: its place in BENCH_STEPS (a rate may be listed more than once). */
+type Step = { rate: number; index: number; run: Run };
 
 /**
  * Widget visitors on loopback asking the demo knowledge base with the local engine, while a staff
@@ -116,8 +120,8 @@ export async function benchVisitors() {
             thinkMs: 0,
             ratePerSecond: rate,
           });
-          steps[index]!.push({ rate, run });
-          saturated[index] = firstSaturatedStep(steps[index]!) !== -1;
+          steps[index]!.push({ rate, index: stepIndex, run });
+          saturated[index] = !KEEP_STEPPING && firstSaturatedStep(steps[index]!) !== -1;
         }
         if (saturated.every(Boolean)) break;
       }
@@ -202,11 +206,11 @@ function printSteps(kind: string, versions: { name: string }[], steps: Step[][])
     header.push(`${version.name}: p50 / p95 last chunk`, "answered q/s", "lost", "CPU / question");
   }
   const rows = [header];
-  for (const rate of STEPS) {
-    if (!steps.some((taken) => taken.some((step) => step.rate === rate))) break;
+  for (const [stepIndex, rate] of STEPS.entries()) {
+    if (!steps.some((taken) => taken.some((step) => step.index === stepIndex))) break;
     const row = [String(rate)];
     for (const taken of steps) {
-      const step = taken.find((candidate) => candidate.rate === rate);
+      const step = taken.find((candidate) => candidate.index === stepIndex);
       if (!step) {
         row.push("(saturated)", "", "", "");
         continue;

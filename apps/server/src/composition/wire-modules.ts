@@ -27,7 +27,10 @@ import type { PlatformParts } from "./platform-parts";
  * the conversations built on both, then analytics reading all of it (docs/ARCHITECTURE.md).
  */
 export async function wireModules(parts: PlatformParts, deps: AppDeps) {
-  const accounts = wireAccounts(parts, deps);
+  const accounts = wireAccounts(parts, deps, {
+    // The widget cache is the conversations' (built later); a deletion comes long after both exist.
+    companyDeleted: (companyId) => conversations.widgetSettings.widgetChanged(companyId),
+  });
   const answers = await wireAnswers(parts, deps, accounts, {
     // The chats module is built on the answers; a playground question comes long after both exist.
     recordPlaygroundUsage: (companyId, usage) =>
@@ -40,7 +43,11 @@ export async function wireModules(parts: PlatformParts, deps: AppDeps) {
 export type WiredModules = Awaited<ReturnType<typeof wireModules>>;
 
 /** Companies, their users, sign-in, and the platform admin's pages. */
-function wireAccounts({ mailer, log, staffAccess }: PlatformParts, { config, database: { db } }: AppDeps) {
+function wireAccounts(
+  { mailer, log, staffAccess }: PlatformParts,
+  { config, database: { db } }: AppDeps,
+  later: { companyDeleted(companyId: string): void },
+) {
   const { publicUrl, platformAdmins } = config;
   const companies = createCompaniesModule({ db, log });
   const users = createUsersModule({
@@ -68,6 +75,7 @@ function wireAccounts({ mailer, log, staffAccess }: PlatformParts, { config, dat
     companiesService: companies.companiesService,
     platformAdmins,
     staffAccess,
+    companyDeleted: later.companyDeleted,
   });
   return { companies, users, auth, admin };
 }
@@ -216,6 +224,7 @@ function wireConversations(
     fileStore,
     shopClientFor: (companyId) => orders.orderLookupService.shopClientFor(companyId),
     firstAdminEmail: (companyId) => users.usersRepository.firstAdminEmail(companyId),
+    realtime,
   });
   const visitor = createVisitorModule({
     db,

@@ -10,6 +10,8 @@ export function createAdminModule(deps: {
   companiesService: CompaniesService;
   platformAdmins: ReadonlySet<string>;
   staffAccess: StaffAccess;
+  /** What other modules keep of a company in memory (the widget cache) is forgotten on every node. */
+  companyDeleted(companyId: string): void;
 }) {
   const adminService = createAdminService(deps);
   const module: HarborModule = { name: "admin", plugin: async (app) => adminRoutes(app, { adminService }) };

@@ -13,6 +13,7 @@ export function createAdminService(deps: {
   companiesService: CompaniesService;
   platformAdmins: ReadonlySet<string>;
   staffAccess: Pick<StaffAccess, "endCompany">;
+  companyDeleted(companyId: string): void;
 }) {
   function requirePlatformAdmin(auth: RequestAuth) {
     if (!deps.platformAdmins.has(auth.email)) {
@@ -40,6 +41,7 @@ export function createAdminService(deps: {
         throw new AppError("NOT_FOUND", "No company has this ID.");
       }
       deps.staffAccess.endCompany(companyId);
+      deps.companyDeleted(companyId);
     },
   };
 }

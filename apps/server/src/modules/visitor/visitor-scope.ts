@@ -58,6 +58,16 @@ export function createVisitorScopes(deps: {
       };
     },
 
+    /**
+     * The socket's scope with the widget's settings as they are now: a socket lives for the whole
+     * visit, so each event reads them again (from memory: widget-cache.ts), and a saved setting
+     * reaches the visitor's next question at once. A widget switched off since refuses the event.
+     */
+    async current(scope: VisitorScope): Promise<VisitorScope> {
+      const widget = await widgetScope(scope.widgetId);
+      return widget.settings === scope.settings ? scope : { ...scope, settings: widget.settings };
+    },
+
     async visitorChat(scope: VisitorScope, chatId: string) {
       const chat = await deps.visitors.findVisitorChat(scope.companyId, scope.visitorId, chatId);
       if (!chat) throw chatNotFound();

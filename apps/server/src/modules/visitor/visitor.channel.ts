@@ -69,7 +69,12 @@ export function registerVisitorChannel(options: {
 
   namespace.on("connection", (socket) => {
     const data = socket.data as VisitorSocketData;
+    // Who the socket is never changes; the widget's settings may (a save), so events read them anew.
     const { scope } = data;
+    const current = async () => {
+      data.scope = await service.currentScope(data.scope);
+      return data.scope;
+    };
     const visitorKey = `${scope.widgetId}:${scope.visitorId}`;
     // Switching the widget off reaches every visitor of it (widget-switch-off.ts).
     void socket.join(visitorWidgetRoom(scope.widgetId));
@@ -103,7 +108,7 @@ export function registerVisitorChannel(options: {
       "join-chat-room",
       limited(
         withAck(joinChatRoomSchema, log, async (payload) => {
-          const chat = await service.getChat(scope, payload.chatID, payload.afterMessageID);
+          const chat = await service.getChat(await current(), payload.chatID, payload.afterMessageID);
           follow(chat.chatID);
           return chat;
         }),
@@ -115,18 +120,21 @@ export function registerVisitorChannel(options: {
       limited(
         withAck(askQuestionSchema, log, async (payload) => {
           if (!(await mayAsk())) throw tooManyMessages();
-          return service.ask(scope, payload, follow);
+          return service.ask(await current(), payload, follow);
         }),
       ),
     );
 
-    socket.on("add-event", limited(withAck(visitorEventSchema, log, (payload) => service.addEvent(scope, payload))));
+    socket.on(
+      "add-event",
+      limited(withAck(visitorEventSchema, log, async (payload) => service.addEvent(await current(), payload))),
+    );
 
     socket.on(
       "restart-chat",
       limited(
         withAck(restartChatSchema, log, async (payload) => {
-          await service.restartChat(scope, payload.chatID);
+          await service.restartChat(await current(), payload.chatID);
           if (data.chatId === payload.chatID) {
             void socket.leave(visitorChatRoom(payload.chatID));
             data.chatId = null;
@@ -140,7 +148,7 @@ export function registerVisitorChannel(options: {
       "reset-answer",
       limited(
         withAck(resetAnswerSchema, log, async (payload) => {
-          await service.resetAnswer(scope, payload.chatID);
+          await service.resetAnswer(await current(), payload.chatID);
           return null;
         }),
       ),
@@ -150,7 +158,7 @@ export function registerVisitorChannel(options: {
       "continue-chat",
       limited(
         withAck(continueChatSchema, log, async (payload) => {
-          const chat = await service.continueChat(scope, payload.chatID);
+          const chat = await service.continueChat(await current(), payload.chatID);
           follow(chat.chatID);
           return chat;
         }),
@@ -163,7 +171,7 @@ export function registerVisitorChannel(options: {
         withAck(sendChatHistorySchema, log, async (payload) => {
           // Mail has allowances of its own (visitor-mail.service.ts); asking for it counts as a question too.
           if (!(await limiters.questionsPerVisitor.take(visitorKey))) throw tooManyMessages();
-          return service.sendTranscript(scope, payload.chatID, payload.email);
+          return service.sendTranscript(await current(), payload.chatID, payload.email);
         }),
       ),
     );

@@ -177,6 +177,7 @@ export function createVisitorService(deps: {
 
   return {
     resolveScope: scopes.resolveScope,
+    currentScope: scopes.current,
 
     /** POST /api/widget/get: the widget as visitors see it, a token for this visitor, and their open chat. */
     async getWidget(request: {

@@ -1,10 +1,12 @@
 import type { Database } from "../../db/client";
 import type { FileStore } from "../../platform/files/file-store";
 import type { HarborModule } from "../../platform/harbor-module";
+import type { RealtimeHub } from "../../platform/realtime/realtime-hub";
 import type { AiAgentRepository } from "../ai-agent/ai-agent.module";
 import type { KnowledgeRepository } from "../knowledge/knowledge.module";
 import { createShopifyWidget, type ShopClientFor } from "./shopify-widget";
 import { createWidgetRepository } from "./widget.repository";
+import { withWidgetCache } from "./widget-cache";
 import { widgetSettingsRoutes } from "./widget-settings.routes";
 import { createWidgetSettingsService } from "./widget-settings.service";
 
@@ -24,8 +26,14 @@ export function createWidgetSettingsModule(deps: {
   shopClientFor: ShopClientFor;
   /** The users module's: a new widget mails its tickets to the company's first admin (decision 075). */
   firstAdminEmail(companyId: string): Promise<string | null>;
+  /** Saves on one node reach the other nodes' widget caches through it (scaled mode). */
+  realtime: Pick<RealtimeHub, "visitors" | "isScaled">;
 }) {
-  const widgetRepository = createWidgetRepository(deps.db, deps.firstAdminEmail);
+  // Every write to a widget goes through this repository, so its cache is forgotten on each one.
+  const { repository: widgetRepository, widgetChanged } = withWidgetCache(
+    createWidgetRepository(deps.db, deps.firstAdminEmail),
+    deps.realtime,
+  );
   const widgetSettingsService = createWidgetSettingsService({
     widgets: widgetRepository,
     customReplies: deps.customReplies,
@@ -39,5 +47,5 @@ export function createWidgetSettingsModule(deps: {
     name: "widget-settings",
     plugin: async (app) => widgetSettingsRoutes(app, { widgetSettingsService }),
   };
-  return { module, widgetRepository, widgetSettingsService };
+  return { module, widgetRepository, widgetSettingsService, widgetChanged };
 }

@@ -38,6 +38,58 @@ function containsInRange(text: string, numbers: number[]): boolean {
   return false;
 }
 
+/** What a passage's units are, whatever the question: worked out once per passage text. */
+type UnitText = PassageUnit & {
+  normalised: string;
+  isNotAnAnswer: boolean;
+  textKeys: Set<string>;
+  headingKeys: Set<string>;
+  termCount: number;
+  /** What a question heading asks for (none when the heading is not a question). */
+  headingKinds: AnswerKind[];
+};
+type PassageText = { titleKeys: Set<string>; units: UnitText[] };
+
+/**
+ * Passages read lately, by title and content (not id: a re-synced article has new text). A shop's
+ * visitors ask about the same few articles, and splitting and stemming a passage was the larger
+ * part of the local answer's CPU (decision 081). Bounded: about 15 kB a passage. The entries are
+ * shared by every answer, so nothing downstream may change them (the key sets are only read).
+ */
+const PASSAGE_CACHE_MAX = 256;
+const passageTexts = new Map<string, PassageText>();
+
+function passageText(passage: RetrievedChunk): PassageText {
+  const key = `${passage.title}\u0000${passage.content}`;
+  const cached = passageTexts.get(key);
+  if (cached) {
+    // Map order is insertion order: the first key is the least recently used.
+    passageTexts.delete(key);
+    passageTexts.set(key, cached);
+    return cached;
+  }
+  const text: PassageText = {
+    titleKeys: keysOf(passage.title),
+    units: passageUnits(passage.content, passage.title).map((unit) => ({
+      ...unit,
+      // Neighbouring passages of one document overlap; the normalised text finds a repeat.
+      normalised: normaliseForMatching(unit.text).replace(/\s+/g, " "),
+      isNotAnAnswer: NOT_AN_ANSWER.test(unit.text),
+      textKeys: keysOf(unit.text),
+      headingKeys: keysOf(unit.heading ?? ""),
+      termCount: termsOf(unit.text).length,
+      headingKinds:
+        unit.heading?.trim().endsWith("?") === true ? expectedAnswerKinds(unit.heading, { isSpecificOnly: true }) : [],
+    })),
+  };
+  passageTexts.set(key, text);
+  if (passageTexts.size > PASSAGE_CACHE_MAX) {
+    const oldest = passageTexts.keys().next().value;
+    if (oldest !== undefined) passageTexts.delete(oldest);
+  }
+  return text;
+}
+
 export function candidateUnits(options: {
   question: string;
   passages: RetrievedChunk[];
@@ -52,26 +104,20 @@ export function candidateUnits(options: {
   const seen = new Set<string>();
   const candidates: CandidateUnit[] = [];
   for (const [rank, passage] of options.passages.entries()) {
-    const titleKeys = keysOf(passage.title);
-    for (const unit of passageUnits(passage.content, passage.title)) {
-      // Neighbouring passages of one document overlap; a repeated sentence is one candidate.
-      const normalised = normaliseForMatching(unit.text).replace(/\s+/g, " ");
-      if (seen.has(normalised) || NOT_AN_ANSWER.test(unit.text)) continue;
+    const { titleKeys, units } = passageText(passage);
+    for (const { normalised, isNotAnAnswer, headingKinds, ...unit } of units) {
+      // A repeated sentence (overlapping passages of one document) is one candidate.
+      if (seen.has(normalised) || isNotAnAnswer) continue;
       seen.add(normalised);
       if (excluded.some((phrase) => normalised.includes(phrase))) continue;
       candidates.push({
         ...unit,
         passage,
         rank,
-        textKeys: keysOf(unit.text),
-        headingKeys: keysOf(unit.heading ?? ""),
         titleKeys,
-        termCount: termsOf(unit.text).length,
         values: options.kinds.filter((kind) => statesValueOf(kind, unit.text)),
         hasNumberInRange: containsInRange(unit.text, questionNumbers),
-        isUnderSameQuestion:
-          unit.heading?.trim().endsWith("?") === true &&
-          expectedAnswerKinds(unit.heading, { isSpecificOnly: true }).some((kind) => options.kinds.includes(kind)),
+        isUnderSameQuestion: headingKinds.some((kind) => options.kinds.includes(kind)),
       });
     }
   }
