@@ -17,8 +17,9 @@ export type WarmingOptions = {
   answerWaits: boolean;
   /**
    * Days computed per transaction. The chunk reads its days' answers and looks each one's question
-   * up in its chat, so its time grows with the answers in it: for the benchmark's busy shop
-   * (about 1,400 answers a day) 3 days held PGlite's one connection for PLACEHOLDER (decision 080).
+   * up in its chat, so its time grows with the answers in it. For the benchmark's busy shop (about
+   * 1,400 answers a day) 3 days held PGlite's one connection 558 / 1,080 ms (p50 / p95) under a
+   * load average of 10–15; so 1 day (decision 080).
    */
   chunkDays: number;
   /** Waited between chunks, so the requests queued behind a chunk run before the next one. */
@@ -31,7 +32,7 @@ export type WarmingOptions = {
 
 export const DEFAULT_WARMING: WarmingOptions = {
   answerWaits: true,
-  chunkDays: 3,
+  chunkDays: 1,
   pause: () => new Promise((resolve) => setTimeout(resolve, 25)),
   delayMs: 10_000,
   knowledgeCheckMs: 30_000,
