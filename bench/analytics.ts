@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "../apps/server/src/db/client";
 import {
+  answerLatencyFromAnswers,
   type CostSource,
   conversationCostsFromRollup,
   createAnalyticsRepository,
@@ -9,7 +10,7 @@ import {
   type ReportWindow,
   unansweredStatement,
 } from "../apps/server/src/modules/analytics/analytics.repository";
-import { DEFAULT_WARMING } from "../apps/server/src/modules/analytics/analytics-warming";
+import { createAnswerWaitWarming, DEFAULT_WARMING } from "../apps/server/src/modules/analytics/analytics-warming";
 import { DEFAULT_MODEL_PRICES } from "../apps/server/src/modules/analytics/default-model-prices";
 import { languageCounts } from "../apps/server/src/modules/analytics/unanswered-groups";
 import { SESSION_COOKIE } from "../apps/server/src/platform/session";
@@ -233,8 +234,11 @@ async function costRows(options: FocusedReadingOptions) {
  * Decision 077: the caches' warming, measured. Cost and speed: the answer-wait cache is emptied,
  * warmed as the background job does (its chunks timed), and the first calls made after it; while
  * it warms, a small visitor-shaped read runs every 20 ms, so its latency shows how long a request
- * waits behind a chunk. Unanswered questions: an article is saved, the verdicts warmed as each node
- * does, and the first call made after it.
+ * waits behind a chunk. Decision 080: each run warms twice in turn, without the answers' index
+ * (migration 0035; dropped for that warming, made again after) and with it, so before and after
+ * share the machine's load; each chunk's transaction and each look for cold days are timed apart,
+ * as the longest time one of them holds PGlite's one connection. Unanswered questions: an article
+ * is saved, the verdicts warmed as each node does, and the first call made after it.
  */
 async function warmingTables(options: {
   db: import("../apps/server/src/db/client").Database;
@@ -243,6 +247,9 @@ async function warmingTables(options: {
   warmAnswerWaits: () => Promise<number>;
   warmVerdicts: () => Promise<void>;
   pauseStarts: number[];
+  /** The warming's own statements, timed: each chunk's transaction and each look for cold days. */
+  chunkTransactions: number[];
+  coldLooks: number[];
   costAndSpeed: (range: Range) => Promise<unknown>;
   unanswered: (range: Range) => Promise<unknown>;
   saveArticle: () => Promise<void>;
@@ -253,59 +260,98 @@ async function warmingTables(options: {
 }) {
   const { db, repeat } = options;
   const figures = (samples: number[]) => `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
+  const withMax = (samples: number[]) => `${figures(samples)}, ${ms(Math.max(...samples))}`;
   const timed = async (run: () => Promise<unknown>) => {
     const startedAt = performance.now();
     await run();
     return performance.now() - startedAt;
   };
-  const warmings: number[] = [];
-  const chunkCounts: number[] = [];
-  const chunkTimes: number[] = [];
-  const visitorReads: number[] = [];
-  const firstCalls: Record<string, number[]> = Object.fromEntries(Object.keys(options.ranges).map((k) => [k, []]));
+  type Variant = {
+    label: string;
+    index: boolean;
+    warmings: number[];
+    chunkCounts: number[];
+    chunkTimes: number[];
+    transactions: number[];
+    coldLooks: number[];
+    visitorReads: number[];
+    firstCalls: Record<string, number[]>;
+  };
+  const variant = (label: string, index: boolean): Variant => ({
+    label,
+    index,
+    warmings: [],
+    chunkCounts: [],
+    chunkTimes: [],
+    transactions: [],
+    coldLooks: [],
+    visitorReads: [],
+    firstCalls: Object.fromEntries(Object.keys(options.ranges).map((k) => [k, []])),
+  });
+  const variants = [variant("without the index (077)", false), variant("with chat_messages_ai_answer_idx (080)", true)];
+  const setIndex = async (present: boolean) => {
+    await db.execute(
+      present
+        ? sql`create index if not exists chat_messages_ai_answer_idx on chat_messages using btree (company_id, created_at)
+            where sender_role = 'ai' and message_type = 'answer'`
+        : sql`drop index if exists chat_messages_ai_answer_idx`,
+    );
+    await db.execute(sql`analyze chat_messages`);
+  };
   for (let r = 0; r < repeat; r++) {
-    await db.execute(sql`delete from answer_wait_days`);
-    options.pauseStarts.length = 0;
-    let isWarming = true;
-    const visitor = (async () => {
-      while (isWarming) {
-        visitorReads.push(
-          await timed(() =>
-            db.execute(sql`select count(*) from chats
-              where company_id = ${options.companyId} and last_message_at > now() - interval '1 hour'`),
-          ),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 20));
+    // In turn, the order swapped every run, so neither reading always follows the other.
+    for (const v of r % 2 === 0 ? variants : [...variants].reverse()) {
+      await setIndex(v.index);
+      await db.execute(sql`delete from answer_wait_days`);
+      options.pauseStarts.length = 0;
+      options.chunkTransactions.length = 0;
+      options.coldLooks.length = 0;
+      let isWarming = true;
+      const visitor = (async () => {
+        while (isWarming) {
+          v.visitorReads.push(
+            await timed(() =>
+              db.execute(sql`select count(*) from chats
+                where company_id = ${options.companyId} and last_message_at > now() - interval '1 hour'`),
+            ),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const startedAt = performance.now();
+      const chunks = await options.warmAnswerWaits();
+      v.warmings.push(performance.now() - startedAt);
+      isWarming = false;
+      await visitor;
+      v.chunkCounts.push(chunks);
+      v.transactions.push(...options.chunkTransactions);
+      v.coldLooks.push(...options.coldLooks);
+      // A chunk: from the end of the pause before it (25 ms after its start) to the next pause.
+      const starts = options.pauseStarts;
+      v.chunkTimes.push((starts[0] ?? startedAt) - startedAt);
+      for (let i = 1; i < starts.length; i++) v.chunkTimes.push(starts[i]! - starts[i - 1]! - 25);
+      for (const [label, range] of Object.entries(options.ranges)) {
+        v.firstCalls[label]!.push(await timed(() => options.costAndSpeed(range)));
       }
-    })();
-    const startedAt = performance.now();
-    const chunks = await options.warmAnswerWaits();
-    warmings.push(performance.now() - startedAt);
-    isWarming = false;
-    await visitor;
-    chunkCounts.push(chunks);
-    // A chunk: from the end of the pause before it (25 ms after its start) to the next pause.
-    const starts = options.pauseStarts;
-    chunkTimes.push((starts[0] ?? startedAt) - startedAt);
-    for (let i = 1; i < starts.length; i++) chunkTimes.push(starts[i]! - starts[i - 1]! - 25);
-    for (const [label, range] of Object.entries(options.ranges)) {
-      firstCalls[label]!.push(await timed(() => options.costAndSpeed(range)));
     }
   }
+  await setIndex(true);
   printTable(
-    `Cost and speed: warming the answer-wait cache (${options.kind}; load ${options.loadSeconds.toFixed(0)} s; ${repeat} runs)`,
+    `Cost and speed: warming the answer-wait cache (${options.kind}; load ${options.loadSeconds.toFixed(0)} s; ${repeat} runs of each, in turn)`,
     [
-      ["measure", "value"],
-      ["warming a year (p50 / p95)", figures(warmings)],
-      ["chunks per warming", chunkCounts.join(", ")],
-      ["one chunk (p50 / p95), max", `${figures(chunkTimes)}, ${ms(Math.max(...chunkTimes))}`],
+      ["measure", ...variants.map((v) => v.label)],
+      ["warming a year (p50 / p95)", ...variants.map((v) => figures(v.warmings))],
+      ["chunks per warming", ...variants.map((v) => v.chunkCounts.join(", "))],
+      ["one chunk (p50 / p95), max", ...variants.map((v) => withMax(v.chunkTimes))],
+      ["a chunk's transaction (p50 / p95), max", ...variants.map((v) => withMax(v.transactions))],
+      ["a look for cold days (p50 / p95), max", ...variants.map((v) => withMax(v.coldLooks))],
       [
-        `a visitor read while warming (p50 / p95), max (${visitorReads.length} reads)`,
-        `${figures(visitorReads)}, ${ms(Math.max(...visitorReads))}`,
+        "a visitor read while warming (p50 / p95), max (reads)",
+        ...variants.map((v) => `${withMax(v.visitorReads)} (${v.visitorReads.length})`),
       ],
-      ...Object.entries(firstCalls).map(([label, samples]) => [
+      ...Object.keys(options.ranges).map((label) => [
         `first call after warming, ${label} (p50 / p95)`,
-        figures(samples),
+        ...variants.map((v) => figures(v.firstCalls[label]!)),
       ]),
     ],
   );
@@ -542,11 +588,63 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
       await harbor.app.services.jobRunner.waitUntilIdle({ timeoutMs: 120_000 });
     };
     if (isWarmingOnly) {
+      // The job's warming, over a repository whose chunk transaction and look for cold days are
+      // timed: on PGlite each holds the one connection for as long as it takes.
+      const chunkTransactions: number[] = [];
+      const coldLooks: number[] = [];
+      const timedInto =
+        <A extends unknown[], R>(samples: number[], run: (...args: A) => Promise<R>) =>
+        async (...args: A) => {
+          const startedAt = performance.now();
+          const result = await run(...args);
+          samples.push(performance.now() - startedAt);
+          return result;
+        };
+      const warming = createAnswerWaitWarming({
+        analytics: {
+          ...repository,
+          answerLatencyByDay: timedInto(chunkTransactions, repository.answerLatencyByDay),
+          coldAnswerWaitDays: timedInto(coldLooks, repository.coldAnswerWaitDays),
+        },
+        timeZoneOf: analytics.timeZoneOfCompany,
+        enqueue: async () => {
+          throw new Error("the benchmark calls the warming itself");
+        },
+        log: { info: () => {}, error: (obj, msg) => console.error(msg, obj) },
+        options: {
+          ...DEFAULT_WARMING,
+          pause: async () => {
+            pauseStarts.push(performance.now());
+            await DEFAULT_WARMING.pause();
+          },
+        },
+      });
+      if (process.env.BENCH_EXPLAIN) {
+        // A 3-day chunk 300 days back, the statement it runs, without and with the answers' index.
+        const chunk = windowOf({ startDate: day(300), endDate: day(298) });
+        for (const present of [false, true]) {
+          await db.execute(
+            present
+              ? sql`create index if not exists chat_messages_ai_answer_idx on chat_messages using btree (company_id, created_at)
+                  where sender_role = 'ai' and message_type = 'answer'`
+              : sql`drop index if exists chat_messages_ai_answer_idx`,
+          );
+          await db.execute(sql`analyze chat_messages`);
+          const plan = (await db.execute(
+            sql`explain (analyze, buffers) ${answerLatencyFromAnswers(chunk)}`,
+          )) as unknown as { rows: { "QUERY PLAN": string }[] };
+          console.log(
+            `${present ? "with" : "without"} the index:\n${plan.rows.map((row) => row["QUERY PLAN"]).join("\n")}`,
+          );
+        }
+      }
       await warmingTables({
         db,
         kind: harbor.database.kind,
         companyId: auth.companyId,
-        warmAnswerWaits: () => harbor.app.services.answerWaitWarming.warm(auth.companyId),
+        warmAnswerWaits: () => warming.warm(auth.companyId),
+        chunkTransactions,
+        coldLooks,
         warmVerdicts: () => analytics.warmUnanswered(auth.companyId),
         pauseStarts,
         costAndSpeed: (range) => analytics.costAndSpeed(auth, range),

@@ -262,7 +262,7 @@ function wireConversations(
  */
 function wireAnalytics(
   { log, jobRunner }: PlatformParts,
-  { database: { db, kind }, analyticsWarming }: AppDeps,
+  { database: { db }, analyticsWarming }: AppDeps,
   answers: Answers,
 ) {
   const localPipeline: AnswerPipeline =
@@ -280,8 +280,9 @@ function wireAnalytics(
     db,
     jobs: jobRunner,
     log,
-    // Answer waits are warmed on PostgreSQL only (WarmingOptions.answerWaits, decision 077).
-    warming: { answerWaits: kind !== "pglite", ...analyticsWarming },
+    // Answer waits are warmed on both databases: since migration 0035 a chunk reads only its days'
+    // answers, short enough for PGlite's one connection (decision 080; 077 kept PGlite out).
+    warming: analyticsWarming,
     answerCheck: async (companyId, question) => {
       const result = await localPipeline.answer({ companyId, question, history: [] });
       return { answered: result.outcome === "answered", documentIds: citedDocumentIds(result) };

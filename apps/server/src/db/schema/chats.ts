@@ -128,6 +128,12 @@ export const chatMessages = pgTable(
     index("chat_messages_visitor_text_idx")
       .on(table.companyId, sql`md5(lower(btrim(${table.message})))`, table.createdAt)
       .where(sql`${table.senderRole} = 'customer' and ${table.eventType} is null`),
+    // Cost and speed's answer waits: a company's AI answers by time, with the predicate the waits'
+    // statement uses, so a few days' chunk of the cache's warming reads those days' answers and no
+    // others. Without it each chunk scanned every message (decision 077; 080).
+    index("chat_messages_ai_answer_idx")
+      .on(table.companyId, table.createdAt)
+      .where(sql`${table.senderRole} = 'ai' and ${table.messageType} = 'answer'`),
   ],
 );
 
@@ -624,3 +630,47 @@ export const answerWaitDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companyId, table.timeZone, table.day] })],
 );
+
+/**
+ * The unanswered questions' verdicts (decision 042): whether the local engine, asked after the
+ * company's knowledge last changed, answers a group's most asked wording from a document changed
+ * since the group was last asked. Keyed as the service's check is (knowledge state, last asked,
+ * wording), so a new document or a new ask makes a new key. Stored rather than kept in each
+ * process's memory, so every node reads what one node checked and a restart loses nothing
+ * (decision 080). Rows of older knowledge states are deleted when a newer state is warmed.
+ */
+export const unansweredVerdicts = pgTable(
+  "unanswered_verdicts",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    knowledgeChangedAt: timestamp("knowledge_changed_at", { withTimezone: true, mode: "string" }).notNull(),
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true, mode: "string" }).notNull(),
+    question: text("question").notNull(),
+    answered: boolean("answered").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // By a hash of the wording, so a long question fits a key.
+    uniqueIndex("unanswered_verdicts_key_idx").on(
+      table.companyId,
+      table.knowledgeChangedAt,
+      table.lastAskedAt,
+      sql`md5(${table.question})`,
+    ),
+  ],
+);
+
+/**
+ * The knowledge state whose verdicts were last warmed, per company (decision 080): the verdict
+ * watcher of every node compares it with the company's last knowledge change, so a restart does not
+ * warm again what is already warm.
+ */
+export const unansweredVerdictWarmings = pgTable("unanswered_verdict_warmings", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  knowledgeChangedAt: timestamp("knowledge_changed_at", { withTimezone: true, mode: "string" }).notNull(),
+  warmedAt: timestamp("warmed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,8 +3,10 @@ import { DEFAULT_REPORTING_TIME_ZONE } from "@harbor/contract/reporting-time-zon
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
+import { buildApp, type HarborApp } from "../../app";
 import { queryRows } from "../../db/client";
 import { chatMessages, chats } from "../../db/schema/index";
+import { SESSION_COOKIE } from "../../platform/session";
 import { createAnalyticsRepository } from "./analytics.repository";
 import { longestRangeEndingToday } from "./analytics-warming";
 
@@ -12,9 +14,13 @@ import { longestRangeEndingToday } from "./analytics-warming";
  * Decision 077: the caches of Cost and speed (answer_wait_days) and of Unanswered questions (the
  * engine's verdicts) are warmed in the background, a few days per transaction. The shop has a
  * chat every four days over the last year, with waits from 1 to 9 s, a fifth of them declined.
+ * Decision 080: the verdicts and the state they were warmed for are stored, so a restart warms
+ * nothing that is already warm.
  */
 
 let h: Harness;
+/** The server started again on the same database (the last test). */
+let restarted: HarborApp | null = null;
 let owner: Awaited<ReturnType<Harness["signUp"]>>;
 let widgetID: string;
 const CHUNK_DAYS = 5;
@@ -145,7 +151,13 @@ beforeAll(async () => {
 afterAll(async () => {
   gate.hold = false;
   gate.release();
-  await h?.close();
+  if (!restarted) {
+    await h?.close();
+    return;
+  }
+  await restarted.close();
+  await h.smtp.close();
+  await h.database.close();
 });
 
 describe("warming the answer waits' cache (decision 077)", () => {
@@ -231,7 +243,7 @@ describe("warming the unanswered questions' verdicts (decision 077)", () => {
     const changedAt = await createAnalyticsRepository(h.db).knowledgeChangedAt(owner.companyId);
     expect(changedAt).not.toBeNull();
     await until(
-      async () => h.app.services.verdictWarming.warmedFor(owner.companyId) === changedAt,
+      async () => (await createAnalyticsRepository(h.db).verdictsWarmedFor(owner.companyId)) === changedAt,
       "the verdicts are warmed",
     );
     const checksByWarming = service.answerChecksMade() - checksBefore;
@@ -249,5 +261,100 @@ describe("warming the unanswered questions' verdicts (decision 077)", () => {
       "How long does shipping to Belgium take?",
     );
     expect(service.answerChecksMade() - checksBefore).toBe(checksByWarming);
+  });
+});
+
+describe("stored verdicts across a restart (decision 080)", () => {
+  /** A request to the restarted server, as the dashboard makes it. */
+  async function call<T>(app: HarborApp, url: string, body: unknown) {
+    const response = await app.inject({
+      method: "POST",
+      url,
+      payload: body as object,
+      headers: { cookie: `${SESSION_COOKIE}=${owner.cookie}` },
+    });
+    return { status: response.statusCode, data: (response.json() as { data: T }).data };
+  }
+
+  it("a restart on the same data warms nothing for an unchanged company; a change after it still warms", async () => {
+    const repository = createAnalyticsRepository(h.db);
+    const changedAt = await repository.knowledgeChangedAt(owner.companyId);
+    // The previous test warmed this state on the first server.
+    expect(await repository.verdictsWarmedFor(owner.companyId)).toBe(changedAt);
+    const warmedAt = async () =>
+      (
+        await queryRows<{ at: string }>(
+          h.db,
+          sql`select warmed_at::text as at from unanswered_verdict_warmings where company_id = ${owner.companyId}`,
+        )
+      )[0]?.at;
+    const warmedAtBefore = await warmedAt();
+    const stored = await queryRows<{ n: number }>(
+      h.db,
+      sql`select count(*)::int as n from unanswered_verdicts where company_id = ${owner.companyId}`,
+    );
+    expect(stored[0]!.n).toBeGreaterThan(0);
+
+    await h.app.close();
+    restarted = await buildApp({
+      config: h.config,
+      database: h.database,
+      mailer: h.mailer,
+      logger: false,
+      demoContentSeeders: [],
+      // Only the verdicts' watcher is looked at here: the answer waits are left alone.
+      analyticsWarming: { answerWaits: false, delayMs: 0, knowledgeCheckMs: 100 },
+    });
+    await restarted.ready();
+    const watcher = restarted.services.verdictWarming;
+    const service = restarted.services.analyticsService;
+    // Three whole looks: the first at once on start, as after any restart.
+    await until(async () => watcher.looksMade() >= 3, "the watcher looked three times");
+    expect(watcher.warmingsMade()).toBe(0);
+    expect(await warmedAt()).toBe(warmedAtBefore);
+
+    // The new process has no verdict in memory: the call reads the stored ones and asks nothing.
+    const zone = (await repository.reportingTimeZone(owner.companyId)) ?? DEFAULT_REPORTING_TIME_ZONE;
+    const year = await call<UnansweredQuestions>(
+      restarted,
+      "/api/analytics/unanswered-questions",
+      longestRangeEndingToday(zone),
+    );
+    expect(year.status).toBe(200);
+    expect(year.data.answeredSince).toBe(1);
+    expect(service.answerChecksMade()).toBe(0);
+
+    // Knowledge changes after the restart: warmed once, the engine asked, the state recorded.
+    const saved = await call(restarted, "/api/document/article/save", {
+      document: {
+        title: "Returns",
+        chunks: [{ content: "Returns are free within 30 days; print the label from your order page." }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    await restarted.services.jobRunner.waitUntilIdle({ timeoutMs: 30_000 });
+    const changedAfter = await repository.knowledgeChangedAt(owner.companyId);
+    expect(changedAfter).not.toBe(changedAt);
+    await until(
+      async () => (await repository.verdictsWarmedFor(owner.companyId)) === changedAfter,
+      "the new knowledge's verdicts are warmed",
+    );
+    expect(watcher.warmingsMade()).toBe(1);
+    const checksByWarming = service.answerChecksMade();
+    expect(checksByWarming).toBeGreaterThan(0);
+    // Only the new state's verdicts are kept.
+    const states = await queryRows<{ at: string }>(
+      h.db,
+      sql`select distinct to_char(knowledge_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+        from unanswered_verdicts where company_id = ${owner.companyId}`,
+    );
+    expect(states.map((row) => row.at)).toEqual([changedAfter]);
+    const after = await call<UnansweredQuestions>(
+      restarted,
+      "/api/analytics/unanswered-questions",
+      longestRangeEndingToday(zone),
+    );
+    expect(after.data.answeredSince).toBe(1);
+    expect(service.answerChecksMade()).toBe(checksByWarming);
   });
 });

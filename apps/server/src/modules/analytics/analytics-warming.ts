@@ -9,15 +9,17 @@ export const FIND_COLD_ANSWER_WAITS = "analytics.find-cold-answer-waits";
 
 export type WarmingOptions = {
   /**
-   * Whether answer_wait_days is warmed at all. Off on the embedded database: each chunk there costs
-   * a scan of chat_messages (no index reaches a company's answers by time), which held PGlite's
-   * one connection 0.4–2.7 s a chunk at 100,000 chats, and visitors waited behind it (decision
-   * 077). A cold first report is the lesser harm until a chunk is cheap.
+   * Whether answer_wait_days is warmed at all; on for both databases. Decision 077 turned it off on
+   * the embedded database, where each chunk scanned chat_messages while holding its one connection
+   * (0.4–2.7 s at 100,000 chats); since migration 0035 a chunk reads only its days' answers over
+   * chat_messages_ai_answer_idx (decision 080). Tests and benchmarks may turn it off.
    */
   answerWaits: boolean;
   /**
-   * Days computed per transaction. A busy shop's day costs about 25 ms (decision 070's 9 s a
-   * year), so a chunk holds PGlite's one connection well under the aim's 200 ms.
+   * Days computed per transaction. The chunk reads its days' answers and looks each one's question
+   * up in its chat, so its time grows with the answers in it. For the benchmark's busy shop (about
+   * 1,400 answers a day) 3 days held PGlite's one connection 558 / 1,080 ms (p50 / p95) under a
+   * load average of 10–15; so 1 day (decision 080).
    */
   chunkDays: number;
   /** Waited between chunks, so the requests queued behind a chunk run before the next one. */
@@ -30,7 +32,7 @@ export type WarmingOptions = {
 
 export const DEFAULT_WARMING: WarmingOptions = {
   answerWaits: true,
-  chunkDays: 3,
+  chunkDays: 1,
   pause: () => new Promise((resolve) => setTimeout(resolve, 25)),
   delayMs: 10_000,
   knowledgeCheckMs: 30_000,
@@ -164,11 +166,13 @@ export function createAnswerWaitWarming(deps: {
 export type AnswerWaitWarming = ReturnType<typeof createAnswerWaitWarming>;
 
 /**
- * Warms the unanswered questions' verdicts after a company's knowledge changed (decision 077).
- * The verdicts are kept in each process's memory (decision 042's cache), so each node warms its
- * own: every `knowledgeCheckMs` it reads each company's last knowledge change, and once a change
- * has stood still for `delayMs` it reads the reports the dashboard offers, which asks the engine
- * what it has not asked yet. Each answer check is statements of its own, so requests interleave.
+ * Warms the unanswered questions' verdicts after a company's knowledge changed (decisions 077, 080).
+ * The verdicts are stored (unanswered_verdicts), and so is the knowledge state each company was last
+ * warmed for (unanswered_verdict_warmings). Every `knowledgeCheckMs` one statement finds the
+ * companies whose knowledge changed since; once a change has stood still for `delayMs`, the
+ * watcher reads the reports the dashboard offers, which asks the engine what it has not asked yet,
+ * and records the state. A restart, or another node, finds the state recorded and warms nothing.
+ * Each answer check is statements of its own, so requests interleave.
  */
 export function createVerdictWarming(deps: {
   analytics: AnalyticsRepository;
@@ -177,22 +181,24 @@ export function createVerdictWarming(deps: {
   options: WarmingOptions;
 }) {
   const { options, log } = deps;
-  /** The knowledge state each company was last warmed for. */
-  const warmedFor = new Map<string, string>();
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  /** Looks completed and companies warmed by this process (tests, benchmark). */
+  let looks = 0;
+  let warmings = 0;
 
   async function check() {
-    for (const companyId of await deps.analytics.companiesWithChats()) {
+    for (const { companyId, changedAt } of await deps.analytics.companiesWithColdVerdicts()) {
       if (controller.signal.aborted) return;
-      const changedAt = await deps.analytics.knowledgeChangedAt(companyId);
-      if (!changedAt || warmedFor.get(companyId) === changedAt) continue;
       // Not before the change has stood still a while: a sync writes its documents one by one.
       if (Date.now() - Date.parse(changedAt) < options.delayMs) continue;
+      warmings += 1;
       await deps.warmCompany(companyId, controller.signal);
-      if (!controller.signal.aborted) warmedFor.set(companyId, changedAt);
+      // Recorded only once whole: a warming stopped halfway is done again by the next start.
+      if (!controller.signal.aborted) await deps.analytics.markVerdictsWarmed(companyId, changedAt);
     }
+    looks += 1;
   }
 
   function tick() {
@@ -212,8 +218,9 @@ export function createVerdictWarming(deps: {
       timer.unref();
       tick();
     },
-    /** The knowledge state a company was last warmed for (for tests and the benchmark). */
-    warmedFor: (companyId: string) => warmedFor.get(companyId) ?? null,
+    /** How many looks this process completed, and how many companies it warmed (tests, benchmark). */
+    looksMade: () => looks,
+    warmingsMade: () => warmings,
     /** Stops looking and waits for a warming in flight to stop. */
     async stop() {
       controller.abort();

@@ -743,20 +743,21 @@ export function conversationCostsFromRollup(window: ReportWindow, now: Date, pri
 /**
  * Every AI answer's wait in [from, to): from the visitor's question (the answer's
  * messageData.questionID) to the answer, per day of the answer in the window's zone, interpolated 50th
- * and 95th percentiles (decision 046). Chats are narrowed through the inbox's (company_id,
- * last_message_at) index: a chat answered in the range was last written in it or after.
+ * and 95th percentiles (decision 046). The answers are read over chat_messages_ai_answer_idx, whose
+ * predicate is this statement's (migration 0035), so a few days read only those days' answers; each
+ * answer's question is found in its own chat over chat_messages_chat_order_idx. Decision 046 went
+ * through the chats instead (the inbox's index on last_message_at), which for any range but the
+ * latest was nearly every chat and made each chunk of the cache's warming a scan (decisions 077, 080).
  */
 const answerWaitsBetween = (window: ReportWindow, from: SQL, to: SQL) => sql`
     waits as (
       select a.created_at as answered_at,
         extract(epoch from (a.created_at - q.created_at)) * 1000 as wait_ms
-      from chats c
-      join chat_messages a on a.chat_id = c.id
+      from chat_messages a
       -- Compared as text, so an odd questionID simply matches nothing: a regular expression
       -- to guard a cast cost more than the rest of the query together (decision 050).
       join chat_messages q on q.id::text = lower(a.message_data->>'questionID')
-      where c.company_id = ${window.companyId} and c.last_message_at >= ${from}
-        and a.company_id = ${window.companyId} and a.sender_role = 'ai' and a.message_type = 'answer'
+      where a.company_id = ${window.companyId} and a.sender_role = 'ai' and a.message_type = 'answer'
         and a.created_at >= ${from} and a.created_at < ${to}
         and q.company_id = ${window.companyId} and q.chat_id = a.chat_id and q.created_at <= a.created_at
     ),
@@ -865,6 +866,85 @@ export function createAnalyticsRepository(db: Database) {
       const [row] = await queryRows<{ changed_at: string | null }>(
         db,
         sql`select ${isoOf(sql`max(updated_at)`)} as changed_at from knowledge_documents where company_id = ${companyId}`,
+      );
+      return row?.changed_at ?? null;
+    },
+
+    /**
+     * The company's stored verdicts for a knowledge state (decision 080), keyed as the service keys a
+     * check: last asked and wording.
+     */
+    async unansweredVerdicts(companyId: string, knowledgeChangedAt: string) {
+      return queryRows<{ last_asked_at: string; question: string; answered: boolean }>(
+        db,
+        sql`select ${isoOf(sql`last_asked_at`)} as last_asked_at, question, answered
+          from unanswered_verdicts
+          where company_id = ${companyId} and knowledge_changed_at = ${knowledgeChangedAt}::timestamptz`,
+      );
+    },
+
+    /** Stores one verdict; a node that checked the same group at the same time keeps the first. */
+    async storeUnansweredVerdict(verdict: {
+      companyId: string;
+      knowledgeChangedAt: string;
+      lastAskedAt: string;
+      question: string;
+      answered: boolean;
+    }) {
+      await db.execute(sql`
+        insert into unanswered_verdicts (company_id, knowledge_changed_at, last_asked_at, question, answered)
+        values (${verdict.companyId}, ${verdict.knowledgeChangedAt}::timestamptz, ${verdict.lastAskedAt}::timestamptz,
+          ${verdict.question}, ${verdict.answered})
+        on conflict (company_id, knowledge_changed_at, last_asked_at, md5(question)) do nothing`);
+    },
+
+    /**
+     * Companies with chats whose knowledge changed since their verdicts were last warmed (or never
+     * warmed), with the change: one statement for every company, each company's last change read
+     * from knowledge_documents_list_idx. A company warm for its current knowledge is not returned.
+     */
+    async companiesWithColdVerdicts(): Promise<{ companyId: string; changedAt: string }[]> {
+      const rows = await queryRows<{ id: string; changed_at: string }>(
+        db,
+        sql`
+          select c.id, ${isoOf(sql`k.changed_at`)} as changed_at
+          from companies c
+          cross join lateral (
+            select max(d.updated_at) as changed_at from knowledge_documents d where d.company_id = c.id
+          ) k
+          left join unanswered_verdict_warmings w on w.company_id = c.id
+          where k.changed_at is not null
+            and w.knowledge_changed_at is distinct from k.changed_at
+            and exists (select 1 from chats ch where ch.company_id = c.id)
+          order by c.id`,
+      );
+      return rows.map((row) => ({ companyId: row.id, changedAt: row.changed_at }));
+    },
+
+    /**
+     * Records that the company's verdicts are warm for this knowledge state, and drops the verdicts of
+     * other states, which no call reads again (the service keys a check by the current state).
+     */
+    async markVerdictsWarmed(companyId: string, knowledgeChangedAt: string) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into unanswered_verdict_warmings (company_id, knowledge_changed_at)
+          values (${companyId}, ${knowledgeChangedAt}::timestamptz)
+          on conflict (company_id) do update
+            set knowledge_changed_at = excluded.knowledge_changed_at, warmed_at = now()`);
+        // Every other state, not only earlier ones: deleting the newest document moves the state back.
+        await tx.execute(sql`
+          delete from unanswered_verdicts
+          where company_id = ${companyId} and knowledge_changed_at <> ${knowledgeChangedAt}::timestamptz`);
+      });
+    },
+
+    /** The knowledge state the company's verdicts were last warmed for, or null (tests, benchmark). */
+    async verdictsWarmedFor(companyId: string): Promise<string | null> {
+      const [row] = await queryRows<{ changed_at: string }>(
+        db,
+        sql`select ${isoOf(sql`knowledge_changed_at`)} as changed_at from unanswered_verdict_warmings
+          where company_id = ${companyId}`,
       );
       return row?.changed_at ?? null;
     },

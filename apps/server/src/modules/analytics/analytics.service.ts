@@ -35,7 +35,6 @@ export type AnswerCheck = (
 /** Wordings read per report (most asked first) and groups shown; decision 042. */
 const UNANSWERED_WORDINGS = 5_000;
 const UNANSWERED_GROUPS = 50;
-const CHECK_CACHE_SIZE = 10_000;
 
 const CARD_OF_ROW = {
   category: "aiCategories",
@@ -86,26 +85,39 @@ export function createAnalyticsService(deps: {
   onTimeZoneChanged?: (companyId: string) => Promise<void>;
 }) {
   const now = deps.now ?? (() => new Date());
-  /** Verdicts per company, question and state of the knowledge: a new document asks again. */
-  const checked = new Map<string, boolean>();
   let answerChecksMade = 0;
 
   /**
    * A group is answered by new knowledge when the engine now answers its most asked wording and
-   * cites a document added or changed after the group was last asked (decision 042).
+   * cites a document added or changed after the group was last asked (decision 042). Verdicts are
+   * stored per company, state of the knowledge, last asked and wording (decision 080), so a new
+   * document or a new ask asks again, and every node and every restart reads what was checked.
+   * `stored` is the company's stored verdicts for this state, read once per call when first needed.
    */
-  async function answeredSince(companyId: string, group: UnansweredGroup, knowledgeChangedAt: string) {
+  async function answeredSince(
+    companyId: string,
+    group: UnansweredGroup,
+    knowledgeChangedAt: string,
+    stored: () => Promise<Map<string, boolean>>,
+  ) {
     if (!deps.answerCheck || knowledgeChangedAt <= group.lastAskedAt) return false;
-    const key = [companyId, knowledgeChangedAt, group.lastAskedAt, group.question].join("\u0000");
-    const known = checked.get(key);
+    const key = `${group.lastAskedAt}\u0000${group.question}`;
+    const verdicts = await stored();
+    const known = verdicts.get(key);
     if (known !== undefined) return known;
     answerChecksMade += 1;
     const check = await deps.answerCheck(companyId, group.question);
     const answered =
       check.answered &&
       (await deps.analytics.documentsChangedSince(companyId, check.documentIds, group.lastAskedAt)).length > 0;
-    if (checked.size >= CHECK_CACHE_SIZE) checked.clear();
-    checked.set(key, answered);
+    await deps.analytics.storeUnansweredVerdict({
+      companyId,
+      knowledgeChangedAt,
+      lastAskedAt: group.lastAskedAt,
+      question: group.question,
+      answered,
+    });
+    verdicts.set(key, answered);
     return answered;
   }
 
@@ -126,9 +138,16 @@ export function createAnalyticsService(deps: {
     ]);
     const groups: UnansweredGroup[] = [];
     let answered = 0;
+    let verdicts: Map<string, boolean> | null = null;
+    const stored = async () => {
+      if (verdicts) return verdicts;
+      const rows = knowledgeChangedAt ? await deps.analytics.unansweredVerdicts(companyId, knowledgeChangedAt) : [];
+      verdicts = new Map(rows.map((row) => [`${row.last_asked_at}\u0000${row.question}`, row.answered]));
+      return verdicts;
+    };
     for (const group of groupUnanswered(wordings)) {
       if (groups.length >= UNANSWERED_GROUPS) break;
-      if (knowledgeChangedAt && (await answeredSince(companyId, group, knowledgeChangedAt))) answered += 1;
+      if (knowledgeChangedAt && (await answeredSince(companyId, group, knowledgeChangedAt, stored))) answered += 1;
       else groups.push(group);
     }
     return { groups, answeredSince: answered, timeZone: window.timeZone };
