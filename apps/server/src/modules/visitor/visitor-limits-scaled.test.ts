@@ -2,7 +2,8 @@ import type { WidgetGetResponse } from "@harbor/contract/widget";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { askQuestion, connectVisitor } from "../../../test/realtime-clients";
-import { buildApp, type HarborApp } from "../../app";
+import { startSecondNode } from "../../../test/second-node";
+import type { HarborApp } from "../../app";
 import type { VisitorLimits } from "./visitor-limits";
 
 /**
@@ -27,18 +28,10 @@ describe.runIf(redisUrl)("limits shared by two nodes through Redis", () => {
       visitorLimits: limits,
       rateLimitMax: REQUESTS_PER_MINUTE,
     });
-    nodeB = await buildApp({
-      config: nodeA.config,
-      database: nodeA.database,
-      mailer: nodeA.mailer,
-      logger: false,
-      demoContentSeeders: [],
-      isRunningJobs: false,
+    ({ app: nodeB, url: nodeBUrl } = await startSecondNode(nodeA, {
       visitorLimits: limits,
       rateLimitMax: REQUESTS_PER_MINUTE,
-      limitKeyPrefix: nodeA.limitKeyPrefix,
-    });
-    nodeBUrl = await nodeB.listen({ port: 0, host: "127.0.0.1" });
+    }));
     const owner = await nodeA.signUp("owner@scaled-limits.example");
     widgetID = (await nodeA.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
   }, 120_000);

@@ -186,59 +186,41 @@ describe("asking", () => {
     back.socket.close();
   });
 
-  it("answers a question the server never answered (it stopped mid-answer) when the visitor rejoins", async () => {
-    const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
-    await h.app.services.visitorService.drain();
-    // What a crash between storing the question and storing its answer leaves behind.
-    await h.db
-      .delete(chatMessages)
-      .where(and(eq(chatMessages.chatId, asked.chatID), eq(chatMessages.senderRole, "ai")));
-    // Only what comes after the rejoin counts (the first answer's event was heard already).
-    visitor.events.received.length = 0;
-    const rejoined = ackData(
-      await emitWithAck<VisitorChat>(visitor.socket, "join-chat-room", { chatID: asked.chatID }),
-    );
-    expect(rejoined.messages.map((m) => m.senderRole)).toEqual(["customer"]);
-    const answer = await visitor.events.waitFor<{ message: VisitorMessage }>(
-      "chat-message",
-      (p) => p.message.senderRole === "ai",
-    );
-    expect(answer.message.message).toMatch(/standard delivery takes/i);
-    await h.app.services.visitorService.drain();
-    const stored = await h.db.select().from(chatMessages).where(eq(chatMessages.chatId, asked.chatID));
-    expect(stored.map((m) => m.senderRole)).toEqual(["customer", "ai"]);
-    visitor.socket.close();
-  });
-
-  it("answers a question whose ack came but whose answer did not, when the visitor rejoins after it", async () => {
-    // The widget rejoins with the last message it holds: here the question itself (its node acked
-    // it and died before answering), so nothing comes after it and the rejoin must still answer.
-    const visitor = await connectVisitor(h, widgetID);
-    const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
-    await h.app.services.visitorService.drain();
-    await h.db
-      .delete(chatMessages)
-      .where(and(eq(chatMessages.chatId, asked.chatID), eq(chatMessages.senderRole, "ai")));
-    // Only what comes after the rejoin counts (the first answer's event was heard already).
-    visitor.events.received.length = 0;
-    const rejoined = ackData(
-      await emitWithAck<VisitorChat>(visitor.socket, "join-chat-room", {
-        chatID: asked.chatID,
-        afterMessageID: asked.message._id,
-      }),
-    );
-    expect(rejoined.messages).toEqual([]);
-    const answer = await visitor.events.waitFor<{ message: VisitorMessage }>(
-      "chat-message",
-      (p) => p.message.senderRole === "ai" && p.message.messageData.questionID === asked.message._id,
-    );
-    expect(answer.message.message).toMatch(/standard delivery takes/i);
-    await h.app.services.visitorService.drain();
-    const stored = await h.db.select().from(chatMessages).where(eq(chatMessages.chatId, asked.chatID));
-    expect(stored.map((m) => m.senderRole)).toEqual(["customer", "ai"]);
-    visitor.socket.close();
-  });
+  // What a crash between storing the question and storing its answer leaves behind, and the two ways
+  // a visitor comes back to it: rejoining the whole chat, or (as the widget does) after the last
+  // message it holds — the question itself, whose ack came — so that nothing comes after it.
+  it.each([
+    ["rejoining the whole chat", false, ["customer"]],
+    ["rejoining after the question, whose ack came", true, []],
+  ] as const)(
+    "answers a question the server never answered (it stopped mid-answer), %s",
+    async (_way, isAfterQuestion, missed) => {
+      const visitor = await connectVisitor(h, widgetID);
+      const asked = ackData(await askQuestion(visitor.socket, "How long does standard delivery take?"));
+      await h.app.services.visitorService.drain();
+      await h.db
+        .delete(chatMessages)
+        .where(and(eq(chatMessages.chatId, asked.chatID), eq(chatMessages.senderRole, "ai")));
+      // Only what comes after the rejoin counts (the first answer's event was heard already).
+      visitor.events.received.length = 0;
+      const rejoined = ackData(
+        await emitWithAck<VisitorChat>(visitor.socket, "join-chat-room", {
+          chatID: asked.chatID,
+          ...(isAfterQuestion ? { afterMessageID: asked.message._id } : {}),
+        }),
+      );
+      expect(rejoined.messages.map((m) => m.senderRole)).toEqual(missed);
+      const answer = await visitor.events.waitFor<{ message: VisitorMessage }>(
+        "chat-message",
+        (p) => p.message.senderRole === "ai" && p.message.messageData.questionID === asked.message._id,
+      );
+      expect(answer.message.message).toMatch(/standard delivery takes/i);
+      await h.app.services.visitorService.drain();
+      const stored = await h.db.select().from(chatMessages).where(eq(chatMessages.chatId, asked.chatID));
+      expect(stored.map((m) => m.senderRole)).toEqual(["customer", "ai"]);
+      visitor.socket.close();
+    },
+  );
 
   it("reopens a chat staff resolved when the visitor writes in it again, and tells staff", async () => {
     const staff = await connectStaff(h, owner.cookie);

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, askQuestion, connectVisitor } from "../../../test/realtime-clients";
-import { buildApp, type HarborApp } from "../../app";
+import { startSecondNode } from "../../../test/second-node";
+import type { HarborApp } from "../../app";
 import { chats } from "../../db/schema/index";
 import type { WidgetRow } from "./widget.repository";
 import { createWidgetCache } from "./widget-cache";
@@ -200,16 +201,7 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
 
   beforeAll(async () => {
     nodeA = await createHarness({ withDemoContent: true, redisUrl });
-    nodeB = await buildApp({
-      config: nodeA.config,
-      database: nodeA.database,
-      mailer: nodeA.mailer,
-      logger: false,
-      demoContentSeeders: [],
-      isRunningJobs: false,
-      limitKeyPrefix: nodeA.limitKeyPrefix,
-    });
-    nodeBUrl = await nodeB.listen({ port: 0, host: "127.0.0.1" });
+    ({ app: nodeB, url: nodeBUrl } = await startSecondNode(nodeA));
     owner = await nodeA.signUp("owner@cache-scaled.example");
     widgetID = (await nodeA.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
   }, 120_000);

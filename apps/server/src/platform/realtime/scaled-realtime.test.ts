@@ -5,9 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness } from "../../../test/harness";
 import { ackData, connectStaff, connectVisitor, emitWithAck } from "../../../test/realtime-clients";
+import { startSecondNode } from "../../../test/second-node";
 import { type FakeOpenAi, startFakeOpenAi } from "../../ai/providers/fakes/openai-fake-server";
 import { createOpenAiProvider } from "../../ai/providers/openai-provider";
-import { buildApp, type HarborApp } from "../../app";
+import type { HarborApp } from "../../app";
 import { chatMessages } from "../../db/schema/index";
 
 /**
@@ -26,16 +27,7 @@ describe.runIf(redisUrl)("two nodes behind one Redis", () => {
 
   beforeAll(async () => {
     nodeA = await createHarness({ withDemoContent: true, redisUrl });
-    nodeB = await buildApp({
-      config: nodeA.config,
-      database: nodeA.database,
-      mailer: nodeA.mailer,
-      logger: false,
-      demoContentSeeders: [],
-      isRunningJobs: false,
-      limitKeyPrefix: nodeA.limitKeyPrefix,
-    });
-    nodeBUrl = await nodeB.listen({ port: 0, host: "127.0.0.1" });
+    ({ app: nodeB, url: nodeBUrl } = await startSecondNode(nodeA));
     owner = await nodeA.signUp("owner@scaled-shop.example");
     widgetID = (await nodeA.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;
   }, 120_000);
@@ -164,16 +156,9 @@ describe.runIf(redisUrl)("a widget switched off on one node, while another node 
       };
     });
     nodeA = await createHarness({ redisUrl });
-    nodeB = await buildApp({
-      config: nodeA.config,
-      database: nodeA.database,
-      mailer: nodeA.mailer,
-      logger: false,
-      demoContentSeeders: [],
-      isRunningJobs: false,
+    ({ app: nodeB, url: nodeBUrl } = await startSecondNode(nodeA, {
       llm: createOpenAiProvider({ apiKey, baseURL: fake.baseURL, model: "gpt-4o-mini", timeoutMs: 10_000 }),
-    });
-    nodeBUrl = await nodeB.listen({ port: 0, host: "127.0.0.1" });
+    }));
     owner = await nodeA.signUp("owner@scaled-switch.example");
     await nodeA.app.services.knowledgeService.seedDemoArticles(owner.companyId);
     widgetID = (await nodeA.app.services.widgetRepository.findOrCreate(owner.companyId)).widgetId;

@@ -2,21 +2,7 @@ import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { describe, expect, it } from "vitest";
 import { expectedAnswerKinds } from "./answer-cues";
 import { candidateUnits } from "./candidate-units";
-
-function passage(id: string, title: string, content: string): RetrievedChunk {
-  return {
-    chunkId: `chunk-${id}`,
-    documentId: `doc-${id}`,
-    referenceId: id,
-    title,
-    content,
-    url: null,
-    image: null,
-    sourceType: "website",
-    showAsSource: true,
-    score: 0.01,
-  };
-}
+import { passage } from "./passage-fixture";
 
 const DELIVERY = `## How long does delivery take?
 Standard delivery takes 2–4 working days. Express delivery arrives the next working day when ordered before 14:00.

@@ -3,23 +3,12 @@ import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { describe, expect, it } from "vitest";
 import type { AnswerInput, AnswerResult } from "../answer-types";
 import { createLocalAnswerer } from "./local-answerer";
+import { passage as helpPassage } from "./passage-fixture";
 import { localPhrases } from "./phrases";
 
-function passage(id: string, title: string, content: string, extra: Partial<RetrievedChunk> = {}): RetrievedChunk {
-  return {
-    chunkId: `chunk-${id}`,
-    documentId: `doc-${id}`,
-    referenceId: id,
-    title,
-    content,
-    url: `https://help.example/${id}`,
-    image: null,
-    sourceType: "website",
-    showAsSource: true,
-    score: 0.01,
-    ...extra,
-  };
-}
+/** With a help-centre address, which the answer cites. */
+const passage = (id: string, title: string, content: string, extra: Partial<RetrievedChunk> = {}) =>
+  helpPassage(id, title, content, { url: `https://help.example/${id}`, ...extra });
 
 const delivery = passage(
   "delivery",

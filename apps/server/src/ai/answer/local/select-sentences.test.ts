@@ -1,22 +1,7 @@
 import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { describe, expect, it } from "vitest";
+import { passage } from "./passage-fixture";
 import { selectSentences } from "./select-sentences";
-
-function passage(id: string, title: string, content: string, extra: Partial<RetrievedChunk> = {}): RetrievedChunk {
-  return {
-    chunkId: `chunk-${id}`,
-    documentId: `doc-${id}`,
-    referenceId: id,
-    title,
-    content,
-    url: null,
-    image: null,
-    sourceType: "website",
-    showAsSource: true,
-    score: 0.01,
-    ...extra,
-  };
-}
 
 const deliveryNl = passage(
   "nl",
