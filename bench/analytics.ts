@@ -240,6 +240,17 @@ async function costRows(options: FocusedReadingOptions) {
  * as the longest time one of them holds PGlite's one connection. Unanswered questions: an article
  * is saved, the verdicts warmed as each node does, and the first call made after it.
  */
+/** The answers' index (decision 080) on or off, with fresh statistics: both readings in one run. */
+async function setAnswerIndex(db: import("../apps/server/src/db/client").Database, present: boolean) {
+  await db.execute(
+    present
+      ? sql`create index if not exists chat_messages_ai_answer_idx on chat_messages using btree (company_id, created_at)
+          where sender_role = 'ai' and message_type = 'answer'`
+      : sql`drop index if exists chat_messages_ai_answer_idx`,
+  );
+  await db.execute(sql`analyze chat_messages`);
+}
+
 async function warmingTables(options: {
   db: import("../apps/server/src/db/client").Database;
   kind: string;
@@ -289,15 +300,7 @@ async function warmingTables(options: {
     firstCalls: Object.fromEntries(Object.keys(options.ranges).map((k) => [k, []])),
   });
   const variants = [variant("without the index (077)", false), variant("with chat_messages_ai_answer_idx (080)", true)];
-  const setIndex = async (present: boolean) => {
-    await db.execute(
-      present
-        ? sql`create index if not exists chat_messages_ai_answer_idx on chat_messages using btree (company_id, created_at)
-            where sender_role = 'ai' and message_type = 'answer'`
-        : sql`drop index if exists chat_messages_ai_answer_idx`,
-    );
-    await db.execute(sql`analyze chat_messages`);
-  };
+  const setIndex = (present: boolean) => setAnswerIndex(db, present);
   for (let r = 0; r < repeat; r++) {
     // In turn, the order swapped every run, so neither reading always follows the other.
     for (const v of r % 2 === 0 ? variants : [...variants].reverse()) {
@@ -623,13 +626,7 @@ export async function benchAnalytics(options: { chats?: number } = {}) {
         // A 3-day chunk 300 days back, the statement it runs, without and with the answers' index.
         const chunk = windowOf({ startDate: day(300), endDate: day(298) });
         for (const present of [false, true]) {
-          await db.execute(
-            present
-              ? sql`create index if not exists chat_messages_ai_answer_idx on chat_messages using btree (company_id, created_at)
-                  where sender_role = 'ai' and message_type = 'answer'`
-              : sql`drop index if exists chat_messages_ai_answer_idx`,
-          );
-          await db.execute(sql`analyze chat_messages`);
+          await setAnswerIndex(db, present);
           const plan = (await db.execute(
             sql`explain (analyze, buffers) ${answerLatencyFromAnswers(chunk)}`,
           )) as unknown as { rows: { "QUERY PLAN": string }[] };

@@ -10,9 +10,6 @@ import { contrastRatio, MIN_TEXT_CONTRAST } from "../colors";
 import { echoSections, widgetSettings } from "../test-fixtures";
 import { AppearancePage } from "./appearance-page";
 
-/** "#4e45dd" as the DOM writes a colour back: "rgb(78, 69, 221)". */
-const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(", ")})`;
-
 vi.mock("../../../lib/notify", () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyInfo: vi.fn() }));
 
 function renderPage(settings = widgetSettings()) {

@@ -1,4 +1,3 @@
-import type { RetrievedChunk } from "@harbor/contract/knowledge";
 import { describe, expect, it } from "vitest";
 import { passage } from "./passage-fixture";
 import { selectSentences } from "./select-sentences";
