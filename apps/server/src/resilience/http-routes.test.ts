@@ -138,6 +138,13 @@ async function keepSignedIn() {
 let ownCompanyId: string;
 
 /** Company B's rows, to show company A's requests changed none of them. */
+/**
+ * Caches the server warms in the background from a company's own data (decisions 077 and 080): a
+ * job or a node's watcher may fill them for company B at any moment of this test. No request puts
+ * anything there, so they are not part of what company A's requests must leave unchanged.
+ */
+const BACKGROUND_CACHES = new Set(["answer_wait_days", "unanswered_verdicts", "unanswered_verdict_warmings"]);
+
 async function otherTenantPrint() {
   const tables = await queryRows<{ name: string }>(
     h.db,
@@ -145,7 +152,7 @@ async function otherTenantPrint() {
         where table_schema = 'public' and column_name = 'company_id' order by table_name`,
   );
   const prints: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const { name } of tables.filter((table) => !BACKGROUND_CACHES.has(table.name))) {
     const [row] = await queryRows<{ print: string | null }>(
       h.db,
       sql.raw(
